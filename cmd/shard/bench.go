@@ -1,0 +1,5 @@
+package main
+
+import "context"
+
+func cmdBench(ctx context.Context, args []string) error { return errNotYet }

@@ -1,0 +1,5 @@
+package main
+
+import "context"
+
+func cmdRun(ctx context.Context, args []string) error { return errNotYet }
