@@ -1,0 +1,124 @@
+package swb
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// Index chunk codes (one uvarint per map chunk, row-major).
+const (
+	codeAbsent  = 0 // the file has no record for the chunk
+	codeNew     = 1 // the next record in file order
+	codeRefBase = 2 // codeRefBase+k: record k, shared with an earlier chunk
+)
+
+// index is the in-memory form of the trailer: records in file order and, per
+// map chunk (row-major), the record it reads (-1 when absent).
+type index struct {
+	recOff   []int64
+	recLen   []uint32
+	recSum   []uint32
+	chunkRec []int32
+}
+
+// recordSum is a record's checksum: the low 32 bits of its xxh3.
+func recordSum(h uint64) uint32 { return uint32(h) }
+
+// marshal returns the plain index bytes: all record lengths (uvarint), all
+// record checksums (u32), then all chunk codes (uvarint).
+func (ix *index) marshal() []byte {
+	b := make([]byte, 0, len(ix.recLen)*7+len(ix.chunkRec))
+	for _, n := range ix.recLen {
+		b = binary.AppendUvarint(b, uint64(n))
+	}
+	for _, s := range ix.recSum {
+		b = binary.LittleEndian.AppendUint32(b, s)
+	}
+	next := int32(0)
+	for _, r := range ix.chunkRec {
+		switch {
+		case r < 0:
+			b = append(b, codeAbsent)
+		case r == next:
+			b = append(b, codeNew)
+			next++
+		default:
+			b = binary.AppendUvarint(b, uint64(r)+codeRefBase)
+		}
+	}
+	return b
+}
+
+// compressIndex zstd-compresses the plain index.
+func compressIndex(plain []byte) ([]byte, error) {
+	z, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderConcurrency(1))
+	if err != nil {
+		return nil, fmt.Errorf("swb: index encoder: %w", err)
+	}
+	defer z.Close()
+	return z.EncodeAll(plain, nil), nil
+}
+
+// parseIndex decodes a stored index for hdr; every inconsistency is ErrCorrupt.
+func parseIndex(stored []byte, hdr *Header) (*index, error) {
+	nChunks := hdr.WidthChunks * hdr.HeightChunks
+	bound := hdr.RecordCount*(5+4) + nChunks*5
+	z, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1),
+		zstd.WithDecoderMaxMemory(uint64(bound)+1), zstd.WithDecodeAllCapLimit(true))
+	if err != nil {
+		return nil, fmt.Errorf("swb: index decoder: %w", err)
+	}
+	defer z.Close()
+	plain, err := z.DecodeAll(stored, make([]byte, 0, bound))
+	if err != nil {
+		return nil, fmt.Errorf("%w: index: %w", ErrCorrupt, err)
+	}
+	r := rd{b: plain}
+	ix := &index{
+		recOff:   make([]int64, hdr.RecordCount),
+		recLen:   make([]uint32, hdr.RecordCount),
+		recSum:   make([]uint32, hdr.RecordCount),
+		chunkRec: make([]int32, nChunks),
+	}
+	off := int64(HeaderSize)
+	for i := range ix.recLen {
+		n := r.uvarint()
+		if n == 0 || n > 1<<31 {
+			r.bad = true
+		}
+		ix.recOff[i], ix.recLen[i] = off, uint32(n)
+		off += int64(n)
+	}
+	for i := range ix.recSum {
+		if b := r.bytes(4); b != nil {
+			ix.recSum[i] = binary.LittleEndian.Uint32(b)
+		}
+	}
+	if r.bad || off != hdr.IndexOffset {
+		return nil, fmt.Errorf("%w: index records end at %d, index at %d", ErrCorrupt, off, hdr.IndexOffset)
+	}
+	next, present := int32(0), 0
+	for i := range ix.chunkRec {
+		c := r.uvarint()
+		switch {
+		case r.bad:
+		case c == codeAbsent:
+			ix.chunkRec[i] = -1
+			continue
+		case c == codeNew:
+			ix.chunkRec[i] = next
+			next++
+		case c-codeRefBase < uint64(next):
+			ix.chunkRec[i] = int32(c - codeRefBase)
+		default:
+			r.bad = true
+		}
+		present++
+	}
+	if r.bad || r.off != len(plain) || int(next) != hdr.RecordCount || present != hdr.ChunkCount {
+		return nil, fmt.Errorf("%w: index chunk codes", ErrCorrupt)
+	}
+	return ix, nil
+}

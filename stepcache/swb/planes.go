@@ -1,0 +1,205 @@
+package swb
+
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"shardcore/stepcache"
+)
+
+// byteplane modes: how 256 bytes (one per cell) are stored in the packed layout.
+const (
+	planeConst  = 0 // one byte, broadcast
+	planeExcept = 1 // base byte, 32-byte bitmap of cells that differ, their bytes
+	planeRaw    = 2 // 256 bytes
+)
+
+// appendPlane stores v in the smallest of the three plane modes.
+func appendPlane(dst []byte, v *[stepcache.ChunkCells]byte) []byte {
+	var hist [256]uint16
+	for _, b := range v {
+		hist[b]++
+	}
+	base, best := 0, uint16(0)
+	for b, n := range hist {
+		if n > best {
+			base, best = b, n
+		}
+	}
+	if best == stepcache.ChunkCells {
+		return append(dst, planeConst, byte(base))
+	}
+	exc := stepcache.ChunkCells - int(best)
+	if 2+32+exc >= 1+stepcache.ChunkCells {
+		dst = append(dst, planeRaw)
+		return append(dst, v[:]...)
+	}
+	dst = append(dst, planeExcept, byte(base))
+	var bm [32]byte
+	for i, b := range v {
+		if int(b) != base {
+			bm[i>>3] |= 1 << (i & 7)
+		}
+	}
+	dst = append(dst, bm[:]...)
+	for _, b := range v {
+		if int(b) != base {
+			dst = append(dst, b)
+		}
+	}
+	return dst
+}
+
+// readPlane is the inverse of appendPlane.
+func (r *rd) readPlane(v *[stepcache.ChunkCells]byte) {
+	switch r.u8() {
+	case planeConst:
+		b := r.u8()
+		for i := range v {
+			v[i] = b
+		}
+	case planeExcept:
+		base := r.u8()
+		bm := r.bytes(32)
+		if r.bad {
+			return
+		}
+		for i := range v {
+			if bm[i>>3]&(1<<(i&7)) != 0 {
+				v[i] = r.u8()
+			} else {
+				v[i] = base
+			}
+		}
+	case planeRaw:
+		copy(v[:], r.bytes(stepcache.ChunkCells))
+	default:
+		r.bad = true
+	}
+}
+
+// appendSparse stores 256×8 residual bytes, mostly zero: a presence byte,
+// then a 32-byte bitmap of cells with any nonzero residual, then per such cell
+// a direction mask and the nonzero residuals.
+func appendSparse(dst []byte, res *[stepcache.ChunkCells][8]byte) []byte {
+	var bm [32]byte
+	any := false
+	for i := range res {
+		if binary.LittleEndian.Uint64(res[i][:]) != 0 {
+			bm[i>>3] |= 1 << (i & 7)
+			any = true
+		}
+	}
+	if !any {
+		return append(dst, 0)
+	}
+	dst = append(dst, 1)
+	dst = append(dst, bm[:]...)
+	for i := range res {
+		if bm[i>>3]&(1<<(i&7)) == 0 {
+			continue
+		}
+		var m byte
+		for d, b := range res[i] {
+			if b != 0 {
+				m |= 1 << d
+			}
+		}
+		dst = append(dst, m)
+		for _, b := range res[i] {
+			if b != 0 {
+				dst = append(dst, b)
+			}
+		}
+	}
+	return dst
+}
+
+// readSparse is the inverse of appendSparse.
+func (r *rd) readSparse(res *[stepcache.ChunkCells][8]byte) {
+	*res = [stepcache.ChunkCells][8]byte{}
+	switch r.u8() {
+	case 0:
+		return
+	case 1:
+	default:
+		r.bad = true
+		return
+	}
+	bm := r.bytes(32)
+	if r.bad {
+		return
+	}
+	for i := range res {
+		if bm[i>>3]&(1<<(i&7)) == 0 {
+			continue
+		}
+		m := r.u8()
+		if m == 0 {
+			r.bad = true // the bitmap promised a nonzero residual
+			return
+		}
+		vals := r.bytes(bits.OnesCount8(m))
+		if r.bad {
+			return
+		}
+		k := 0
+		for d := 0; d < 8; d++ {
+			if m&(1<<d) != 0 {
+				res[i][d] = vals[k]
+				k++
+			}
+		}
+	}
+}
+
+// rd is a bounds-checked cursor over a record: reads past the end return
+// zeros and set bad, so malformed input never panics.
+type rd struct {
+	b   []byte
+	off int
+	bad bool
+}
+
+func (r *rd) u8() byte {
+	if r.off >= len(r.b) {
+		r.bad = true
+		return 0
+	}
+	v := r.b[r.off]
+	r.off++
+	return v
+}
+
+func (r *rd) u16() uint16 {
+	lo := r.u8()
+	hi := r.u8()
+	return uint16(lo) | uint16(hi)<<8
+}
+
+func (r *rd) bytes(n int) []byte {
+	if n < 0 || len(r.b)-r.off < n {
+		r.bad = true
+		r.off = len(r.b)
+		return nil
+	}
+	v := r.b[r.off : r.off+n]
+	r.off += n
+	return v
+}
+
+func (r *rd) uvarint() uint64 {
+	var v uint64
+	for s := uint(0); s < 64; s += 7 {
+		b := r.u8()
+		if r.bad {
+			return 0
+		}
+		v |= uint64(b&0x7f) << s
+		if b < 0x80 {
+			return v
+		}
+	}
+	r.bad = true
+	return 0
+}
