@@ -21,16 +21,17 @@ type Decoder struct {
 	plain []byte
 	res   [stepcache.ChunkCells][8]byte
 	plane [stepcache.ChunkCells]byte
+	nb    *neighbourTable
 }
 
 // NewDecoder returns a decoder.
 func NewDecoder() (*Decoder, error) {
 	z, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1),
-		zstd.WithDecoderMaxMemory(maxPlain), zstd.WithDecodeAllCapLimit(true))
+		zstd.WithDecoderMaxMemory(max(maxPlain, 1<<20)), zstd.WithDecodeAllCapLimit(true))
 	if err != nil {
 		return nil, fmt.Errorf("swb: zstd decoder: %w", err)
 	}
-	return &Decoder{zdec: z}, nil
+	return &Decoder{zdec: z, nb: newNeighbourTable()}, nil
 }
 
 // Close releases the decoder's resources.
@@ -90,114 +91,6 @@ func (r *rd) readCell(c *stepcache.Cell) {
 		c.WalkZ[k] = int8(b[4+k])
 		c.SwimZ[k] = int8(b[12+k])
 	}
-}
-
-func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
-	r := rd{b: body}
-	flags := r.u8()
-	if flags&^(flagSwim|flagStrata|flagNeighbour|flagPacked) != 0 {
-		return fmt.Errorf("%w: full record flags %#x", ErrCorrupt, flags)
-	}
-	neighbour, packed := flags&flagNeighbour != 0, flags&flagPacked != 0
-	swim := flags&flagSwim != 0
-	plane := func() *[stepcache.ChunkCells]byte {
-		if packed {
-			r.readPlane(&d.plane)
-		} else if b := r.bytes(stepcache.ChunkCells); b != nil {
-			copy(d.plane[:], b)
-		}
-		return &d.plane
-	}
-	cells := &dst.Cells
-	p := plane()
-	if neighbour {
-		var zs [stepcache.ChunkCells]int8
-		for i := range zs {
-			zs[i] = int8(p[i] + byte(predictSource(&zs, i)))
-		}
-		for i := range cells {
-			cells[i].Z = zs[i]
-		}
-	} else {
-		for i := range cells {
-			cells[i].Z = int8(p[i])
-		}
-	}
-	p = plane()
-	for i := range cells {
-		cells[i].Walk = p[i]
-	}
-	if swim {
-		p = plane()
-		for i := range cells {
-			cells[i].Wet = p[i]
-		}
-	} else {
-		for i := range cells {
-			cells[i].Wet = 0
-			cells[i].SwimZ = [8]int8{}
-		}
-	}
-	p = plane()
-	for i := range cells {
-		cells[i].Info = p[i]
-	}
-	if r.bad {
-		return fmt.Errorf("%w: truncated planes", ErrCorrupt)
-	}
-	parts := 1
-	if swim {
-		parts = 2
-	}
-	for part := 0; part < parts; part++ {
-		if packed {
-			r.readSparse(&d.res)
-		} else {
-			m := r.u8()
-			for dir := 0; dir < 8; dir++ {
-				if m&(1<<dir) == 0 {
-					for i := range d.res {
-						d.res[i][dir] = 0
-					}
-					continue
-				}
-				b := r.bytes(stepcache.ChunkCells)
-				if r.bad {
-					break
-				}
-				for i := range d.res {
-					d.res[i][dir] = b[i]
-				}
-			}
-		}
-		if r.bad {
-			return fmt.Errorf("%w: truncated Z residuals", ErrCorrupt)
-		}
-		for i := range cells {
-			c := &cells[i]
-			mask, zs := c.Walk, &c.WalkZ
-			if part == 1 {
-				mask, zs = c.Wet, &c.SwimZ
-			}
-			for dir := 0; dir < 8; dir++ {
-				var pr int8
-				if mask&(1<<dir) != 0 {
-					pr = predictDir(dst, i, dir, neighbour)
-				}
-				zs[dir] = int8(d.res[i][dir] + byte(pr))
-			}
-		}
-	}
-	dst.StrataStart, dst.Strata = nil, nil
-	if flags&flagStrata != 0 {
-		if err := d.decodeStrata(&r, dst, packed); err != nil {
-			return err
-		}
-	}
-	if r.bad || r.off != len(body) {
-		return fmt.Errorf("%w: full record length", ErrCorrupt)
-	}
-	return nil
 }
 
 func (d *Decoder) decodeStrata(r *rd, dst *stepcache.Chunk, packed bool) error {

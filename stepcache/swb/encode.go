@@ -42,11 +42,12 @@ type Encoder struct {
 	plain []byte
 	res   [stepcache.ChunkCells][8]byte
 	plane [stepcache.ChunkCells]byte
+	nb    *neighbourTable
 }
 
 // NewEncoder returns an encoder for opts.
 func NewEncoder(opts Options) (*Encoder, error) {
-	e := &Encoder{opts: opts}
+	e := &Encoder{opts: opts, nb: newNeighbourTable()}
 	if opts.Zstd {
 		z, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression),
 			zstd.WithEncoderConcurrency(1), zstd.WithZeroFrames(true),
@@ -61,7 +62,7 @@ func NewEncoder(opts Options) (*Encoder, error) {
 
 // IsUniform reports whether every primary cell of c is identical and c has no strata.
 func IsUniform(c *stepcache.Chunk) bool {
-	if c.StrataStart != nil {
+	if c.StrataStart != nil || len(c.Strata) != 0 {
 		return false
 	}
 	for i := 1; i < stepcache.ChunkCells; i++ {
@@ -77,12 +78,12 @@ func (e *Encoder) AppendRecord(dst []byte, c *stepcache.Chunk) ([]byte, error) {
 	if c == nil {
 		return dst, fmt.Errorf("swb: encode: nil chunk")
 	}
+	if err := checkStrata(c); err != nil {
+		return dst, err
+	}
 	if IsUniform(c) {
 		dst = append(dst, kindUniform)
 		return appendCell(dst, &c.Cells[0]), nil
-	}
-	if err := checkStrata(c); err != nil {
-		return dst, err
 	}
 	e.plain = e.appendFull(e.plain[:0], c)
 	if e.zenc != nil {
@@ -139,16 +140,29 @@ func hasSwim(c *stepcache.Chunk) bool {
 	return false
 }
 
+// neighbourTable gives, per cell and direction, the cell whose SourceZ
+// predicts that direction's Z: the neighbour, its coordinates clamped into
+// the chunk at the edge.
+type neighbourTable [stepcache.ChunkCells][8]uint8
+
+func newNeighbourTable() *neighbourTable {
+	t := new(neighbourTable)
+	for i := range t {
+		for d := 0; d < 8; d++ {
+			x := min(max(i%stepcache.ChunkSize+dirDX[d], 0), stepcache.ChunkSize-1)
+			y := min(max(i/stepcache.ChunkSize+dirDY[d], 0), stepcache.ChunkSize-1)
+			t[i][d] = uint8(y*stepcache.ChunkSize + x)
+		}
+	}
+	return t
+}
+
 // predictDir is the predicted Z of direction d of cell i (before masking).
-func predictDir(c *stepcache.Chunk, i, d int, neighbour bool) int8 {
+func predictDir(c *stepcache.Chunk, nb *neighbourTable, i, d int, neighbour bool) int8 {
 	if !neighbour {
 		return c.Cells[i].Z
 	}
-	x, y := i%stepcache.ChunkSize+dirDX[d], i/stepcache.ChunkSize+dirDY[d]
-	if x < 0 || y < 0 || x >= stepcache.ChunkSize || y >= stepcache.ChunkSize {
-		return c.Cells[i].Z
-	}
-	return c.Cells[y*stepcache.ChunkSize+x].Z
+	return c.Cells[nb[i][d]].Z
 }
 
 // predictSource is the median-edge-detector prediction of cell i's SourceZ
@@ -185,7 +199,7 @@ func (e *Encoder) residuals(c *stepcache.Chunk, swim, neighbour bool) {
 		for d := 0; d < 8; d++ {
 			var p int8
 			if mask&(1<<d) != 0 {
-				p = predictDir(c, i, d, neighbour)
+				p = predictDir(c, e.nb, i, d, neighbour)
 			}
 			e.res[i][d] = byte(zs[d]) - byte(p)
 		}

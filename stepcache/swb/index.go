@@ -53,7 +53,7 @@ func (ix *index) marshal() []byte {
 
 // compressIndex zstd-compresses the plain index.
 func compressIndex(plain []byte) ([]byte, error) {
-	z, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderConcurrency(1))
+	z, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderConcurrency(1), zstd.WithSingleSegment(true))
 	if err != nil {
 		return nil, fmt.Errorf("swb: index encoder: %w", err)
 	}
@@ -66,7 +66,7 @@ func parseIndex(stored []byte, hdr *Header) (*index, error) {
 	nChunks := hdr.WidthChunks * hdr.HeightChunks
 	bound := hdr.RecordCount*(5+4) + nChunks*5
 	z, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1),
-		zstd.WithDecoderMaxMemory(uint64(bound)+1), zstd.WithDecodeAllCapLimit(true))
+		zstd.WithDecoderMaxMemory(uint64(max(bound, 1<<20))), zstd.WithDecodeAllCapLimit(true))
 	if err != nil {
 		return nil, fmt.Errorf("swb: index decoder: %w", err)
 	}

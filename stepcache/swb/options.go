@@ -11,8 +11,8 @@ const (
 	PredictOwn Predictor = iota
 	// PredictNeighbour: SourceZ is predicted from the cell's left, upper and
 	// upper-left neighbours (median edge detector); a direction's Z from the
-	// SourceZ of the neighbour in that direction (the cell's own SourceZ at
-	// the chunk edge), where its mask bit is set, else 0.
+	// SourceZ of the neighbour in that direction (coordinates clamped into
+	// the chunk at its edge), where its mask bit is set, else 0.
 	PredictNeighbour
 )
 
@@ -42,4 +42,4 @@ type Options struct {
 }
 
 // DefaultOptions is the encoding Write uses.
-var DefaultOptions = Options{Predictor: PredictNeighbour, Layout: LayoutPacked, Zstd: true}
+var DefaultOptions = Options{Predictor: PredictNeighbour, Layout: LayoutPacked, Zstd: false}

@@ -1,0 +1,69 @@
+package swb
+
+import (
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"shardcore/stepcache"
+)
+
+// benchFile writes a file of full land chunks (benchChunks) and opens it.
+func benchFile(b *testing.B, chunks []*stepcache.Chunk) *Reader {
+	w := len(chunks)
+	path := filepath.Join(b.TempDir(), "bench.swb")
+	writeTestFile(b, path, chunks, w, 1)
+	r, err := Open(path, want)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { r.Close() })
+	return r
+}
+
+// benchChunks are the full chunks the read benchmarks decode: real baked
+// land when available (realFullChunks), else synthetic hills.
+func benchChunks(b *testing.B) []*stepcache.Chunk {
+	if cs := realFullChunks(b, 64); len(cs) > 0 {
+		return cs
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	var cs []*stepcache.Chunk
+	for range 64 {
+		cs = append(cs, hillChunk(rng, false))
+	}
+	return cs
+}
+
+// BenchmarkReadFullChunk: one positioned read, checksum and decode of a full
+// chunk into a reused Chunk (what a cache refill costs beyond the allocation).
+func BenchmarkReadFullChunk(b *testing.B) {
+	cs := benchChunks(b)
+	r := benchFile(b, cs)
+	var dst stepcache.Chunk
+	bytes := 0
+	for i := range cs {
+		info, _ := r.Record(i, 0)
+		bytes += info.Length
+	}
+	b.ReportMetric(float64(bytes)/float64(len(cs)), "B/record")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if ok, err := r.ReadChunkInto(i%len(cs), 0, &dst); !ok || err != nil {
+			b.Fatal(ok, err)
+		}
+	}
+}
+
+// BenchmarkReadChunkAlloc is ReadChunk: the same plus a fresh Chunk.
+func BenchmarkReadChunkAlloc(b *testing.B) {
+	cs := benchChunks(b)
+	r := benchFile(b, cs)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, ok, err := r.ReadChunk(i%len(cs), 0); !ok || err != nil {
+			b.Fatal(ok, err)
+		}
+	}
+}

@@ -1,0 +1,210 @@
+package swb
+
+import (
+	"fmt"
+
+	"shardcore/stepcache"
+)
+
+// padW is the row width of the decoder's padded SourceZ grid: 16 cells plus
+// one clamped copy on each side, so every neighbour is one fixed offset away.
+const padW = stepcache.ChunkSize + 2
+
+// padOff is the offset of direction d's neighbour in the padded grid.
+var padOff = [8]int{-padW, -padW + 1, 1, padW + 1, padW, padW - 1, -1, -padW - 1}
+
+func (d *Decoder) readPlaneOrRaw(r *rd, packed bool) *[stepcache.ChunkCells]byte {
+	if packed {
+		r.readPlane(&d.plane)
+	} else if b := r.bytes(stepcache.ChunkCells); b != nil {
+		copy(d.plane[:], b)
+	}
+	return &d.plane
+}
+
+// decodeSource undoes the median-edge-detector prediction of appendFull.
+func decodeSource(p *[stepcache.ChunkCells]byte, z *[stepcache.ChunkCells]int8) {
+	const w = stepcache.ChunkSize
+	z[0] = int8(p[0])
+	for x := 1; x < w; x++ {
+		z[x] = int8(p[x] + byte(z[x-1]))
+	}
+	for y := 1; y < w; y++ {
+		row := y * w
+		z[row] = int8(p[row] + byte(z[row-w]))
+		for i := row + 1; i < row+w; i++ {
+			a, b, c := z[i-1], z[i-w], z[i-w-1]
+			lo, hi := min(a, b), max(a, b)
+			var pr int8
+			switch {
+			case c >= hi:
+				pr = lo
+			case c <= lo:
+				pr = hi
+			default:
+				pr = int8(int(a) + int(b) - int(c))
+			}
+			z[i] = int8(p[i] + byte(pr))
+		}
+	}
+}
+
+func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
+	r := rd{b: body}
+	flags := r.u8()
+	if flags&^(flagSwim|flagStrata|flagNeighbour|flagPacked) != 0 {
+		return fmt.Errorf("%w: full record flags %#x", ErrCorrupt, flags)
+	}
+	neighbour, packed := flags&flagNeighbour != 0, flags&flagPacked != 0
+	swim := flags&flagSwim != 0
+	cells := &dst.Cells
+
+	var zs [stepcache.ChunkCells]int8
+	p := d.readPlaneOrRaw(&r, packed)
+	if neighbour {
+		decodeSource(p, &zs)
+	} else {
+		for i := range zs {
+			zs[i] = int8(p[i])
+		}
+	}
+	// Padded grid of the predictor: clamped neighbour Zs, or the own Z.
+	var pad [padW * padW]byte
+	for y := -1; y <= stepcache.ChunkSize; y++ {
+		cy := min(max(y, 0), stepcache.ChunkSize-1)
+		for x := -1; x <= stepcache.ChunkSize; x++ {
+			cx := min(max(x, 0), stepcache.ChunkSize-1)
+			pad[(y+1)*padW+x+1] = byte(zs[cy*stepcache.ChunkSize+cx])
+		}
+	}
+	p = d.readPlaneOrRaw(&r, packed)
+	for i := range cells {
+		cells[i].Z = zs[i]
+		cells[i].Walk = p[i]
+	}
+	if swim {
+		p = d.readPlaneOrRaw(&r, packed)
+		for i := range cells {
+			cells[i].Wet = p[i]
+		}
+	} else {
+		for i := range cells {
+			cells[i].Wet = 0
+			cells[i].SwimZ = [8]int8{}
+		}
+	}
+	p = d.readPlaneOrRaw(&r, packed)
+	for i := range cells {
+		cells[i].Info = p[i]
+	}
+	if r.bad {
+		return fmt.Errorf("%w: truncated planes", ErrCorrupt)
+	}
+	parts := 1
+	if swim {
+		parts = 2
+	}
+	for part := 0; part < parts; part++ {
+		var ok bool
+		if packed {
+			ok = d.zPacked(&r, cells, &pad, part == 1, neighbour)
+		} else {
+			ok = d.zArrays(&r, cells, &pad, part == 1, neighbour)
+		}
+		if !ok {
+			return fmt.Errorf("%w: truncated Z residuals", ErrCorrupt)
+		}
+	}
+	dst.StrataStart, dst.Strata = nil, nil
+	if flags&flagStrata != 0 {
+		if err := d.decodeStrata(&r, dst, packed); err != nil {
+			return err
+		}
+	}
+	if r.bad || r.off != len(body) {
+		return fmt.Errorf("%w: full record length", ErrCorrupt)
+	}
+	return nil
+}
+
+// reconstruct sets zs = residual + (mask bit ? prediction : 0) for one cell.
+func reconstruct(zs *[8]int8, res *[8]byte, mask byte, pad *[padW * padW]byte, base int, own byte, neighbour bool) {
+	if neighbour {
+		for dir := 0; dir < 8; dir++ {
+			sel := -(mask >> dir & 1)
+			zs[dir] = int8(res[dir] + pad[base+padOff[dir]]&sel)
+		}
+		return
+	}
+	for dir := 0; dir < 8; dir++ {
+		sel := -(mask >> dir & 1)
+		zs[dir] = int8(res[dir] + own&sel)
+	}
+}
+
+// zPacked decodes one sparse Z part (walk or swim) straight into the cells.
+func (d *Decoder) zPacked(r *rd, cells *[stepcache.ChunkCells]stepcache.Cell, pad *[padW * padW]byte, swim, neighbour bool) bool {
+	var bm []byte
+	switch r.u8() {
+	case 0:
+	case 1:
+		bm = r.bytes(32)
+	default:
+		return false
+	}
+	if r.bad {
+		return false
+	}
+	for i := range cells {
+		c := &cells[i]
+		mask, zs := c.Walk, &c.WalkZ
+		if swim {
+			mask, zs = c.Wet, &c.SwimZ
+		}
+		var res [8]byte
+		if bm != nil && bm[i>>3]&(1<<(i&7)) != 0 {
+			m := r.u8()
+			if m == 0 {
+				return false
+			}
+			for dir := 0; dir < 8; dir++ {
+				if m&(1<<dir) != 0 {
+					res[dir] = r.u8()
+				}
+			}
+		}
+		base := (i/stepcache.ChunkSize+1)*padW + i%stepcache.ChunkSize + 1
+		reconstruct(zs, &res, mask, pad, base, byte(c.Z), neighbour)
+	}
+	return !r.bad
+}
+
+// zArrays decodes one part of the array layout (mask byte, 256-byte arrays).
+func (d *Decoder) zArrays(r *rd, cells *[stepcache.ChunkCells]stepcache.Cell, pad *[padW * padW]byte, swim, neighbour bool) bool {
+	m := r.u8()
+	var arr [8][]byte
+	for dir := 0; dir < 8; dir++ {
+		if m&(1<<dir) != 0 {
+			arr[dir] = r.bytes(stepcache.ChunkCells)
+		}
+	}
+	if r.bad {
+		return false
+	}
+	for i := range cells {
+		c := &cells[i]
+		mask, zs := c.Walk, &c.WalkZ
+		if swim {
+			mask, zs = c.Wet, &c.SwimZ
+		}
+		var res [8]byte
+		for dir := 0; dir < 8; dir++ {
+			if arr[dir] != nil {
+				res[dir] = arr[dir][i]
+			}
+		}
+		base := (i/stepcache.ChunkSize+1)*padW + i%stepcache.ChunkSize + 1
+		reconstruct(zs, &res, mask, pad, base, byte(c.Z), neighbour)
+	}
+	return true
+}
