@@ -36,6 +36,8 @@ const (
 	itemField3     uint16 = 0x3956
 	itemCrate      uint16 = 0x0E3D // Surface|Impassable, h3 (a movable crate)
 	itemTable      uint16 = 0x0B34 // Surface, h6 (a table top to stand on)
+	itemBridge20   uint16 = 0x0304 // Surface|Bridge, h20: stands at +10
+	itemPillar     uint16 = 0x0305 // Surface, h20
 )
 
 // testTiles returns the test tile table.
@@ -66,6 +68,8 @@ func testTiles() *world.TileData {
 	set(itemField3, world.FlagImpassable, 20)
 	set(itemCrate, world.FlagSurface|world.FlagImpassable, 3)
 	set(itemTable, world.FlagSurface, 6)
+	set(itemBridge20, world.FlagSurface|world.FlagBridge, 20)
+	set(itemPillar, world.FlagSurface, 20)
 	return td
 }
 
