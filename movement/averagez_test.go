@@ -18,7 +18,7 @@ func TestAverageZ(t *testing.T) {
 	}{
 		{name: "flat", x: 3, y: 3, zt: 5, zl: 5, zr: 5, zb: 5, low: 5, avg: 5, top: 5},
 		{name: "|T-B| <= |L-R| uses T+B", x: 3, y: 3, zt: 0, zl: 10, zr: 4, zb: 0, low: 0, avg: 0, top: 10},
-		{name: "|T-B| == |L-R| uses T+B", x: 3, y: 3, zt: 6, zl: 0, zr: 6, zb: 0, low: 0, avg: 3, top: 6},
+		{name: "|T-B| == |L-R| uses T+B", x: 3, y: 3, zt: 6, zl: 0, zr: -6, zb: 0, low: -6, avg: 3, top: 6},
 		{name: "|T-B| > |L-R| uses L+R", x: 3, y: 3, zt: 10, zl: 2, zr: 4, zb: 0, low: 0, avg: 3, top: 10},
 		{name: "odd positive sum truncates", x: 3, y: 3, zt: 3, zl: 1, zr: 1, zb: 0, low: 0, avg: 1, top: 3},
 		{name: "negative L+R floors", x: 3, y: 3, zt: -3, zl: -1, zr: -2, zb: 0, low: -3, avg: -2, top: 0},
@@ -42,6 +42,25 @@ func TestAverageZ(t *testing.T) {
 			t.Errorf("%s: walker steps onto the cell at z=%d ok=%v, want avg %d", c.name, z, ok, c.avg)
 		}
 	}
+}
+
+// TestLandSlope: a walker may step onto land whose low corner is within
+// StepHeight even when its averaged Z is higher ("stepTop >= low").
+func TestLandSlope(t *testing.T) {
+	m := buildMap(t, world.Felucca, 8, 8, nil)
+	m.SetLand(4, 3, world.LandCell{ID: landGrass, Z: 6})         // R of (3,3)
+	m.SetLand(4, 4, world.LandCell{ID: landGrass, Z: 6})         // B of (3,3)
+	for _, c := range [][2]int{{6, 3}, {6, 4}, {7, 3}, {7, 4}} { // (6,3) all corners 3
+		m.SetLand(c[0], c[1], world.LandCell{ID: landGrass, Z: 3})
+	}
+	if _, avg, _ := m.AverageZ(3, 3); avg != 3 {
+		t.Fatalf("slope avg = %d, want 3", avg)
+	}
+	r := NewRules(m, testTiles(), nil)
+	checkSteps(t, r, []step{
+		{name: "up the slope", x: 2, y: 3, z: 0, dir: East, wantOK: true, wantZ: 3},
+		{name: "low corner too high", x: 6, y: 2, z: 0, dir: South, wantOK: false},
+	})
 }
 
 // TestAverageZOffMap pins that corners off the map read z 0 (not the edge

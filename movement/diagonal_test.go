@@ -35,14 +35,15 @@ func TestDiagonalRules(t *testing.T) {
 				dx, dy := rt.Offset()
 				st = append(st, placed{x + dx, y + dy, itemWall, 0})
 			}
-			st = append(st, placed{x, y, itemFloor, 0}) // standing on a floor
+			dx, dy := d.Offset()
+			st = append(st, placed{x + dx, y + dy, itemStep2, 0}) // the target stands at 2
 			r := NewRules(buildMap(t, world.Felucca, 8, 8, nil, st...), testTiles(), nil)
 			name := fmt.Sprintf("%v %s", d, c.name)
 			checkSteps(t, r, []step{
-				{name: name + " creature", mv: walker, x: x, y: y, dir: d, wantOK: c.creature},
-				{name: name + " player", mv: player, x: x, y: y, dir: d, wantOK: c.player},
-				{name: name + " staff", mv: staff, x: x, y: y, dir: d, wantOK: c.staffs},
-				{name: name + " staff without Player", mv: Mover{Caps: Staff}, x: x, y: y, dir: d, wantOK: c.staffs},
+				{name: name + " creature", mv: walker, x: x, y: y, dir: d, wantOK: c.creature, wantZ: 2},
+				{name: name + " player", mv: player, x: x, y: y, dir: d, wantOK: c.player, wantZ: 2},
+				{name: name + " staff", mv: staff, x: x, y: y, dir: d, wantOK: c.staffs, wantZ: 2},
+				{name: name + " staff without Player", mv: Mover{Caps: Staff}, x: x, y: y, dir: d, wantOK: c.staffs, wantZ: 2},
 			})
 		}
 	}

@@ -114,8 +114,9 @@ func TestWetAndDryItems(t *testing.T) {
 		placed{4, 3, itemFloor, 0},
 		placed{4, 5, itemWaterTile, 3},
 		placed{1, 6, itemFloor, 5},
+		placed{5, 7, itemFloor, -10},
 	)
-	for _, p := range [][2]int{{4, 1}, {4, 3}, {4, 5}} {
+	for _, p := range [][2]int{{4, 1}, {4, 3}, {4, 5}, {5, 7}} {
 		m.SetLand(p[0], p[1], world.LandCell{ID: landNoDraw})
 	}
 	m.SetLand(1, 6, world.LandCell{ID: landWater})
@@ -141,6 +142,8 @@ func TestWetAndDryItems(t *testing.T) {
 		{"walker ignores a water tile", walker, 4, 5, 6, 6, 6},
 		{"swimmer stands in a water tile", swimmer, 4, 5, 6, 3, 6},
 		{"amphibian stands in a water tile", amphibian, 4, 5, 6, 3, 6},
+		{"first surface sets top even below 0", walker, 4, 3, 0, 0, 0},
+		{"floor below zero on ignored land", walker, 5, 7, -10, -10, -10},
 	} {
 		if sz, top := r.StartZ(c.mv, c.x, c.y, c.z); sz != c.sz || top != c.top {
 			t.Errorf("%s: StartZ = %d,%d, want %d,%d", c.name, sz, top, c.sz, c.top)

@@ -97,6 +97,7 @@ func TestTwoStoreyFloor(t *testing.T) {
 		st = append(st, placed{x, 3, itemFloor, 20})
 	}
 	st = append(st, placed{7, 3, itemCeiling, 30}, placed{7, 4, itemCeiling, 30})
+	st = append(st, placed{6, 6, itemFloor, 20}, placed{7, 6, itemFloor, 0}, placed{7, 6, itemCeiling, 30})
 	m := buildMap(t, world.Felucca, 16, 8, nil, st...)
 	r := NewRules(m, testTiles(), nil)
 	for _, c := range []struct{ z, sz, top int }{{0, 0, 0}, {10, 0, 10}, {20, 20, 20}, {25, 20, 25}} {
@@ -110,6 +111,8 @@ func TestTwoStoreyFloor(t *testing.T) {
 		{name: "upper floor off the edge", x: 6, y: 4, z: 20, dir: North, wantOK: true, wantZ: 20},
 		{name: "down from upper floor: ceiling within checkTop", x: 6, y: 3, z: 20, dir: East, wantOK: false},
 		{name: "ground under the same ceiling", x: 6, y: 4, z: 0, dir: East, wantOK: true, wantZ: 0},
+		{name: "down onto a floor: ceiling within checkTop", x: 6, y: 6, z: 20, dir: East, wantOK: false},
+		{name: "floor under the same ceiling", x: 6, y: 7, z: 0, dir: NorthEast, wantOK: true, wantZ: 0},
 	})
 }
 
@@ -150,6 +153,7 @@ func TestWallsAndCeilings(t *testing.T) {
 		placed{3, 5, itemRoofed, 0},
 		placed{3, 6, itemDecor, 0},
 		placed{3, 7, itemWall, -20}, // a wall below ground ending at 0
+		placed{5, 1, itemCrate, -1}, // an impassable surface within a step: no floor
 	)
 	r := NewRules(m, testTiles(), nil)
 	checkSteps(t, r, []step{
@@ -161,5 +165,6 @@ func TestWallsAndCeilings(t *testing.T) {
 		{name: "roof/wall/stair flags only", x: 2, y: 5, z: 0, dir: East, wantOK: true, wantZ: 0},
 		{name: "flagless decor", x: 2, y: 6, z: 0, dir: East, wantOK: true, wantZ: 0},
 		{name: "wall ending at ground", x: 2, y: 7, z: 0, dir: East, wantOK: true, wantZ: 0},
+		{name: "impassable surface is no floor", x: 4, y: 1, z: 0, dir: East, wantOK: false},
 	})
 }
