@@ -19,9 +19,8 @@ const maxPlain = 1 + 4*(1+stepcache.ChunkCells) + 2*(1+32+stepcache.ChunkCells*9
 type Decoder struct {
 	zdec  *zstd.Decoder
 	plain []byte
-	res   [stepcache.ChunkCells][8]byte
+	vals  []byte
 	plane [stepcache.ChunkCells]byte
-	nb    *neighbourTable
 }
 
 // NewDecoder returns a decoder.
@@ -31,7 +30,7 @@ func NewDecoder() (*Decoder, error) {
 	if err != nil {
 		return nil, fmt.Errorf("swb: zstd decoder: %w", err)
 	}
-	return &Decoder{zdec: z, nb: newNeighbourTable()}, nil
+	return &Decoder{zdec: z}, nil
 }
 
 // Close releases the decoder's resources.

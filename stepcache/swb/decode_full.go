@@ -2,6 +2,7 @@ package swb
 
 import (
 	"fmt"
+	"math/bits"
 
 	"shardcore/stepcache"
 )
@@ -70,13 +71,7 @@ func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 	}
 	// Padded grid of the predictor: clamped neighbour Zs, or the own Z.
 	var pad [padW * padW]byte
-	for y := -1; y <= stepcache.ChunkSize; y++ {
-		cy := min(max(y, 0), stepcache.ChunkSize-1)
-		for x := -1; x <= stepcache.ChunkSize; x++ {
-			cx := min(max(x, 0), stepcache.ChunkSize-1)
-			pad[(y+1)*padW+x+1] = byte(zs[cy*stepcache.ChunkSize+cx])
-		}
-	}
+	fillPad(&zs, &pad)
 	p = d.readPlaneOrRaw(&r, packed)
 	for i := range cells {
 		cells[i].Z = zs[i]
@@ -155,6 +150,33 @@ func (d *Decoder) zPacked(r *rd, cells *[stepcache.ChunkCells]stepcache.Cell, pa
 	if r.bad {
 		return false
 	}
+	var masks [stepcache.ChunkCells]byte
+	nv := 0
+	if bm != nil {
+		for i := range masks {
+			if bm[i>>3]&(1<<(i&7)) != 0 {
+				m := r.u8()
+				if m == 0 {
+					return false
+				}
+				masks[i] = m
+				nv += bits.OnesCount8(m)
+			}
+		}
+		k := int(r.u8())
+		if k < 1 || k > 8 {
+			return false
+		}
+		if cap(d.vals) < nv {
+			d.vals = make([]byte, nv, stepcache.ChunkCells*8)
+		}
+		d.vals = d.vals[:nv]
+		r.readBits(d.vals, k)
+		if r.bad {
+			return false
+		}
+	}
+	v := 0
 	for i := range cells {
 		c := &cells[i]
 		mask, zs := c.Walk, &c.WalkZ
@@ -162,14 +184,11 @@ func (d *Decoder) zPacked(r *rd, cells *[stepcache.ChunkCells]stepcache.Cell, pa
 			mask, zs = c.Wet, &c.SwimZ
 		}
 		var res [8]byte
-		if bm != nil && bm[i>>3]&(1<<(i&7)) != 0 {
-			m := r.u8()
-			if m == 0 {
-				return false
-			}
+		if m := masks[i]; m != 0 {
 			for dir := 0; dir < 8; dir++ {
 				if m&(1<<dir) != 0 {
-					res[dir] = r.u8()
+					res[dir] = unzigzag(d.vals[v] + 1)
+					v++
 				}
 			}
 		}

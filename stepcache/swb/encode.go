@@ -42,12 +42,11 @@ type Encoder struct {
 	plain []byte
 	res   [stepcache.ChunkCells][8]byte
 	plane [stepcache.ChunkCells]byte
-	nb    *neighbourTable
 }
 
 // NewEncoder returns an encoder for opts.
 func NewEncoder(opts Options) (*Encoder, error) {
-	e := &Encoder{opts: opts, nb: newNeighbourTable()}
+	e := &Encoder{opts: opts}
 	if opts.Zstd {
 		z, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression),
 			zstd.WithEncoderConcurrency(1), zstd.WithZeroFrames(true),
@@ -140,31 +139,6 @@ func hasSwim(c *stepcache.Chunk) bool {
 	return false
 }
 
-// neighbourTable gives, per cell and direction, the cell whose SourceZ
-// predicts that direction's Z: the neighbour, its coordinates clamped into
-// the chunk at the edge.
-type neighbourTable [stepcache.ChunkCells][8]uint8
-
-func newNeighbourTable() *neighbourTable {
-	t := new(neighbourTable)
-	for i := range t {
-		for d := 0; d < 8; d++ {
-			x := min(max(i%stepcache.ChunkSize+dirDX[d], 0), stepcache.ChunkSize-1)
-			y := min(max(i/stepcache.ChunkSize+dirDY[d], 0), stepcache.ChunkSize-1)
-			t[i][d] = uint8(y*stepcache.ChunkSize + x)
-		}
-	}
-	return t
-}
-
-// predictDir is the predicted Z of direction d of cell i (before masking).
-func predictDir(c *stepcache.Chunk, nb *neighbourTable, i, d int, neighbour bool) int8 {
-	if !neighbour {
-		return c.Cells[i].Z
-	}
-	return c.Cells[nb[i][d]].Z
-}
-
 // predictSource is the median-edge-detector prediction of cell i's SourceZ
 // from already-known cells (left, up, up-left).
 func predictSource(z *[stepcache.ChunkCells]int8, i int) int8 {
@@ -190,7 +164,14 @@ func predictSource(z *[stepcache.ChunkCells]int8, i int) int8 {
 
 // residuals fills e.res with Z − prediction for the walk (swim=false) or swim Zs.
 func (e *Encoder) residuals(c *stepcache.Chunk, swim, neighbour bool) {
+	var zs [stepcache.ChunkCells]int8
 	for i := range c.Cells {
+		zs[i] = c.Cells[i].Z
+	}
+	var pad [padW * padW]byte
+	fillPad(&zs, &pad)
+	for i := range c.Cells {
+		base := (i/stepcache.ChunkSize+1)*padW + i%stepcache.ChunkSize + 1
 		cell := &c.Cells[i]
 		mask, zs := cell.Walk, &cell.WalkZ
 		if swim {
@@ -199,7 +180,10 @@ func (e *Encoder) residuals(c *stepcache.Chunk, swim, neighbour bool) {
 		for d := 0; d < 8; d++ {
 			var p int8
 			if mask&(1<<d) != 0 {
-				p = predictDir(c, e.nb, i, d, neighbour)
+				p = cell.Z
+				if neighbour {
+					p = int8(pad[base+padOff[d]])
+				}
 			}
 			e.res[i][d] = byte(zs[d]) - byte(p)
 		}

@@ -16,6 +16,9 @@ const (
 	Version uint16 = 1
 	// HeaderSize is the fixed header length; records start right after it.
 	HeaderSize = 72
+	// MaxSideChunks bounds a map side (4096 chunks = 65,536 cells), so a
+	// hostile header cannot make Open allocate an absurd index.
+	MaxSideChunks = 4096
 )
 
 // Header is the fixed-size head of a .swb file.
@@ -86,7 +89,7 @@ func parseHeader(b []byte, fileSize int64) (Header, error) {
 	h.RecordCount = int(le.Uint32(b[52:]))
 	h.IndexChecksum = le.Uint64(b[56:])
 	switch {
-	case h.WidthChunks <= 0 || h.HeightChunks <= 0 || h.WidthChunks > 1<<16 || h.HeightChunks > 1<<16:
+	case h.WidthChunks <= 0 || h.HeightChunks <= 0 || h.WidthChunks > MaxSideChunks || h.HeightChunks > MaxSideChunks:
 		return h, fmt.Errorf("%w: map of %d×%d chunks", ErrCorrupt, h.WidthChunks, h.HeightChunks)
 	case h.ChunkCount > h.WidthChunks*h.HeightChunks || h.RecordCount > h.ChunkCount:
 		return h, fmt.Errorf("%w: %d chunks, %d records on a %d×%d map", ErrCorrupt, h.ChunkCount, h.RecordCount, h.WidthChunks, h.HeightChunks)

@@ -2,7 +2,6 @@ package swb
 
 import (
 	"encoding/binary"
-	"math/bits"
 
 	"shardcore/stepcache"
 )
@@ -12,6 +11,7 @@ const (
 	planeConst  = 0 // one byte, broadcast
 	planeExcept = 1 // base byte, 32-byte bitmap of cells that differ, their bytes
 	planeRaw    = 2 // 256 bytes
+	planeBits   = 3 // base byte, width k, 256 zigzagged (v − base) in k bits each
 )
 
 // appendPlane stores v in the smallest of the three plane modes.
@@ -30,6 +30,17 @@ func appendPlane(dst []byte, v *[stepcache.ChunkCells]byte) []byte {
 		return append(dst, planeConst, byte(base))
 	}
 	exc := stepcache.ChunkCells - int(best)
+	k := 0
+	var zz [stepcache.ChunkCells]byte
+	for i, b := range v {
+		zz[i] = zigzag(b - byte(base))
+		k = max(k, bitWidth(zz[i]))
+	}
+	bitsLen := 3 + (stepcache.ChunkCells*k+7)/8
+	if bitsLen < 2+32+exc && k < 8 {
+		dst = append(dst, planeBits, byte(base), byte(k))
+		return appendBits(dst, zz[:], k)
+	}
 	if 2+32+exc >= 1+stepcache.ChunkCells {
 		dst = append(dst, planeRaw)
 		return append(dst, v[:]...)
@@ -73,14 +84,25 @@ func (r *rd) readPlane(v *[stepcache.ChunkCells]byte) {
 		}
 	case planeRaw:
 		copy(v[:], r.bytes(stepcache.ChunkCells))
+	case planeBits:
+		base, k := r.u8(), int(r.u8())
+		if k < 1 || k > 7 {
+			r.bad = true
+			return
+		}
+		r.readBits(v[:], k)
+		for i := range v {
+			v[i] = unzigzag(v[i]) + base
+		}
 	default:
 		r.bad = true
 	}
 }
 
 // appendSparse stores 256×8 residual bytes, mostly zero: a presence byte,
-// then a 32-byte bitmap of cells with any nonzero residual, then per such cell
-// a direction mask and the nonzero residuals.
+// then a 32-byte bitmap of cells with any nonzero residual, per such cell a
+// direction mask, then a width k and the nonzero residuals as
+// zigzag(v)−1 in k bits each.
 func appendSparse(dst []byte, res *[stepcache.ChunkCells][8]byte) []byte {
 	var bm [32]byte
 	any := false
@@ -95,6 +117,8 @@ func appendSparse(dst []byte, res *[stepcache.ChunkCells][8]byte) []byte {
 	}
 	dst = append(dst, 1)
 	dst = append(dst, bm[:]...)
+	var vals []byte
+	k := 1
 	for i := range res {
 		if bm[i>>3]&(1<<(i&7)) == 0 {
 			continue
@@ -103,54 +127,15 @@ func appendSparse(dst []byte, res *[stepcache.ChunkCells][8]byte) []byte {
 		for d, b := range res[i] {
 			if b != 0 {
 				m |= 1 << d
+				u := zigzag(b) - 1 // nonzero, so zigzag ≥ 1
+				vals = append(vals, u)
+				k = max(k, bitWidth(u))
 			}
 		}
 		dst = append(dst, m)
-		for _, b := range res[i] {
-			if b != 0 {
-				dst = append(dst, b)
-			}
-		}
 	}
-	return dst
-}
-
-// readSparse is the inverse of appendSparse.
-func (r *rd) readSparse(res *[stepcache.ChunkCells][8]byte) {
-	*res = [stepcache.ChunkCells][8]byte{}
-	switch r.u8() {
-	case 0:
-		return
-	case 1:
-	default:
-		r.bad = true
-		return
-	}
-	bm := r.bytes(32)
-	if r.bad {
-		return
-	}
-	for i := range res {
-		if bm[i>>3]&(1<<(i&7)) == 0 {
-			continue
-		}
-		m := r.u8()
-		if m == 0 {
-			r.bad = true // the bitmap promised a nonzero residual
-			return
-		}
-		vals := r.bytes(bits.OnesCount8(m))
-		if r.bad {
-			return
-		}
-		k := 0
-		for d := 0; d < 8; d++ {
-			if m&(1<<d) != 0 {
-				res[i][d] = vals[k]
-				k++
-			}
-		}
-	}
+	dst = append(dst, byte(k))
+	return appendBits(dst, vals, k)
 }
 
 // rd is a bounds-checked cursor over a record: reads past the end return

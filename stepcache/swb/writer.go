@@ -43,7 +43,7 @@ type WriteStats struct {
 // file at path untouched and no temporary behind.
 func Write(ctx context.Context, path string, hdr Header, chunks ChunkFunc) (WriteStats, error) {
 	var st WriteStats
-	if hdr.WidthChunks <= 0 || hdr.HeightChunks <= 0 || hdr.WidthChunks > 1<<16 || hdr.HeightChunks > 1<<16 {
+	if hdr.WidthChunks <= 0 || hdr.HeightChunks <= 0 || hdr.WidthChunks > MaxSideChunks || hdr.HeightChunks > MaxSideChunks {
 		return st, fmt.Errorf("swb: write %s: map of %d×%d chunks", path, hdr.WidthChunks, hdr.HeightChunks)
 	}
 	dir, base := filepath.Split(path)
