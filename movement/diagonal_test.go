@@ -96,3 +96,22 @@ func TestDirHelpers(t *testing.T) {
 		t.Errorf("NE flanks = %v,%v, want N,E", l, r)
 	}
 }
+
+// TestCapsHelpers pins Has and AndRule: only a non-staff player takes the AND
+// rule.
+func TestCapsHelpers(t *testing.T) {
+	if !(CanSwim | CantWalk).Has(CanSwim) || CanSwim.Has(CanSwim|CantWalk) {
+		t.Errorf("Has: wrong subset answer")
+	}
+	for _, c := range []struct {
+		caps Caps
+		and  bool
+	}{{0, false}, {Player, true}, {Player | Dead, true}, {Player | Staff, false}, {Staff, false}, {CanSwim, false}} {
+		if got := c.caps.AndRule(); got != c.and {
+			t.Errorf("Caps(%b).AndRule() = %v, want %v", c.caps, got, c.and)
+		}
+	}
+	if NorthWest.String() != "NW" || Dir(8).String() != "N" {
+		t.Errorf("Dir.String: %q %q", NorthWest.String(), Dir(8).String())
+	}
+}
