@@ -53,7 +53,7 @@ func decodeSource(p *[stepcache.ChunkCells]byte, z *[stepcache.ChunkCells]int8) 
 func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 	r := rd{b: body}
 	flags := r.u8()
-	if flags&^(flagSwim|flagStrata|flagNeighbour|flagPacked) != 0 {
+	if flags&^(flagSwim|flagStrata|flagNeighbour|flagPacked|flagHalo) != 0 || (flags&flagHalo != 0 && flags&(flagNeighbour|flagPacked) != flagNeighbour|flagPacked) {
 		return fmt.Errorf("%w: full record flags %#x", ErrCorrupt, flags)
 	}
 	neighbour, packed := flags&flagNeighbour != 0, flags&flagPacked != 0
@@ -72,6 +72,23 @@ func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 	// Padded grid of the predictor: clamped neighbour Zs, or the own Z.
 	var pad [padW * padW]byte
 	fillPad(&zs, &pad)
+	if flags&flagHalo != 0 {
+		k := int(r.u8())
+		if k > 8 {
+			return fmt.Errorf("%w: halo width %d", ErrCorrupt, k)
+		}
+		if k > 0 {
+			var vals [4*padW - 4]byte
+			r.readBits(vals[:], k)
+			n := 0
+			for p := range pad {
+				if isRing(p) {
+					pad[p] += unzigzag(vals[n])
+					n++
+				}
+			}
+		}
+	}
 	p = d.readPlaneOrRaw(&r, packed)
 	for i := range cells {
 		cells[i].Z = zs[i]

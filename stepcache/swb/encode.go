@@ -23,6 +23,7 @@ const (
 	flagStrata    = 1 << 1
 	flagNeighbour = 1 << 2
 	flagPacked    = 1 << 3
+	flagHalo      = 1 << 4 // the predictor grid's outer ring is corrected by stored residuals
 )
 
 // cellSize is the plain size of one Cell: Z, Walk, Wet, Info, WalkZ[8], SwimZ[8].
@@ -42,6 +43,7 @@ type Encoder struct {
 	plain []byte
 	res   [stepcache.ChunkCells][8]byte
 	plane [stepcache.ChunkCells]byte
+	pad   [padW * padW]byte
 }
 
 // NewEncoder returns an encoder for opts.
@@ -164,12 +166,7 @@ func predictSource(z *[stepcache.ChunkCells]int8, i int) int8 {
 
 // residuals fills e.res with Z − prediction for the walk (swim=false) or swim Zs.
 func (e *Encoder) residuals(c *stepcache.Chunk, swim, neighbour bool) {
-	var zs [stepcache.ChunkCells]int8
-	for i := range c.Cells {
-		zs[i] = c.Cells[i].Z
-	}
-	var pad [padW * padW]byte
-	fillPad(&zs, &pad)
+	pad := &e.pad
 	for i := range c.Cells {
 		base := (i/stepcache.ChunkSize+1)*padW + i%stepcache.ChunkSize + 1
 		cell := &c.Cells[i]
@@ -207,6 +204,10 @@ func (e *Encoder) appendFull(dst []byte, c *stepcache.Chunk) []byte {
 	if packed {
 		flags |= flagPacked
 	}
+	halo := neighbour && packed
+	if halo {
+		flags |= flagHalo
+	}
 	dst = append(dst, flags)
 
 	plane := func(get func(*stepcache.Cell) byte) {
@@ -234,6 +235,10 @@ func (e *Encoder) appendFull(dst []byte, c *stepcache.Chunk) []byte {
 		}
 	} else {
 		plane(func(x *stepcache.Cell) byte { return byte(x.Z) })
+	}
+	fillPad(&zs, &e.pad)
+	if halo {
+		dst = e.appendHalo(dst, c)
 	}
 	plane(func(x *stepcache.Cell) byte { return x.Walk })
 	if swim {
@@ -325,4 +330,54 @@ func (e *Encoder) appendStrata(dst []byte, c *stepcache.Chunk, packed bool) []by
 		}
 	}
 	return dst
+}
+
+// isRing reports whether padded-grid index p is on the outer ring.
+func isRing(p int) bool {
+	x, y := p%padW, p/padW
+	return x == 0 || y == 0 || x == padW-1 || y == padW-1
+}
+
+// appendHalo stores the outer ring of the predictor grid as corrections to
+// its extrapolation: each ring cell takes the arrival Z an edge cell records
+// for stepping onto it (walk first, then swim), when one does, so the edge
+// cells' Zs predict exactly. Then a width k (0: no corrections) and 68
+// zigzagged residuals in k bits each, in grid order.
+func (e *Encoder) appendHalo(dst []byte, c *stepcache.Chunk) []byte {
+	var vals [4*padW - 4]byte
+	n, k := 0, 0
+	for p := range e.pad {
+		if !isRing(p) {
+			continue
+		}
+		want, found := e.pad[p], false
+		for part := 0; part < 2 && !found; part++ {
+			for i := range c.Cells {
+				cell := &c.Cells[i]
+				mask, zs := cell.Walk, &cell.WalkZ
+				if part == 1 {
+					mask, zs = cell.Wet, &cell.SwimZ
+				}
+				base := (i/stepcache.ChunkSize+1)*padW + i%stepcache.ChunkSize + 1
+				for d := 0; d < 8; d++ {
+					if base+padOff[d] == p && mask&(1<<d) != 0 {
+						want, found = byte(zs[d]), true
+						break
+					}
+				}
+				if found {
+					break
+				}
+			}
+		}
+		vals[n] = zigzag(want - e.pad[p])
+		k = max(k, bitWidth(vals[n]))
+		e.pad[p] = want
+		n++
+	}
+	dst = append(dst, byte(k))
+	if k == 0 {
+		return dst
+	}
+	return appendBits(dst, vals[:], k)
 }

@@ -42,4 +42,4 @@ type Options struct {
 }
 
 // DefaultOptions is the encoding Write uses.
-var DefaultOptions = Options{Predictor: PredictNeighbour, Layout: LayoutPacked, Zstd: false}
+var DefaultOptions = Options{Predictor: PredictNeighbour, Layout: LayoutPacked, Zstd: true}
