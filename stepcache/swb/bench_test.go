@@ -67,3 +67,43 @@ func BenchmarkReadChunkAlloc(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCopyChunk calibrates the machine: copying one 5 KB Chunk, the
+// floor under any read that returns a chunk.
+func BenchmarkCopyChunk(b *testing.B) {
+	src := hillChunk(rand.New(rand.NewPCG(1, 1)), false)
+	var dst stepcache.Chunk
+	for b.Loop() {
+		dst = *src
+	}
+	_ = dst
+}
+
+// BenchmarkReadFullChunkNoZstd is BenchmarkReadFullChunk on records written
+// without the zstd stage (what the packed layout alone costs to decode).
+func BenchmarkReadFullChunkNoZstd(b *testing.B) {
+	cs := benchChunks(b)
+	enc, err := NewEncoder(Options{Predictor: PredictNeighbour, Layout: LayoutPacked})
+	if err != nil {
+		b.Fatal(err)
+	}
+	dec, err := NewDecoder()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var recs [][]byte
+	for _, c := range cs {
+		rec, err := enc.AppendRecord(nil, c)
+		if err != nil {
+			b.Fatal(err)
+		}
+		recs = append(recs, rec)
+	}
+	var dst stepcache.Chunk
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if err := dec.DecodeRecord(recs[i%len(recs)], &dst); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

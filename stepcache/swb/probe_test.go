@@ -5,8 +5,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"time"
 	"testing"
+	"time"
 
 	"shardcore/movement"
 	"shardcore/stepcache"
