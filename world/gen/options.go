@@ -1,0 +1,88 @@
+package gen
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Size limits of a generated map, in cells. Sizes are multiples of 16 (one
+// step-cache chunk) so that every chunk is whole.
+const (
+	MinSide  = 512
+	MaxSide  = 8192
+	SideUnit = 16
+)
+
+// Default options.
+const (
+	DefaultSeed   int64 = 1
+	DefaultWidth        = 1024
+	DefaultHeight       = 1024
+)
+
+// Options selects the world to generate. Zero fields take the defaults.
+type Options struct {
+	Seed          int64
+	Width, Height int
+}
+
+// DefaultOptions returns seed 1 at 1024×1024.
+func DefaultOptions() Options {
+	return Options{Seed: DefaultSeed, Width: DefaultWidth, Height: DefaultHeight}
+}
+
+// withDefaults fills zero fields.
+func (o Options) withDefaults() Options {
+	if o.Seed == 0 {
+		o.Seed = DefaultSeed
+	}
+	if o.Width == 0 {
+		o.Width = DefaultWidth
+	}
+	if o.Height == 0 {
+		o.Height = DefaultHeight
+	}
+	return o
+}
+
+// Validate reports whether the options describe a world the generator can
+// build.
+func (o Options) Validate() error {
+	return checkSize(o.Width, o.Height)
+}
+
+func checkSize(w, h int) error {
+	for _, s := range [2]struct {
+		name string
+		v    int
+	}{{"width", w}, {"height", h}} {
+		if s.v < MinSide || s.v > MaxSide {
+			return fmt.Errorf("gen: %s %d is outside %d..%d", s.name, s.v, MinSide, MaxSide)
+		}
+		if s.v%SideUnit != 0 {
+			return fmt.Errorf("gen: %s %d is not a multiple of %d", s.name, s.v, SideUnit)
+		}
+	}
+	return nil
+}
+
+// ParseSize parses "WxH" (for example "7168x4096") and checks it.
+func ParseSize(s string) (width, height int, err error) {
+	ws, hs, ok := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "x")
+	if !ok {
+		return 0, 0, fmt.Errorf("gen: size %q is not WIDTHxHEIGHT", s)
+	}
+	width, err = strconv.Atoi(ws)
+	if err != nil {
+		return 0, 0, fmt.Errorf("gen: size %q: width: %w", s, err)
+	}
+	height, err = strconv.Atoi(hs)
+	if err != nil {
+		return 0, 0, fmt.Errorf("gen: size %q: height: %w", s, err)
+	}
+	if err := checkSize(width, height); err != nil {
+		return 0, 0, fmt.Errorf("size %q: %w", s, err)
+	}
+	return width, height, nil
+}
