@@ -74,6 +74,7 @@ func (g *gen) finish(m *world.Map, td *world.TileData) {
 		lm.CausewayStart.Point(), lm.CausewayEnd.Point(),
 		lm.Bridge2East.Point(), lm.Bridge2West.Point(),
 		p(south0.X, ty1+6), south0, lm.TownCenter.Point(), west, p(coast, cy), west, lm.TownCenter.Point(),
+		lm.TownGates[2].Point(), lm.OpenGrass.Point(),
 	}
 }
 
