@@ -1,0 +1,160 @@
+package config
+
+import (
+	"fmt"
+	"time"
+)
+
+// Config is the whole of server.toml: one field per TOML table.
+type Config struct {
+	World       World       `toml:"world"`
+	Pathfinding Pathfinding `toml:"pathfinding"`
+	Shard       Shard       `toml:"shard"`
+	Log         Log         `toml:"log"`
+}
+
+// World is the [world] table: which world the shard loads or generates.
+type World struct {
+	// DataDir is the directory holding UO client files; "" generates the
+	// default world.
+	DataDir string `toml:"dataDir"`
+	// Maps lists the map ids the shard loads.
+	Maps []int `toml:"maps"`
+	// Seed seeds the default world generator.
+	Seed int64 `toml:"seed"`
+	// Size is the generated world's "WIDTHxHEIGHT" in cells.
+	Size string `toml:"size"`
+}
+
+// Pathfinding is the [pathfinding] table: the step cache and the search.
+type Pathfinding struct {
+	// Enabled turns the bitmap step cache on; false sends every expansion
+	// through the live movement rules.
+	Enabled bool `toml:"enabled"`
+	// MaxResidentChunks bounds the chunks held in memory after every tick.
+	MaxResidentChunks int `toml:"maxResidentChunks"`
+	// MissPromotionThreshold is the miss count within the window that builds
+	// a chunk not found in a .swb; 1 builds on the first miss.
+	MissPromotionThreshold int `toml:"missPromotionThreshold"`
+	// MissPromotionWindowMs is the window, in milliseconds, misses are
+	// counted in.
+	MissPromotionWindowMs int `toml:"missPromotionWindowMs"`
+	// PrebakeMaps lists map ids baked into .swb files in the background at
+	// boot when their file is missing or stale.
+	PrebakeMaps []int `toml:"prebakeMaps"`
+	// CacheDir is the directory holding the .swb files.
+	CacheDir string `toml:"cacheDir"`
+	// TickBudgetMs is the time, in milliseconds, the pathfinding system may
+	// spend per tick.
+	TickBudgetMs float64 `toml:"tickBudgetMs"`
+	// VerifyShare is the share of cache hits re-checked against the live
+	// rules (0 = off, 1 = every hit).
+	VerifyShare float64 `toml:"verifyShare"`
+	// MaxNodes is the node budget of one search.
+	MaxNodes int `toml:"maxNodes"`
+	// Recorder is the [pathfinding.recorder] table.
+	Recorder Recorder `toml:"recorder"`
+}
+
+// Recorder is the [pathfinding.recorder] table: JSON-lines capture of every
+// search for `shard replay`.
+type Recorder struct {
+	// Enable turns recording on at boot.
+	Enable bool `toml:"enable"`
+	// Path is the JSON-lines file searches are appended to.
+	Path string `toml:"path"`
+}
+
+// Shard is the [shard] table: the tick loop and the population.
+type Shard struct {
+	// TickMs is the server tick period in milliseconds.
+	TickMs int `toml:"tickMs"`
+	// Population is the [shard.population] table.
+	Population Population `toml:"population"`
+}
+
+// Population is the [shard.population] table: the mobiles spawned at boot.
+type Population struct {
+	// Pets is the number of pets, each following an owner.
+	Pets int `toml:"pets"`
+	// Patrols is the number of NPCs walking patrol routes.
+	Patrols int `toml:"patrols"`
+	// Swimmers is the number of sea creatures.
+	Swimmers int `toml:"swimmers"`
+	// Seed seeds the placement of the population.
+	Seed int64 `toml:"seed"`
+}
+
+// Log is the [log] table: level and output format of the server log.
+type Log struct {
+	// Level is "debug", "info", "warn" or "error".
+	Level string `toml:"level"`
+	// Format is "auto", "console" or "json"; auto is console on a terminal
+	// and JSON otherwise.
+	Format string `toml:"format"`
+}
+
+// Default returns the configuration used when no server.toml is given.
+func Default() Config {
+	return Config{
+		World: World{
+			DataDir: "",
+			Maps:    []int{0},
+			Seed:    1,
+			Size:    "1024x1024",
+		},
+		Pathfinding: Pathfinding{
+			Enabled:                true,
+			MaxResidentChunks:      8192,
+			MissPromotionThreshold: 2,
+			MissPromotionWindowMs:  30000,
+			PrebakeMaps:            []int{},
+			CacheDir:               "cache",
+			TickBudgetMs:           4.0,
+			VerifyShare:            0,
+			MaxNodes:               20000,
+			Recorder: Recorder{
+				Enable: false,
+				Path:   "recordings/pathfinds.jsonl",
+			},
+		},
+		Shard: Shard{
+			TickMs: 8,
+			Population: Population{
+				Pets:     100,
+				Patrols:  100,
+				Swimmers: 20,
+				Seed:     1,
+			},
+		},
+		Log: Log{
+			Level:  "info",
+			Format: "auto",
+		},
+	}
+}
+
+// Dimensions returns the width and height in cells that Size names, or an
+// error if Size is not a valid "WIDTHxHEIGHT".
+func (w World) Dimensions() (width, height int, err error) {
+	width, height, err = ParseSize(w.Size)
+	if err != nil {
+		return 0, 0, fmt.Errorf("world.size: %w", err)
+	}
+	return width, height, nil
+}
+
+// MissPromotionWindow returns MissPromotionWindowMs as a duration.
+func (p Pathfinding) MissPromotionWindow() time.Duration {
+	return time.Duration(p.MissPromotionWindowMs) * time.Millisecond
+}
+
+// TickBudget returns TickBudgetMs as a duration.
+func (p Pathfinding) TickBudget() time.Duration {
+	return time.Duration(p.TickBudgetMs * float64(time.Millisecond))
+}
+
+// Tick returns TickMs as a duration.
+func (s Shard) Tick() time.Duration {
+	return time.Duration(s.TickMs) * time.Millisecond
+}

@@ -1,0 +1,181 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Load reads and decodes the file at path (see Decode). A missing file is a
+// *Error of KindIO that also matches errors.Is(err, fs.ErrNotExist).
+func Load(path string) (Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		msg := "cannot read config: " + err.Error()
+		if errors.Is(err, os.ErrNotExist) {
+			msg = "config file does not exist"
+		}
+		return Config{}, &Error{File: path, Kind: KindIO, Msg: msg, Err: fmt.Errorf("read config: %w", err)}
+	}
+	return Decode(data, path)
+}
+
+// LoadOptional is Load that returns Default() and found = false, with no
+// error, when the file at path does not exist.
+func LoadOptional(path string) (cfg Config, found bool, err error) {
+	cfg, err = Load(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return Default(), false, nil
+	}
+	return cfg, err == nil, err
+}
+
+// Decode parses data, the text of the file called name (used in messages),
+// over Default(): keys absent from data keep their default. It is strict:
+// a syntax error (with line and column), a value of the wrong type (with
+// key and line), every unknown key (with key and line) and every
+// out-of-range value (with key, value and allowed range) is reported as a
+// *Error, or as Errors when there are several. On error the returned Config
+// is the zero value.
+func Decode(data []byte, name string) (Config, error) {
+	src := string(data)
+	var raw map[string]any
+	if _, err := toml.Decode(src, &raw); err != nil {
+		return Config{}, syntaxError(err, name)
+	}
+	cfg := Default()
+	md, err := toml.Decode(src, &cfg)
+	if err != nil {
+		return Config{}, typeError(err, name, src)
+	}
+	undecoded := collapse(md.Undecoded())
+	problems := cfg.problems()
+	if len(undecoded) == 0 && len(problems) == 0 {
+		return cfg, nil
+	}
+	idx := indexKeys(src)
+	errs := make([]*Error, 0, len(undecoded)+len(problems))
+	for _, k := range undecoded {
+		e := &Error{
+			File: name, Key: k.String(), Kind: KindUnknownKey,
+			Msg: fmt.Sprintf("unknown key %q", k.String()),
+		}
+		if p, ok := idx.find(k); ok {
+			e.Line, e.Col = p.line, p.col
+		}
+		errs = append(errs, e)
+	}
+	for _, e := range problems {
+		e.File = name
+		if p, ok := idx[strings.ReplaceAll(e.Key, ".", "\x00")]; ok {
+			e.Line, e.Col = p.line, p.col
+		}
+		errs = append(errs, e)
+	}
+	sort.SliceStable(errs, func(i, j int) bool { return lineKey(errs[i]) < lineKey(errs[j]) })
+	return Config{}, asError(errs)
+}
+
+// lineKey orders errors by line, those without a line last.
+func lineKey(e *Error) int {
+	if e.Line == 0 {
+		return int(^uint(0) >> 1)
+	}
+	return e.Line
+}
+
+// collapse drops undecoded keys inside an undecoded table, so an unknown
+// table is one error and not one per key in it.
+func collapse(keys []toml.Key) []toml.Key {
+	seen := make(map[string]bool, len(keys))
+	var out []toml.Key
+	for _, k := range keys {
+		inside := false
+		for n := 1; n < len(k); n++ {
+			if seen[strings.Join(k[:n], "\x00")] {
+				inside = true
+				break
+			}
+		}
+		seen[strings.Join(k, "\x00")] = true
+		if !inside {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func syntaxError(err error, name string) *Error {
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		return &Error{
+			File: name, Line: pe.Position.Line, Col: pe.Position.Col, Kind: KindSyntax,
+			Msg: "syntax error: " + pe.Message, Err: err,
+		}
+	}
+	return &Error{File: name, Kind: KindSyntax, Msg: "syntax error: " + err.Error(), Err: err}
+}
+
+var (
+	// reTypeErr matches the library's type errors, which carry the line
+	// only in their text: `toml: line 3 (last key "a.b"): msg`.
+	reTypeErr = regexp.MustCompile(`^toml: (?:line (\d+) )?\(last key "((?:[^"\\]|\\.)*)"\): (.*)$`)
+	// reTypes picks the two type names out of an incompatible-types message.
+	reTypes = regexp.MustCompile(`TOML value has type (\S+); destination has type (.+)$`)
+	// reTable picks the type out of a value given where a table belongs.
+	reTable = regexp.MustCompile(`expected table but found (\S+)$`)
+)
+
+// tomlTypeName turns the Go type names in the library's messages into TOML's.
+func tomlTypeName(s string) string {
+	switch {
+	case s == "int64":
+		return "integer"
+	case s == "float64":
+		return "float"
+	case s == "bool":
+		return "boolean"
+	case s == "slice" || strings.HasPrefix(s, "[]"):
+		return "array"
+	case s == "map" || strings.HasPrefix(s, "map["):
+		return "table"
+	case strings.HasPrefix(s, "time.") || strings.HasPrefix(s, "toml.Local"):
+		return "datetime"
+	default:
+		return s
+	}
+}
+
+func typeError(err error, name, src string) *Error {
+	e := &Error{File: name, Kind: KindType, Err: err}
+	msg := err.Error()
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		e.Line, e.Key, msg = pe.Position.Line, pe.LastKey, pe.Message
+	} else if m := reTypeErr.FindStringSubmatch(msg); m != nil {
+		e.Line, _ = strconv.Atoi(m[1])
+		e.Key, msg = m[2], m[3]
+	}
+	if m := reTypes.FindStringSubmatch(msg); m != nil {
+		msg = fmt.Sprintf("wrong type: got %s, want %s", tomlTypeName(m[1]), tomlTypeName(m[2]))
+	} else if m := reTable.FindStringSubmatch(msg); m != nil {
+		msg = fmt.Sprintf("wrong type: got %s, want table", tomlTypeName(m[1]))
+	}
+	if e.Key == "" {
+		e.Msg = msg
+		return e
+	}
+	if p, ok := indexKeys(src).find(strings.Split(e.Key, ".")); ok {
+		if e.Line == 0 || e.Line == p.line {
+			e.Line, e.Col = p.line, p.col
+		}
+	}
+	e.Msg = fmt.Sprintf("%s: %s", e.Key, msg)
+	return e
+}

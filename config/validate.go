@@ -1,0 +1,198 @@
+package config
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Limits of the values Validate accepts.
+const (
+	// MaxMapID is the largest map id accepted in world.maps and
+	// pathfinding.prebakeMaps.
+	MaxMapID = 255
+	// MinSide is the smallest generated world side, in cells.
+	MinSide = 64
+	// SideMultiple is the multiple every generated world side must be.
+	SideMultiple = 16
+	// MaxWidth and MaxHeight bound the generated world (the largest UO map).
+	MaxWidth, MaxHeight = 7168, 4096
+	// MaxResidentChunksLimit bounds pathfinding.maxResidentChunks.
+	MaxResidentChunksLimit = 1 << 22
+	// MaxMissThreshold bounds pathfinding.missPromotionThreshold.
+	MaxMissThreshold = 255
+	// MaxWindowMs bounds pathfinding.missPromotionWindowMs (one day).
+	MaxWindowMs = 24 * 60 * 60 * 1000
+	// MaxNodesLimit bounds pathfinding.maxNodes.
+	MaxNodesLimit = 1 << 24
+	// MaxTickMs bounds shard.tickMs.
+	MaxTickMs = 1000
+	// MaxPopulation bounds each shard.population count.
+	MaxPopulation = 1_000_000
+)
+
+// LogLevels returns the accepted log.level values.
+func LogLevels() []string { return []string{"debug", "info", "warn", "error"} }
+
+// LogFormats returns the accepted log.format values.
+func LogFormats() []string { return []string{"auto", "console", "json"} }
+
+// Validate reports every value of c outside its allowed range as Errors of
+// KindRange (a single *Error when there is one), or nil when c is valid.
+// The errors carry keys but no file positions.
+func (c Config) Validate() error {
+	return asError(c.problems())
+}
+
+// problems lists c's out-of-range values in schema order.
+func (c Config) problems() []*Error {
+	var v validator
+	w := c.World
+	v.mapList("world.maps", w.Maps, true)
+	if _, _, err := ParseSize(w.Size); err != nil {
+		v.add("world.size", fmt.Sprintf("world.size = %q: %v", w.Size, err))
+	}
+	p := c.Pathfinding
+	v.intIn("pathfinding.maxResidentChunks", p.MaxResidentChunks, 1, MaxResidentChunksLimit)
+	v.intIn("pathfinding.missPromotionThreshold", p.MissPromotionThreshold, 1, MaxMissThreshold)
+	v.intIn("pathfinding.missPromotionWindowMs", p.MissPromotionWindowMs, 1, MaxWindowMs)
+	if v.mapList("pathfinding.prebakeMaps", p.PrebakeMaps, false) {
+		for _, id := range p.PrebakeMaps {
+			if !contains(w.Maps, id) {
+				v.add("pathfinding.prebakeMaps", fmt.Sprintf(
+					"pathfinding.prebakeMaps: map %d is not in world.maps %v", id, w.Maps))
+			}
+		}
+	}
+	v.nonEmpty("pathfinding.cacheDir", p.CacheDir)
+	tick := float64(c.Shard.TickMs)
+	if !(p.TickBudgetMs > 0 && p.TickBudgetMs <= tick) {
+		v.add("pathfinding.tickBudgetMs", fmt.Sprintf(
+			"pathfinding.tickBudgetMs = %s: out of range, want > 0 and <= shard.tickMs (%d)",
+			fmtFloat(p.TickBudgetMs), c.Shard.TickMs))
+	}
+	if !(p.VerifyShare >= 0 && p.VerifyShare <= 1) {
+		v.add("pathfinding.verifyShare", fmt.Sprintf(
+			"pathfinding.verifyShare = %s: out of range, want 0..1", fmtFloat(p.VerifyShare)))
+	}
+	v.intIn("pathfinding.maxNodes", p.MaxNodes, 1, MaxNodesLimit)
+	v.nonEmpty("pathfinding.recorder.path", p.Recorder.Path)
+	s := c.Shard
+	v.intIn("shard.tickMs", s.TickMs, 1, MaxTickMs)
+	v.intIn("shard.population.pets", s.Population.Pets, 0, MaxPopulation)
+	v.intIn("shard.population.patrols", s.Population.Patrols, 0, MaxPopulation)
+	v.intIn("shard.population.swimmers", s.Population.Swimmers, 0, MaxPopulation)
+	v.oneOf("log.level", c.Log.Level, LogLevels())
+	v.oneOf("log.format", c.Log.Format, LogFormats())
+	return v.errs
+}
+
+// validator collects range problems.
+type validator struct{ errs []*Error }
+
+func (v *validator) add(key, msg string) {
+	v.errs = append(v.errs, &Error{Key: key, Kind: KindRange, Msg: msg})
+}
+
+func (v *validator) intIn(key string, x, lo, hi int) {
+	if x < lo || x > hi {
+		v.add(key, fmt.Sprintf("%s = %d: out of range, want %d..%d", key, x, lo, hi))
+	}
+}
+
+func (v *validator) nonEmpty(key, s string) {
+	if s == "" {
+		v.add(key, key+` = "": must not be empty`)
+	}
+}
+
+func (v *validator) oneOf(key, s string, allowed []string) {
+	if !contains(allowed, s) {
+		v.add(key, fmt.Sprintf("%s = %q: want one of %s", key, s, quoteAll(allowed)))
+	}
+}
+
+// mapList checks map ids are in range and distinct (and, if nonEmpty, that
+// there is at least one); it reports whether the list was valid.
+func (v *validator) mapList(key string, ids []int, nonEmpty bool) bool {
+	ok := true
+	if nonEmpty && len(ids) == 0 {
+		v.add(key, key+" = []: want at least one map id")
+		ok = false
+	}
+	for i, id := range ids {
+		if id < 0 || id > MaxMapID {
+			v.add(key, fmt.Sprintf("%s: map id %d out of range, want 0..%d", key, id, MaxMapID))
+			ok = false
+		} else if contains(ids[:i], id) {
+			v.add(key, fmt.Sprintf("%s: map id %d listed twice", key, id))
+			ok = false
+		}
+	}
+	return ok
+}
+
+// ParseSize parses a world size "WIDTHxHEIGHT" and checks both sides are
+// multiples of SideMultiple, at least MinSide and at most MaxWidth×MaxHeight.
+func ParseSize(s string) (width, height int, err error) {
+	ws, hs, found := strings.Cut(strings.ToLower(s), "x")
+	if !found {
+		return 0, 0, fmt.Errorf("want WIDTHxHEIGHT such as 1024x1024")
+	}
+	width, err1 := parseSide(ws)
+	height, err2 := parseSide(hs)
+	if err1 != nil || err2 != nil {
+		return 0, 0, fmt.Errorf("want WIDTHxHEIGHT in whole cells such as 1024x1024")
+	}
+	if width%SideMultiple != 0 || height%SideMultiple != 0 {
+		return 0, 0, fmt.Errorf("%dx%d: both sides must be multiples of %d", width, height, SideMultiple)
+	}
+	if width < MinSide || height < MinSide || width > MaxWidth || height > MaxHeight {
+		return 0, 0, fmt.Errorf("%dx%d out of range, want %dx%d..%dx%d",
+			width, height, MinSide, MinSide, MaxWidth, MaxHeight)
+	}
+	return width, height, nil
+}
+
+// parseSide parses one side: decimal digits only, no sign.
+func parseSide(s string) (int, error) {
+	if s == "" || len(s) > 6 || strings.TrimLeft(s, "0123456789") != "" {
+		return 0, strconv.ErrSyntax
+	}
+	return strconv.Atoi(s)
+}
+
+func contains[T comparable](xs []T, x T) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func quoteAll(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = strconv.Quote(x)
+	}
+	return strings.Join(q, ", ")
+}
+
+// fmtFloat formats f as TOML writes it (always with a fraction or exponent).
+func fmtFloat(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "nan"
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	}
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	if !strings.ContainsAny(s, ".eEn") {
+		s += ".0"
+	}
+	return s
+}

@@ -1,0 +1,141 @@
+package config
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/template"
+)
+
+// fileTemplate is server.toml: every key with a comment above it. A key added
+// to Config must be added here too (TestTemplateCoversEveryField fails
+// otherwise).
+const fileTemplate = `# server.toml: shardcore shard configuration.
+# Every key is optional: a key left out keeps the default shown here.
+# Written by "shard config init"; unknown keys are an error.
+
+[world]
+# Directory holding UO client files (tiledata.mul, mapN.mul, staidxN.mul,
+# staticsN.mul or .uop). "" generates the deterministic default world.
+dataDir = {{str .World.DataDir}}
+# Map ids to load (0..255).
+maps = {{ints .World.Maps}}
+# Seed of the default world generator (ignored when dataDir is set).
+seed = {{.World.Seed}}
+# Size of the generated world, "WIDTHxHEIGHT" in cells: multiples of 16,
+# at least 64x64, at most 7168x4096 (the largest UO map).
+size = {{str .World.Size}}
+
+[pathfinding]
+# Use the bitmap step cache. false: every search expansion takes the live
+# movement rules (the slow path).
+enabled = {{.Pathfinding.Enabled}}
+# Most step-cache chunks (16x16 cells, about 5 KB each) kept in memory;
+# enforced after every tick by evicting the least recently used. At least 1.
+maxResidentChunks = {{.Pathfinding.MaxResidentChunks}}
+# A chunk that is not in a .swb file is built on this many misses within
+# missPromotionWindowMs; earlier misses take the slow path. 1 = build on the
+# first miss (eager). 1..255.
+missPromotionThreshold = {{.Pathfinding.MissPromotionThreshold}}
+# Window, in milliseconds, in which misses on one chunk are counted. At least 1.
+missPromotionWindowMs = {{.Pathfinding.MissPromotionWindowMs}}
+# Map ids baked into .swb files in the background at boot when their file is
+# missing or stale; each must be listed in world.maps.
+prebakeMaps = {{ints .Pathfinding.PrebakeMaps}}
+# Directory holding the .swb step-cache files (one per map).
+cacheDir = {{str .Pathfinding.CacheDir}}
+# Time, in milliseconds, the pathfinding system may spend per tick; requests
+# left over wait for the next tick, oldest first. > 0 and <= shard.tickMs.
+tickBudgetMs = {{float .Pathfinding.TickBudgetMs}}
+# Share of step-cache hits re-checked against the live rules; a difference
+# fails loudly. 0 = off, 1 = every hit.
+verifyShare = {{float .Pathfinding.VerifyShare}}
+# Node budget of one search: a search that expands more nodes gives up.
+maxNodes = {{.Pathfinding.MaxNodes}}
+
+[pathfinding.recorder]
+# Record every search as one JSON line (replay with "shard replay FILE").
+enable = {{.Pathfinding.Recorder.Enable}}
+# File the recorder appends to.
+path = {{str .Pathfinding.Recorder.Path}}
+
+[shard]
+# Server tick period in milliseconds (1..1000).
+tickMs = {{.Shard.TickMs}}
+
+[shard.population]
+# Pets spawned at boot, each following an owner (0..1000000).
+pets = {{.Shard.Population.Pets}}
+# NPCs walking patrol routes (0..1000000).
+patrols = {{.Shard.Population.Patrols}}
+# Sea creatures that swim (0..1000000).
+swimmers = {{.Shard.Population.Swimmers}}
+# Seed of the population's placement.
+seed = {{.Shard.Population.Seed}}
+
+[log]
+# Least severe level logged: "debug", "info", "warn" or "error".
+level = {{str .Log.Level}}
+# "console" (human-readable), "json", or "auto": console on a terminal,
+# JSON otherwise.
+format = {{str .Log.Format}}
+`
+
+// Write writes c as a commented server.toml that Decode reads back as c.
+func Write(w io.Writer, c Config) error {
+	t, err := template.New("server.toml").Funcs(template.FuncMap{
+		"str":   tomlString,
+		"ints":  tomlInts,
+		"float": fmtFloat,
+	}).Parse(fileTemplate)
+	if err != nil {
+		return fmt.Errorf("config template: %w", err)
+	}
+	bw := bufio.NewWriter(w)
+	if err := t.Execute(bw, c); err != nil {
+		return fmt.Errorf("write config: %w", err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("write config: %w", err)
+	}
+	return nil
+}
+
+// WriteDefault writes Default() as a commented server.toml.
+func WriteDefault(w io.Writer) error {
+	return Write(w, Default())
+}
+
+// tomlString quotes s as a TOML basic string.
+func tomlString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\u%04X`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// tomlInts formats xs as a TOML array.
+func tomlInts(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
