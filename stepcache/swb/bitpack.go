@@ -63,20 +63,21 @@ func (r *rd) readBits(vals []byte, k int) {
 // outward direction (2·edge − inner), exact on planar slopes.
 func fillPad(zs *[stepcache.ChunkCells]int8, pad *[padW * padW]byte) {
 	const w = stepcache.ChunkSize
-	at := func(x, y int) int { return int(zs[y*w+x]) }
 	for y := 0; y < w; y++ {
-		for x := 0; x < w; x++ {
-			pad[(y+1)*padW+x+1] = byte(zs[y*w+x])
+		row := pad[(y+1)*padW : (y+2)*padW : (y+2)*padW]
+		src := zs[y*w : y*w+w : y*w+w]
+		for x, v := range src {
+			row[x+1] = byte(v)
 		}
+		row[0] = 2*byte(src[0]) - byte(src[1])
+		row[padW-1] = 2*byte(src[w-1]) - byte(src[w-2])
 	}
-	for y := -1; y <= w; y++ {
-		for x := -1; x <= w; x++ {
-			if x >= 0 && y >= 0 && x < w && y < w {
-				continue
-			}
-			ex, ey := min(max(x, 0), w-1), min(max(y, 0), w-1)
-			ix, iy := ex-(x-ex), ey-(y-ey)
-			pad[(y+1)*padW+x+1] = byte(2*at(ex, ey) - at(ix, iy))
-		}
+	// Top and bottom rows (corners included) extrapolate the grid's columns,
+	// which already hold the extrapolated left and right edges.
+	top, r1, r2 := pad[0:padW:padW], pad[padW:2*padW:2*padW], pad[2*padW:3*padW:3*padW]
+	bot, b1, b2 := pad[(padW-1)*padW:padW*padW:padW*padW], pad[(padW-2)*padW:(padW-1)*padW:(padW-1)*padW], pad[(padW-3)*padW:(padW-2)*padW:(padW-2)*padW]
+	for x := 0; x < padW; x++ {
+		top[x] = 2*r1[x] - r2[x]
+		bot[x] = 2*b1[x] - b2[x]
 	}
 }

@@ -80,12 +80,8 @@ func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 		if k > 0 {
 			var vals [4*padW - 4]byte
 			r.readBits(vals[:], k)
-			n := 0
-			for p := range pad {
-				if isRing(p) {
-					pad[p] += unzigzag(vals[n])
-					n++
-				}
+			for n, p := range ringIdx {
+				pad[p] += unzigzag(vals[n])
 			}
 		}
 	}
@@ -139,19 +135,43 @@ func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 	return nil
 }
 
-// reconstruct sets zs = residual + (mask bit ? prediction : 0) for one cell.
-func reconstruct(zs *[8]int8, res *[8]byte, mask byte, pad *[padW * padW]byte, base int, own byte, neighbour bool) {
-	if neighbour {
-		for dir := 0; dir < 8; dir++ {
-			sel := -(mask >> dir & 1)
-			zs[dir] = int8(res[dir] + pad[base+padOff[dir]]&sel)
+// expandMask maps a direction mask to a byte mask (bit d set → byte d 0xFF).
+var expandMask = func() (t [256]uint64) {
+	for m := range t {
+		for d := 0; d < 8; d++ {
+			if m&(1<<d) != 0 {
+				t[m] |= 0xFF << (8 * d)
+			}
 		}
-		return
 	}
-	for dir := 0; dir < 8; dir++ {
-		sel := -(mask >> dir & 1)
-		zs[dir] = int8(res[dir] + own&sel)
+	return t
+}()
+
+// swarAdd adds eight bytes lane by lane, without carries between lanes.
+func swarAdd(a, b uint64) uint64 {
+	const h = 0x8080808080808080
+	return ((a &^ h) + (b &^ h)) ^ ((a ^ b) & h)
+}
+
+// predWord gathers the eight neighbour Zs of the grid cell at base, byte d =
+// direction d.
+func predWord(pad *[padW * padW]byte, base int) uint64 {
+	p := pad[base-padW-1 : base+padW+2 : base+padW+2]
+	return uint64(p[1]) | uint64(p[2])<<8 | uint64(p[padW+2])<<16 | uint64(p[2*padW+2])<<24 |
+		uint64(p[2*padW+1])<<32 | uint64(p[2*padW])<<40 | uint64(p[padW])<<48 | uint64(p[0])<<56
+}
+
+// reconstruct sets zs = residual + (mask bit ? prediction : 0) for one cell.
+func reconstruct(zs *[8]int8, res uint64, mask byte, pad *[padW * padW]byte, base int, own byte, neighbour bool) {
+	var pred uint64
+	if neighbour {
+		pred = predWord(pad, base)
+	} else {
+		pred = uint64(own) * 0x0101010101010101
 	}
+	v := swarAdd(res, pred&expandMask[mask])
+	zs[0], zs[1], zs[2], zs[3] = int8(v), int8(v>>8), int8(v>>16), int8(v>>24)
+	zs[4], zs[5], zs[6], zs[7] = int8(v>>32), int8(v>>40), int8(v>>48), int8(v>>56)
 }
 
 // zPacked decodes one sparse Z part (walk or swim) straight into the cells.
@@ -200,17 +220,17 @@ func (d *Decoder) zPacked(r *rd, cells *[stepcache.ChunkCells]stepcache.Cell, pa
 		if swim {
 			mask, zs = c.Wet, &c.SwimZ
 		}
-		var res [8]byte
+		var res uint64
 		if m := masks[i]; m != 0 {
 			for dir := 0; dir < 8; dir++ {
 				if m&(1<<dir) != 0 {
-					res[dir] = unzigzag(d.vals[v] + 1)
+					res |= uint64(unzigzag(d.vals[v]+1)) << (8 * dir)
 					v++
 				}
 			}
 		}
 		base := (i/stepcache.ChunkSize+1)*padW + i%stepcache.ChunkSize + 1
-		reconstruct(zs, &res, mask, pad, base, byte(c.Z), neighbour)
+		reconstruct(zs, res, mask, pad, base, byte(c.Z), neighbour)
 	}
 	return !r.bad
 }
@@ -233,14 +253,14 @@ func (d *Decoder) zArrays(r *rd, cells *[stepcache.ChunkCells]stepcache.Cell, pa
 		if swim {
 			mask, zs = c.Wet, &c.SwimZ
 		}
-		var res [8]byte
+		var res uint64
 		for dir := 0; dir < 8; dir++ {
 			if arr[dir] != nil {
-				res[dir] = arr[dir][i]
+				res |= uint64(arr[dir][i]) << (8 * dir)
 			}
 		}
 		base := (i/stepcache.ChunkSize+1)*padW + i%stepcache.ChunkSize + 1
-		reconstruct(zs, &res, mask, pad, base, byte(c.Z), neighbour)
+		reconstruct(zs, res, mask, pad, base, byte(c.Z), neighbour)
 	}
 	return true
 }

@@ -332,11 +332,17 @@ func (e *Encoder) appendStrata(dst []byte, c *stepcache.Chunk, packed bool) []by
 	return dst
 }
 
-// isRing reports whether padded-grid index p is on the outer ring.
-func isRing(p int) bool {
-	x, y := p%padW, p/padW
-	return x == 0 || y == 0 || x == padW-1 || y == padW-1
-}
+// ringIdx lists the predictor grid's outer ring in grid (row-major) order.
+var ringIdx = func() (t [4*padW - 4]int) {
+	n := 0
+	for p := 0; p < padW*padW; p++ {
+		if x, y := p%padW, p/padW; x == 0 || y == 0 || x == padW-1 || y == padW-1 {
+			t[n] = p
+			n++
+		}
+	}
+	return t
+}()
 
 // appendHalo stores the outer ring of the predictor grid as corrections to
 // its extrapolation: each ring cell takes the arrival Z an edge cell records
@@ -346,10 +352,7 @@ func isRing(p int) bool {
 func (e *Encoder) appendHalo(dst []byte, c *stepcache.Chunk) []byte {
 	var vals [4*padW - 4]byte
 	n, k := 0, 0
-	for p := range e.pad {
-		if !isRing(p) {
-			continue
-		}
+	for _, p := range ringIdx {
 		want, found := e.pad[p], false
 		for part := 0; part < 2 && !found; part++ {
 			for i := range c.Cells {

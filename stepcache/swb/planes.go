@@ -75,11 +75,20 @@ func (r *rd) readPlane(v *[stepcache.ChunkCells]byte) {
 		if r.bad {
 			return
 		}
-		for i := range v {
-			if bm[i>>3]&(1<<(i&7)) != 0 {
-				v[i] = r.u8()
-			} else {
-				v[i] = base
+		for j, m := range bm {
+			blk := v[j*8 : j*8+8 : j*8+8]
+			if m == 0 {
+				for k := range blk {
+					blk[k] = base
+				}
+				continue
+			}
+			for k := range blk {
+				if m&(1<<k) != 0 {
+					blk[k] = r.u8()
+				} else {
+					blk[k] = base
+				}
 			}
 		}
 	case planeRaw:
