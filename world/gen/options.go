@@ -14,11 +14,13 @@ const (
 	SideUnit = 16
 )
 
-// Default options.
+// DefaultSeed is the seed of the default world.
+const DefaultSeed int64 = 1
+
+// Default map size, in cells.
 const (
-	DefaultSeed   int64 = 1
-	DefaultWidth        = 1024
-	DefaultHeight       = 1024
+	DefaultWidth  = 1024
+	DefaultHeight = 1024
 )
 
 // Options selects the world to generate. Zero fields take the defaults.
