@@ -1,0 +1,57 @@
+package swb
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"shardcore/world/gen"
+)
+
+// stagesOnGenerated bakes a generated world with the stand-in probe, logs the
+// stage table and returns ours/reference.
+func stagesOnGenerated(t *testing.T, opts gen.Options) float64 {
+	w, err := gen.Generate(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunks, _, _ := probeMap(w.Map, w.Tiles)
+	st, err := Stages(chunks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uni := 0
+	for _, c := range chunks {
+		if IsUniform(c) {
+			uni++
+		}
+	}
+	t.Logf("%d×%d: %d chunks, %d uniform, %d full", opts.Width, opts.Height, len(chunks), uni, len(chunks)-uni)
+	for _, s := range st {
+		t.Logf("%-72s %12d", s.Name, s.Bytes)
+	}
+	ratio := float64(st[len(st)-2].Bytes) / float64(st[len(st)-1].Bytes)
+	t.Logf("ratio %.3f", ratio)
+	return ratio
+}
+
+// TestStagesDefaultWorld: the stage table on the default world; our file is
+// at most half the reference encoder's bytes.
+func TestStagesDefaultWorld(t *testing.T) {
+	if r := stagesOnGenerated(t, gen.DefaultOptions()); r > 0.5 {
+		t.Fatalf("ratio %.3f > 0.5", r)
+	}
+}
+
+// TestStagesLargestWorld is the same on a 7168×4096 generated world (takes
+// minutes; SWB_BIG=1 runs it).
+func TestStagesLargestWorld(t *testing.T) {
+	if os.Getenv("SWB_BIG") == "" {
+		t.Skip("SWB_BIG=1 runs the 7168×4096 stage table")
+	}
+	o := gen.DefaultOptions()
+	o.Width, o.Height = 7168, 4096
+	if r := stagesOnGenerated(t, o); r > 0.5 {
+		t.Fatalf("ratio %.3f > 0.5", r)
+	}
+}
