@@ -65,6 +65,7 @@ func Generate(ctx context.Context, opts Options) (*World, error) {
 		{"river", g.river},
 		{"lake", g.lake},
 		{"town", g.town},
+		{"forest", g.forest},
 		{"houses", g.planHouses},
 	}
 	for _, s := range steps {

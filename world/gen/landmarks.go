@@ -47,6 +47,7 @@ type Landmarks struct {
 	HillPoint     Spot // a walkable hill cell well above the plains
 	MountainPoint Spot // impassable mountain rock (Z = land z)
 	CliffPoint    Spot // an impassable too-steep hill cell (Z = land z)
+	Forest        Spot // centre of the forest: flat grass with scattered trees (may hold a tree)
 
 	Doors     []movement.Point // every doorway (buildings and houses)
 	DoorSpecs []DoorSpec       // the same doorways with their door items

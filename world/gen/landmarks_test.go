@@ -365,3 +365,28 @@ func TestRoutes(t *testing.T) {
 		t.Errorf("pet route is %d steps, want ≥ 2000", n)
 	}
 }
+
+func TestForest(t *testing.T) {
+	w := testWorld(t)
+	f := w.Landmarks.Forest
+	l := newLayout(w.Map.Width, w.Map.Height, mix(uint64(w.Options.Seed)))
+	trees, cells := 0, 0
+	for y := f.Y - l.forestR/2; y < f.Y+l.forestR/2; y++ {
+		for x := f.X - l.forestR/2; x < f.X+l.forestR/2; x++ {
+			cells++
+			if len(w.Map.StaticsAt(x, y)) > 0 {
+				trees++
+			}
+		}
+	}
+	if share := float64(trees) / float64(cells); share < 0.04 || share > 0.15 {
+		t.Fatalf("forest core holds trees on %.3f of its cells", share)
+	}
+	s := search{r: staticRules(w), mv: player, margin: 4}
+	from, to := movement.Point{X: f.X - l.forestR, Y: f.Y}, movement.Point{X: f.X + l.forestR, Y: f.Y}
+	steps, _, ok := s.reach(from, GroundZ, to)
+	if !ok || steps < to.X-from.X {
+		t.Fatalf("forest crossing: %d steps, %v", steps, ok)
+	}
+	t.Logf("forest: %d trees on %d core cells; crossing %d steps for %d columns", trees, cells, steps, to.X-from.X)
+}

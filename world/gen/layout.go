@@ -14,8 +14,9 @@ type layout struct {
 	riverPeriod, riverPhase  float64
 	bridgeY                  [2]int // first row of each 3-row bridge
 
-	hillX, hillY, hillR int
-	lakeX, lakeY, lakeR int
+	hillX, hillY, hillR       int
+	lakeX, lakeY, lakeR       int
+	forestX, forestY, forestR int
 
 	townX, townY int // town centre
 	townW, townH int
@@ -44,6 +45,7 @@ func newLayout(w, h int, seed uint64) layout {
 	l.lakeY = h * 7 / 10
 	l.lakeR = m * 7 / 100
 	l.townX = (l.oceanW + l.riverX) / 2
+	l.forestX, l.forestY, l.forestR = l.townX, h*82/100, m*8/100
 	l.townY = h / 2
 	l.townW, l.townH = townW, townH
 	return l
