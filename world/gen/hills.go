@@ -66,6 +66,8 @@ func (g *gen) hills() error {
 			id := LandGrass
 			road := g.road[[2]int{x, y}]
 			switch {
+			case road && z >= rockZ:
+				id = LandCave // the pass through the mountain rock
 			case road:
 				id = LandDirt
 			case z >= rockZ:

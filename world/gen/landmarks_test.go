@@ -254,16 +254,20 @@ func TestHills(t *testing.T) {
 	// varied land: hills of many heights, walkable in places
 	l := newLayout(w.Map.Width, w.Map.Height, mix(uint64(w.Options.Seed)))
 	heights := map[int8]bool{}
-	walk := 0
+	walk, pass := 0, 0
 	for y := l.hillY - l.hillR; y < l.hillY+l.hillR; y += 3 {
 		for x := l.hillX - l.hillR; x < l.hillX+l.hillR; x += 3 {
 			c := w.Map.Land(x, y)
+			if c.ID == LandCave {
+				pass++
+			}
 			if c.ID == LandGrass && c.Z > 4 {
 				heights[c.Z] = true
 				walk++
 			}
 		}
 	}
+	t.Logf("hills: %d walkable samples over %d heights, %d mountain-pass samples", walk, len(heights), pass)
 	if len(heights) < 15 || walk < 100 {
 		t.Errorf("hills: %d distinct walkable heights over %d samples", len(heights), walk)
 	}
