@@ -1,6 +1,7 @@
 package swb
 
 import (
+	"context"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
@@ -79,31 +80,25 @@ func BenchmarkCopyChunk(b *testing.B) {
 	_ = dst
 }
 
-// BenchmarkReadFullChunkNoZstd is BenchmarkReadFullChunk on records written
-// without the zstd stage (what the packed layout alone costs to decode).
+// BenchmarkReadFullChunkNoZstd is BenchmarkReadFullChunk on a file written
+// without the zstd stage (WriteWith): the packed layout alone.
 func BenchmarkReadFullChunkNoZstd(b *testing.B) {
 	cs := benchChunks(b)
-	enc, err := NewEncoder(Options{Predictor: PredictNeighbour, Layout: LayoutPacked})
+	path := filepath.Join(b.TempDir(), "nozstd.swb")
+	hdr := testHeader(len(cs), 1)
+	if _, err := WriteWith(context.Background(), path, hdr, SliceChunks(cs, len(cs)), Options{Predictor: PredictNeighbour, Layout: LayoutPacked}); err != nil {
+		b.Fatal(err)
+	}
+	r, err := Open(path, want)
 	if err != nil {
 		b.Fatal(err)
 	}
-	dec, err := NewDecoder()
-	if err != nil {
-		b.Fatal(err)
-	}
-	var recs [][]byte
-	for _, c := range cs {
-		rec, err := enc.AppendRecord(nil, c)
-		if err != nil {
-			b.Fatal(err)
-		}
-		recs = append(recs, rec)
-	}
+	defer r.Close()
 	var dst stepcache.Chunk
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		if err := dec.DecodeRecord(recs[i%len(recs)], &dst); err != nil {
-			b.Fatal(err)
+		if ok, err := r.ReadChunkInto(i%len(cs), 0, &dst); !ok || err != nil {
+			b.Fatal(ok, err)
 		}
 	}
 }

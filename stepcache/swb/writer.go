@@ -42,6 +42,12 @@ type WriteStats struct {
 // path and fsyncs the directory, so an error or cancellation leaves any old
 // file at path untouched and no temporary behind.
 func Write(ctx context.Context, path string, hdr Header, chunks ChunkFunc) (WriteStats, error) {
+	return WriteWith(ctx, path, hdr, chunks, DefaultOptions)
+}
+
+// WriteWith is Write with a chosen record encoding (for example without zstd:
+// larger, but each read skips the zstd decode).
+func WriteWith(ctx context.Context, path string, hdr Header, chunks ChunkFunc, opts Options) (WriteStats, error) {
 	var st WriteStats
 	if hdr.WidthChunks <= 0 || hdr.HeightChunks <= 0 || hdr.WidthChunks > MaxSideChunks || hdr.HeightChunks > MaxSideChunks {
 		return st, fmt.Errorf("swb: write %s: map of %d×%d chunks", path, hdr.WidthChunks, hdr.HeightChunks)
@@ -62,7 +68,7 @@ func Write(ctx context.Context, path string, hdr Header, chunks ChunkFunc) (Writ
 			_ = os.Remove(tmp)
 		}
 	}()
-	st, err = writeBody(ctx, f, &hdr, chunks)
+	st, err = writeBody(ctx, f, &hdr, chunks, opts)
 	if err != nil {
 		return st, fmt.Errorf("swb: write %s: %w", path, err)
 	}
@@ -87,9 +93,9 @@ func Write(ctx context.Context, path string, hdr Header, chunks ChunkFunc) (Writ
 }
 
 // writeBody writes header, records and index to f.
-func writeBody(ctx context.Context, f *os.File, hdr *Header, chunks ChunkFunc) (WriteStats, error) {
+func writeBody(ctx context.Context, f *os.File, hdr *Header, chunks ChunkFunc, opts Options) (WriteStats, error) {
 	var st WriteStats
-	enc, err := NewEncoder(DefaultOptions)
+	enc, err := NewEncoder(opts)
 	if err != nil {
 		return st, err
 	}
