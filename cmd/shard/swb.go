@@ -50,7 +50,7 @@ func swbInfo(ctx context.Context, w io.Writer, path string, stages bool) error {
 	fmt.Fprintf(w, "index        %d bytes at %d (%d chunks, %d distinct records)\n", h.IndexLength, h.IndexOffset, h.ChunkCount, h.RecordCount)
 
 	chunks := make([]*stepcache.Chunk, h.WidthChunks*h.HeightChunks)
-	type kindStat struct{ chunks, records, bytes, strata, swim int }
+	type kindStat struct{ chunks, records, bytes, strata int }
 	var ks [2]kindStat // uniform, full
 	seen := make(map[int]bool)
 	for cy := 0; cy < h.HeightChunks; cy++ {
