@@ -3,7 +3,11 @@ package swb
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"testing"
+	"time"
+
+	"shardcore/stepcache"
 
 	"shardcore/world/gen"
 )
@@ -32,6 +36,30 @@ func stagesOnGenerated(t *testing.T, opts gen.Options) float64 {
 	}
 	ratio := float64(st[len(st)-2].Bytes) / float64(st[len(st)-1].Bytes)
 	t.Logf("ratio %.3f", ratio)
+
+	// Lossless through a real file, and what writing costs.
+	wc, hc := w.Map.Width/stepcache.ChunkSize, w.Map.Height/stepcache.ChunkSize
+	path := filepath.Join(t.TempDir(), "gen.swb")
+	t0 := time.Now()
+	ws, err := Write(context.Background(), path, Header{WidthChunks: wc, HeightChunks: hc, Fingerprint: 7, BakeTime: time.Now()}, SliceChunks(chunks, wc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("write %v: %+v", time.Since(t0).Round(time.Millisecond), ws)
+	if ws.FileBytes != st[len(st)-2].Bytes {
+		t.Fatalf("file is %d bytes, the stage table says %d", ws.FileBytes, st[len(st)-2].Bytes)
+	}
+	r, err := Open(path, Expect{Fingerprint: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for i, c := range chunks {
+		got, ok, err := r.ReadChunk(i%wc, i/wc)
+		if err != nil || !ok || !chunkEqual(c, got) {
+			t.Fatalf("chunk %d: ok %v err %v", i, ok, err)
+		}
+	}
 	return ratio
 }
 
