@@ -20,6 +20,9 @@ const (
 	// without cantWalk) differs from the live rule somewhere in this record;
 	// such movers fall through here.
 	InfoAmphibianInexact
+	// InfoLiveOnly: the record's answers do not fit its int8 fields (a Z
+	// beyond -128..127); it answers no request, which falls through.
+	InfoLiveOnly
 )
 
 // InfoWindow is the mask of the four validity-window bits.
@@ -58,16 +61,16 @@ type HitKind uint8
 // Lookup outcomes. Everything but Hit is a fallthrough: the caller runs the
 // live rules for that cell.
 const (
-	Hit              HitKind = iota
-	FallOffMap               // the cell is off the map (or the map is unknown)
-	FallMulti                // a multi stands in the cell's sector or its halo
-	FallZMismatch            // no record of the cell answers for the request Z
-	FallNotBuilt             // the chunk is not resident (admission deferred it)
-	FallFlyer                // flyers always take the live rules
-	FallDisabled             // the cache is switched off
-	FallCaps                 // a capability set the cache does not serve (cantWalk without canSwim)
-	FallAmphibian            // an amphibian on a record where composition is inexact
-	FallCorrupt              // the chunk's file record failed its checksum (rebuilt live)
+	Hit           HitKind = iota
+	FallOffMap            // the cell is off the map (or the map is unknown)
+	FallMulti             // a multi stands in the cell's sector or its halo
+	FallZMismatch         // no record of the cell answers for the request Z
+	FallNotBuilt          // the chunk is not resident (admission deferred it)
+	FallFlyer             // flyers always take the live rules
+	FallDisabled          // the cache is switched off
+	FallCaps              // a capability set the cache does not serve (cantWalk without canSwim)
+	FallAmphibian         // an amphibian on a record where composition is inexact
+	FallCorrupt           // the chunk's file record failed its checksum (rebuilt live)
 	NumHitKinds
 )
 

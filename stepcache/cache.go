@@ -1,0 +1,270 @@
+package stepcache
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"shardcore/movement"
+	"shardcore/world"
+)
+
+// ChunkSource supplies baked chunks (a .swb lazy reader). ok is false when it
+// does not hold the chunk; err reports a record that cannot be trusted (a bad
+// checksum), which the cache counts as corrupt and rebuilds live.
+type ChunkSource interface {
+	ReadChunk(cx, cy int) (c *Chunk, ok bool, err error)
+}
+
+// Cache is the resident step cache over one or more maps: lookups, the
+// admission gate, sources, eviction, verify mode and stats.
+//
+// A Cache is owned by one goroutine (the tick goroutine): every method,
+// Lookup included, must be called from it. Chunks it hands out are
+// immutable and may be read anywhere.
+type Cache struct {
+	cfg  Config
+	maps [256]*mapState
+
+	res    []resident // dense resident set
+	hand   int        // CLOCK hand into res
+	seq    uint64     // use stamp: advanced by every hit and install
+	intern interner
+	rng    *rand.Rand
+
+	tracker map[chunkKey]missState
+
+	verifyAll    bool
+	verifyThresh uint64
+	mismatches   []Mismatch
+
+	st    Stats
+	bytes int // resident bytes, shared objects once
+}
+
+// mapState is one map the cache serves.
+type mapState struct {
+	id         world.MapID
+	m          *world.Map
+	rules      *movement.Rules // StaticOnly: builds and verify
+	wide, high int             // chunk grid
+	slots      []int32         // per chunk (cy*wide+cx): index into res, -1 if not resident
+	src        ChunkSource
+}
+
+// resident is one resident slot.
+type resident struct {
+	sh    *shared
+	ms    *mapState
+	ci    int32  // chunk index in ms
+	last  uint64 // stamp of the last use
+	clear uint64 // stamp at which the CLOCK hand last cleared the mark
+}
+
+// chunkKey names a chunk across maps.
+type chunkKey struct {
+	m  world.MapID
+	ci int32
+}
+
+// New returns a cache over the maps of the given rules (one Rules per map,
+// keyed by its Map.ID; the cache keeps its own StaticOnly clones).
+func New(cfg Config, maps ...*movement.Rules) (*Cache, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	c := &Cache{
+		cfg:     cfg,
+		intern:  newInterner(),
+		rng:     rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9E3779B97F4A7C15)),
+		tracker: make(map[chunkKey]missState, TrackerCap+1),
+	}
+	switch {
+	case cfg.VerifyShare >= 1:
+		c.verifyAll = true
+	case cfg.VerifyShare > 0:
+		c.verifyThresh = uint64(cfg.VerifyShare * math.MaxUint64)
+	}
+	for _, r := range maps {
+		if r == nil || r.Map == nil || r.Tiles == nil {
+			return nil, fmt.Errorf("stepcache: new cache: rules without a map or tile data")
+		}
+		id := r.Map.ID
+		if c.maps[id] != nil {
+			return nil, fmt.Errorf("stepcache: new cache: map %d given twice", id)
+		}
+		sr := r.Clone()
+		sr.StaticOnly = true
+		sr.Dyn = nil
+		wide, high := ChunksOf(r.Map.Width, r.Map.Height)
+		ms := &mapState{id: id, m: r.Map, rules: sr, wide: wide, high: high, slots: make([]int32, wide*high)}
+		for i := range ms.slots {
+			ms.slots[i] = -1
+		}
+		c.maps[id] = ms
+	}
+	return c, nil
+}
+
+// Config returns the configuration in force (defaults filled).
+func (c *Cache) Config() Config { return c.cfg }
+
+// AttachSource makes src the source of map m's chunks (nil detaches). Chunks
+// it holds bypass the admission gate.
+func (c *Cache) AttachSource(m world.MapID, src ChunkSource) error {
+	ms := c.maps[m]
+	if ms == nil {
+		return fmt.Errorf("stepcache: attach source: map %d is not served", m)
+	}
+	ms.src = src
+	return nil
+}
+
+// Lookup answers a step query from (x, y) at z for a mover with caps on map
+// m: a Hit with the allowed directions and arrival Zs (static world: the
+// caller adds the dynamic pass), or the reason it falls through to the live
+// rules. A hit does not allocate.
+func (c *Cache) Lookup(m world.MapID, x, y, z int, caps movement.Caps) StepMask {
+	s := c.lookup(m, x, y, z, caps)
+	c.st.Kinds[s.Kind]++
+	return s
+}
+
+func (c *Cache) lookup(m world.MapID, x, y, z int, caps movement.Caps) StepMask {
+	if !c.cfg.Enabled {
+		return StepMask{Kind: FallDisabled}
+	}
+	if caps&movement.CanFly != 0 {
+		return StepMask{Kind: FallFlyer}
+	}
+	if caps&(movement.CantWalk|movement.CanSwim) == movement.CantWalk {
+		return StepMask{Kind: FallCaps}
+	}
+	ms := c.maps[m]
+	if ms == nil || x < 0 || y < 0 || x >= ms.m.Width || y >= ms.m.Height {
+		return StepMask{Kind: FallOffMap}
+	}
+	if len(ms.m.Multis()) != 0 && ms.m.HasMultisNear(x, y) {
+		return StepMask{Kind: FallMulti}
+	}
+	ci := int32((y/ChunkSize)*ms.wide + x/ChunkSize)
+	slot := ms.slots[ci]
+	if slot < 0 {
+		if slot = c.miss(ms, ci); slot < 0 {
+			return StepMask{Kind: FallNotBuilt}
+		}
+	}
+	e := &c.res[slot]
+	c.seq++
+	e.last = c.seq
+	rec := e.sh.ch.Record((y%ChunkSize)*ChunkSize+x%ChunkSize, z)
+	if rec == nil {
+		return StepMask{Kind: FallZMismatch}
+	}
+	if caps&(movement.CanSwim|movement.CantWalk) == movement.CanSwim && rec.Info&InfoAmphibianInexact != 0 {
+		return StepMask{Kind: FallAmphibian}
+	}
+	s := StepMask{Kind: Hit}
+	s.Mask, s.Z = Compose(rec, caps)
+	if c.verifyAll || (c.verifyThresh != 0 && c.rng.Uint64() < c.verifyThresh) {
+		c.verify(ms, x, y, z, caps, &s)
+	}
+	return s
+}
+
+// miss resolves a chunk that is not resident: from the source, else through
+// the admission gate. It returns the new slot, or -1 when deferred.
+func (c *Cache) miss(ms *mapState, ci int32) int32 {
+	cx, cy := int(ci)%ms.wide, int(ci)/ms.wide
+	if ms.src != nil {
+		ch, ok, err := ms.src.ReadChunk(cx, cy)
+		switch {
+		case err != nil || (ok && (ch == nil || !ch.valid())):
+			c.st.Corrupt++
+			c.st.Built++
+			return c.install(ms, ci, BuildChunk(ms.rules, cx, cy))
+		case ok:
+			c.st.Loaded++
+			return c.install(ms, ci, ch)
+		}
+	}
+	if !c.admit(chunkKey{ms.id, ci}) {
+		return -1
+	}
+	c.st.Built++
+	return c.install(ms, ci, BuildChunk(ms.rules, cx, cy))
+}
+
+// Install makes ch resident as chunk (cx, cy) of map m, replacing what was
+// there; an identical resident chunk is shared instead of ch. ch must not be
+// changed afterwards.
+func (c *Cache) Install(m world.MapID, cx, cy int, ch *Chunk) error {
+	ms := c.maps[m]
+	if ms == nil {
+		return fmt.Errorf("stepcache: install: map %d is not served", m)
+	}
+	if cx < 0 || cy < 0 || cx >= ms.wide || cy >= ms.high {
+		return fmt.Errorf("stepcache: install: chunk (%d,%d) is off map %d's %dx%d chunks", cx, cy, m, ms.wide, ms.high)
+	}
+	if ch == nil || !ch.valid() {
+		return fmt.Errorf("stepcache: install: chunk (%d,%d) of map %d is nil or its strata offsets are broken", cx, cy, m)
+	}
+	c.install(ms, int32(cy*ms.wide+cx), ch)
+	return nil
+}
+
+func (c *Cache) install(ms *mapState, ci int32, ch *Chunk) int32 {
+	if old := ms.slots[ci]; old >= 0 {
+		c.remove(int(old))
+	}
+	sh := c.intern.intern(ch, ch.Hash())
+	if sh.refs == 1 {
+		c.bytes += sh.ch.Bytes()
+	}
+	c.seq++
+	slot := int32(len(c.res))
+	c.res = append(c.res, resident{sh: sh, ms: ms, ci: ci, last: c.seq})
+	ms.slots[ci] = slot
+	delete(c.tracker, chunkKey{ms.id, ci})
+	return slot
+}
+
+// remove drops resident slot i (swap with the last).
+func (c *Cache) remove(i int) {
+	e := c.res[i]
+	e.ms.slots[e.ci] = -1
+	if c.intern.release(e.sh) {
+		c.bytes -= e.sh.ch.Bytes()
+	}
+	last := len(c.res) - 1
+	if i != last {
+		c.res[i] = c.res[last]
+		c.res[i].ms.slots[c.res[i].ci] = int32(i)
+	}
+	c.res[last] = resident{}
+	c.res = c.res[:last]
+}
+
+// Resident reports whether chunk (cx, cy) of map m is resident.
+func (c *Cache) Resident(m world.MapID, cx, cy int) bool {
+	ms := c.maps[m]
+	if ms == nil || cx < 0 || cy < 0 || cx >= ms.wide || cy >= ms.high {
+		return false
+	}
+	return ms.slots[cy*ms.wide+cx] >= 0
+}
+
+// Clear drops every resident chunk and the admission state; sources, stats
+// and recorded mismatches stay.
+func (c *Cache) Clear() {
+	for _, e := range c.res {
+		e.ms.slots[e.ci] = -1
+	}
+	clear(c.res)
+	c.res = c.res[:0]
+	c.hand = 0
+	c.intern = newInterner()
+	c.bytes = 0
+	clear(c.tracker)
+}

@@ -1,0 +1,202 @@
+package stepcache
+
+import (
+	"unsafe"
+
+	"github.com/zeebo/xxh3"
+
+	"shardcore/movement"
+)
+
+// cellBytes is the size of one Cell: all its fields are bytes, so a slice of
+// cells is a plain byte image (no padding) that hashing may read directly.
+const cellBytes = int(unsafe.Sizeof(Cell{}))
+
+var _ [20 - cellBytes]struct{} // Cell must stay 20 bytes of int8/uint8
+var _ [cellBytes - 20]struct{}
+
+// BuildChunk bakes chunk (cx, cy) of r's map: per cell the primary record at
+// its SourceZ and one stratum per further standing Z. It reads only land and
+// statics and is pure; r should be StaticOnly (a Clone set StaticOnly is used
+// when it is not) and is used by this goroutine only. Cells of a partial
+// chunk beyond the map are zero records.
+func BuildChunk(r *movement.Rules, cx, cy int) *Chunk {
+	if !r.StaticOnly {
+		r = r.Clone()
+		r.StaticOnly = true
+	}
+	p := prober{r: r}
+	return p.buildChunk(cx, cy)
+}
+
+func (p *prober) buildChunk(cx, cy int) *Chunk {
+	ch := &Chunk{}
+	var start [ChunkCells + 1]uint16
+	var strata []Cell
+	for i := 0; i < ChunkCells; i++ {
+		start[i] = uint16(len(strata))
+		x, y := cx*ChunkSize+i%ChunkSize, cy*ChunkSize+i/ChunkSize
+		if !p.r.Map.InBounds(x, y) {
+			continue
+		}
+		prim, st := p.probeCell(x, y)
+		ch.Cells[i] = prim
+		strata = append(strata, st...)
+	}
+	start[ChunkCells] = uint16(len(strata))
+	if len(strata) > 0 {
+		ch.StrataStart = &start
+		ch.Strata = strata
+	}
+	return ch
+}
+
+// Uniform reports whether the chunk has no strata and all 256 records equal.
+func (c *Chunk) Uniform() bool {
+	if c.StrataStart != nil || len(c.Strata) > 0 {
+		return false
+	}
+	for i := 1; i < ChunkCells; i++ {
+		if c.Cells[i] != c.Cells[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// Record returns the record of cell i (0..255) that answers for a request
+// at z, or nil when none does.
+func (c *Chunk) Record(i, z int) *Cell {
+	rec := &c.Cells[i]
+	if covers(rec, z) {
+		return rec
+	}
+	if c.StrataStart != nil {
+		for j := int(c.StrataStart[i]); j < int(c.StrataStart[i+1]) && j < len(c.Strata); j++ {
+			if covers(&c.Strata[j], z) {
+				return &c.Strata[j]
+			}
+		}
+	}
+	return nil
+}
+
+// cellImage is the byte image of cells (see cellBytes).
+func cellImage(cells []Cell) []byte {
+	if len(cells) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&cells[0])), len(cells)*cellBytes)
+}
+
+// Hash is the chunk's content hash: xxh3 over its records, strata offsets
+// and strata. Equal chunks hash equal; Equal settles collisions.
+func (c *Chunk) Hash() uint64 {
+	h := xxh3.New()
+	_, _ = h.Write(cellImage(c.Cells[:]))
+	if c.StrataStart != nil {
+		var b [2 * (ChunkCells + 1)]byte
+		for i, v := range c.StrataStart {
+			b[2*i], b[2*i+1] = byte(v), byte(v>>8)
+		}
+		_, _ = h.Write(b[:])
+		_, _ = h.Write(cellImage(c.Strata))
+	}
+	return h.Sum64()
+}
+
+// Equal reports whether two chunks hold the same records and strata.
+func (c *Chunk) Equal(o *Chunk) bool {
+	if c == o {
+		return true
+	}
+	if c.Cells != o.Cells || (c.StrataStart == nil) != (o.StrataStart == nil) || len(c.Strata) != len(o.Strata) {
+		return false
+	}
+	if c.StrataStart != nil && *c.StrataStart != *o.StrataStart {
+		return false
+	}
+	for i := range c.Strata {
+		if c.Strata[i] != o.Strata[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Bytes is the memory the chunk holds: the struct, its strata offsets and
+// its strata.
+func (c *Chunk) Bytes() int {
+	n := int(unsafe.Sizeof(Chunk{})) + cap(c.Strata)*cellBytes
+	if c.StrataStart != nil {
+		n += int(unsafe.Sizeof(*c.StrataStart))
+	}
+	return n
+}
+
+// valid reports whether the chunk's strata offsets frame its strata (a
+// chunk read from a source is checked before it is served).
+func (c *Chunk) valid() bool {
+	if c.StrataStart == nil {
+		return len(c.Strata) == 0
+	}
+	s := c.StrataStart
+	if s[0] != 0 || int(s[ChunkCells]) != len(c.Strata) {
+		return false
+	}
+	for i := 0; i < ChunkCells; i++ {
+		if s[i] > s[i+1] {
+			return false
+		}
+	}
+	return true
+}
+
+// interner maps content hashes to one shared chunk object per content.
+type interner struct {
+	byHash map[uint64][]*shared
+}
+
+// shared is one distinct chunk object and how many slots hold it.
+type shared struct {
+	ch   *Chunk
+	hash uint64
+	refs int
+}
+
+func newInterner() interner { return interner{byHash: map[uint64][]*shared{}} }
+
+// intern returns the shared object equal to ch (ch itself when new), with
+// its reference count raised.
+func (in *interner) intern(ch *Chunk, hash uint64) *shared {
+	for _, s := range in.byHash[hash] {
+		if s.ch.Equal(ch) {
+			s.refs++
+			return s
+		}
+	}
+	s := &shared{ch: ch, hash: hash, refs: 1}
+	in.byHash[hash] = append(in.byHash[hash], s)
+	return s
+}
+
+// release drops one reference; it reports whether the object is gone.
+func (in *interner) release(s *shared) bool {
+	s.refs--
+	if s.refs > 0 {
+		return false
+	}
+	list := in.byHash[s.hash]
+	for i, o := range list {
+		if o == s {
+			list = append(list[:i], list[i+1:]...)
+			break
+		}
+	}
+	if len(list) == 0 {
+		delete(in.byHash, s.hash)
+	} else {
+		in.byHash[s.hash] = list
+	}
+	return true
+}

@@ -1,0 +1,107 @@
+package stepcache
+
+import (
+	"fmt"
+	"time"
+)
+
+// Defaults of Config, as server.toml documents them.
+const (
+	DefaultMaxResidentChunks      = 8192
+	DefaultMissPromotionThreshold = 2
+	DefaultMissPromotionWindowMs  = 30000
+	// TrackerCap bounds the admission gate's miss tracker.
+	TrackerCap = 4096
+	// evictSample is the sample size of sampled LRU.
+	evictSample = 5
+	// maxKeptMismatches bounds the mismatches Mismatches returns.
+	maxKeptMismatches = 1024
+)
+
+// EvictionPolicy picks which resident chunk goes when over the cap.
+type EvictionPolicy uint8
+
+// Eviction policies. Both are O(1) per eviction (CLOCK amortized).
+const (
+	// EvictClock is second chance: a hand sweeps the resident chunks, clears
+	// the mark of each one used since the hand last passed, and evicts the
+	// first unmarked one. The default.
+	EvictClock EvictionPolicy = iota
+	// EvictSampledLRU samples 5 resident chunks and evicts the least recently
+	// used of them (the C# original's policy).
+	EvictSampledLRU
+)
+
+// String names the policy.
+func (p EvictionPolicy) String() string {
+	switch p {
+	case EvictClock:
+		return "clock"
+	case EvictSampledLRU:
+		return "sampled-lru"
+	}
+	return "unknown"
+}
+
+// Config tunes a Cache. Zero numeric fields take the defaults above.
+type Config struct {
+	// Enabled switches the cache on; when false every lookup falls through
+	// (FallDisabled).
+	Enabled bool
+	// MaxResidentChunks is the bound Enforce restores.
+	MaxResidentChunks int
+	// MissPromotionThreshold is the number of misses within the window that
+	// builds a chunk no source has (1 = build on the first miss).
+	MissPromotionThreshold int
+	// MissPromotionWindowMs is the admission window in milliseconds.
+	MissPromotionWindowMs int64
+	// VerifyShare (0..1) is the share of hits re-checked against the live
+	// rules (static world); mismatches go to OnMismatch and Mismatches.
+	VerifyShare float64
+	// OnMismatch, when not nil, is called for every verify mismatch.
+	OnMismatch func(Mismatch)
+	// Eviction is the eviction policy (default EvictClock).
+	Eviction EvictionPolicy
+	// Now returns a millisecond clock; nil means a monotonic clock from New.
+	Now func() int64
+	// Seed seeds verify sampling and sampled LRU (deterministic per seed).
+	Seed uint64
+}
+
+// DefaultConfig returns the enabled cache with the documented defaults.
+func DefaultConfig() Config {
+	return Config{
+		Enabled:                true,
+		MaxResidentChunks:      DefaultMaxResidentChunks,
+		MissPromotionThreshold: DefaultMissPromotionThreshold,
+		MissPromotionWindowMs:  DefaultMissPromotionWindowMs,
+	}
+}
+
+// withDefaults fills zero fields and checks ranges.
+func (c Config) withDefaults() (Config, error) {
+	if c.MaxResidentChunks < 0 || c.MissPromotionThreshold < 0 || c.MissPromotionWindowMs < 0 {
+		return c, fmt.Errorf("stepcache: config: negative maxResidentChunks %d, missPromotionThreshold %d or missPromotionWindowMs %d",
+			c.MaxResidentChunks, c.MissPromotionThreshold, c.MissPromotionWindowMs)
+	}
+	if !(c.VerifyShare >= 0 && c.VerifyShare <= 1) {
+		return c, fmt.Errorf("stepcache: config: verifyShare %v is outside 0..1", c.VerifyShare)
+	}
+	if c.Eviction > EvictSampledLRU {
+		return c, fmt.Errorf("stepcache: config: unknown eviction policy %d", c.Eviction)
+	}
+	if c.MaxResidentChunks == 0 {
+		c.MaxResidentChunks = DefaultMaxResidentChunks
+	}
+	if c.MissPromotionThreshold == 0 {
+		c.MissPromotionThreshold = DefaultMissPromotionThreshold
+	}
+	if c.MissPromotionWindowMs == 0 {
+		c.MissPromotionWindowMs = DefaultMissPromotionWindowMs
+	}
+	if c.Now == nil {
+		start := time.Now()
+		c.Now = func() int64 { return time.Since(start).Milliseconds() }
+	}
+	return c, nil
+}

@@ -1,0 +1,251 @@
+package stepcache
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"shardcore/movement"
+	"shardcore/world"
+)
+
+// VerifyMovers are the movers VerifyWorld checks by default: creature,
+// player, swimmer, amphibian, door-opener and staff.
+func VerifyMovers() []movement.Caps {
+	return []movement.Caps{
+		0,
+		movement.Player,
+		movement.CanSwim | movement.CantWalk,
+		movement.CanSwim,
+		movement.CanOpenDoors,
+		movement.Player | movement.Staff,
+	}
+}
+
+// VerifyOptions tunes VerifyWorld. The zero value checks everything on all
+// cores.
+type VerifyOptions struct {
+	// Workers is the number of goroutines (all cores when ≤ 0).
+	Workers int
+	// Movers are the capability sets checked (VerifyMovers when empty).
+	Movers []movement.Caps
+	// SkipOffsets leaves out the requests at z±1, z±2 around each standing Z.
+	SkipOffsets bool
+	// Progress, when not nil, is called from the calling goroutine with
+	// chunks done and total.
+	Progress func(done, total int)
+	// KeepMismatches is how many mismatches the report keeps (default 32).
+	KeepMismatches int
+}
+
+// VerifyReport is what VerifyWorld found.
+type VerifyReport struct {
+	Cells  int64 // cells visited
+	Checks int64 // (request, direction) pairs compared with CheckMovement
+	// Lookups counts cache lookups by outcome.
+	Lookups [NumHitKinds]int64
+	// Mismatches counts differences: a hit whose answer differs, or a
+	// fallthrough where a hit or FallMulti was due.
+	Mismatches int64
+	// Samples are the first mismatches.
+	Samples []Mismatch
+}
+
+// Add merges o into r.
+func (r *VerifyReport) Add(o VerifyReport, keep int) {
+	r.Cells += o.Cells
+	r.Checks += o.Checks
+	for k := range r.Lookups {
+		r.Lookups[k] += o.Lookups[k]
+	}
+	r.Mismatches += o.Mismatches
+	for _, m := range o.Samples {
+		if len(r.Samples) < keep {
+			r.Samples = append(r.Samples, m)
+		}
+	}
+}
+
+// String is the summary line: "cells N checks N mismatches N".
+func (r VerifyReport) String() string {
+	return fmt.Sprintf("cells %d checks %d mismatches %d", r.Cells, r.Checks, r.Mismatches)
+}
+
+// VerifyWorld checks every cache answer on r's map against the live rule.
+// For every cell, every mover and every standing Z of the cell (and z±1,
+// z±2, and the Z of every static and its top) it asks a Cache built over r
+// (eager admission, VerifyShare 0) and compares each hit with
+// CheckMovement of r without dynamics (multis count) in all 8 directions.
+// At a standing Z a hit is due unless the cell is near a multi (FallMulti
+// due) or the mover is an amphibian on an inexact record; any other
+// fallthrough there is a mismatch.
+func VerifyWorld(ctx context.Context, r *movement.Rules, opt VerifyOptions) (VerifyReport, error) {
+	if r == nil || r.Map == nil || r.Tiles == nil {
+		return VerifyReport{}, fmt.Errorf("stepcache: verify world: rules without a map or tile data")
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if len(opt.Movers) == 0 {
+		opt.Movers = VerifyMovers()
+	}
+	if opt.KeepMismatches <= 0 {
+		opt.KeepMismatches = 32
+	}
+	wide, high := ChunksOf(r.Map.Width, r.Map.Height)
+	total := wide * high
+	var next atomic.Int64
+	doneCh := make(chan struct{}, opt.Workers*4)
+	reports := make([]VerifyReport, opt.Workers)
+	errs := make([]error, opt.Workers)
+	var wg sync.WaitGroup
+	for w := 0; w < opt.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			v, err := newVerifier(r, opt)
+			if err != nil {
+				errs[w] = err
+				return
+			}
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= total {
+					break
+				}
+				v.chunk(i%wide, i/wide)
+				doneCh <- struct{}{}
+			}
+			reports[w] = v.rep
+		}()
+	}
+	go func() { wg.Wait(); close(doneCh) }()
+	n := 0
+	for range doneCh {
+		n++
+		if opt.Progress != nil {
+			opt.Progress(n, total)
+		}
+	}
+	var rep VerifyReport
+	for w := range reports {
+		if errs[w] != nil {
+			return rep, errs[w]
+		}
+		rep.Add(reports[w], opt.KeepMismatches)
+	}
+	if err := ctx.Err(); err != nil {
+		return rep, fmt.Errorf("stepcache: verify world: %d of %d chunks: %w", n, total, err)
+	}
+	return rep, nil
+}
+
+// verifier is one VerifyWorld worker: its own cache and live rules.
+type verifier struct {
+	opt   VerifyOptions
+	live  *movement.Rules
+	cache *Cache
+	rep   VerifyReport
+	zs    []int
+	extra []int
+}
+
+func newVerifier(r *movement.Rules, opt VerifyOptions) (*verifier, error) {
+	live := r.Clone()
+	live.Dyn = nil
+	live.StaticOnly = false
+	cache, err := New(Config{Enabled: true, MissPromotionThreshold: 1, MaxResidentChunks: 4}, r.Clone())
+	if err != nil {
+		return nil, fmt.Errorf("stepcache: verify world: %w", err)
+	}
+	return &verifier{opt: opt, live: live, cache: cache}, nil
+}
+
+// chunk checks every cell of chunk (cx, cy).
+func (v *verifier) chunk(cx, cy int) {
+	m := v.live.Map
+	for i := 0; i < ChunkCells; i++ {
+		x, y := cx*ChunkSize+i%ChunkSize, cy*ChunkSize+i/ChunkSize
+		if !m.InBounds(x, y) {
+			continue
+		}
+		v.cell(x, y)
+	}
+	v.cache.Enforce()
+}
+
+// cell checks one cell: the standing Zs (a hit is due) and the extra Zs
+// around them (any hit must be exact).
+func (v *verifier) cell(x, y int) {
+	v.rep.Cells++
+	m := v.live.Map
+	near := m.HasMultisNear(x, y)
+	v.zs, _ = StandingZs(v.live, x, y, v.zs[:0])
+	v.extra = v.extra[:0]
+	_, avg, _ := m.AverageZ(x, y)
+	v.extra = append(v.extra, avg)
+	for _, s := range m.StaticsAt(x, y) {
+		f, h := v.live.Tiles.ItemFlagsHeight(s.ID)
+		v.extra = append(v.extra, int(s.Z), int(s.Z)+h, int(s.Z)+world.CalcHeight(f, h))
+	}
+	if !v.opt.SkipOffsets {
+		for _, z := range v.zs {
+			v.extra = append(v.extra, z-2, z-1, z+1, z+2)
+		}
+	}
+	for _, caps := range v.opt.Movers {
+		for _, z := range v.zs {
+			v.check(x, y, z, caps, true, near)
+		}
+		for _, z := range v.extra {
+			v.check(x, y, z, caps, false, near)
+		}
+	}
+}
+
+// check asks the cache about (x, y, z, caps) and compares.
+func (v *verifier) check(x, y, z int, caps movement.Caps, due, near bool) {
+	m := v.live.Map
+	s := v.cache.Lookup(m.ID, x, y, z, caps)
+	v.rep.Lookups[s.Kind]++
+	amph := caps&(movement.CanSwim|movement.CantWalk) == movement.CanSwim
+	bad := ""
+	switch {
+	case near && s.Kind != FallMulti:
+		bad = "FallMulti near a multi, got " + s.Kind.String()
+	case near:
+		return
+	case s.Kind == Hit:
+	case !due && s.Kind == FallZMismatch:
+		return
+	case s.Kind == FallAmphibian && amph:
+		return
+	case due && s.Kind == FallZMismatch && !fitsZ(z):
+		return
+	default:
+		bad = "a hit, got " + s.Kind.String()
+	}
+	if bad != "" {
+		v.mismatch(Mismatch{Map: m.ID, X: x, Y: y, Z: z, Caps: caps, Expected: bad})
+		return
+	}
+	mv := movement.Mover{Caps: caps}
+	for d := movement.Dir(0); d < 8; d++ {
+		v.rep.Checks++
+		nz, ok := v.live.CheckMovement(mv, x, y, z, d)
+		cok := s.Mask&(1<<d) != 0
+		if ok == cok && (!ok || nz == int(s.Z[d])) {
+			continue
+		}
+		v.mismatch(Mismatch{Map: m.ID, X: x, Y: y, Z: z, Caps: caps, Dir: d, CacheOK: cok, CacheZ: int(s.Z[d]), LiveOK: ok, LiveZ: nz})
+	}
+}
+
+func (v *verifier) mismatch(mm Mismatch) {
+	v.rep.Mismatches++
+	if len(v.rep.Samples) < v.opt.KeepMismatches {
+		v.rep.Samples = append(v.rep.Samples, mm)
+	}
+}

@@ -1,0 +1,58 @@
+package stepcache
+
+// Stats are the cache's counters and sizes.
+type Stats struct {
+	// Kinds counts lookups by outcome (Kinds[Hit] is the hit count).
+	Kinds [NumHitKinds]uint64
+	// Resident is the number of resident chunk slots; Distinct the number of
+	// distinct chunk objects behind them (identical chunks are shared).
+	Resident, Distinct int
+	// Bytes is the memory of the resident chunks, each shared object once.
+	Bytes int
+	// Built counts chunks baked live, Loaded chunks read from a source,
+	// Corrupt source reads that failed (rebuilt live, also in Built),
+	// Evicted chunks dropped by Enforce.
+	Built, Loaded, Corrupt, Evicted uint64
+	// Deferred counts misses the admission gate deferred; TrackerPruned
+	// tracker entries dropped to respect its cap.
+	Deferred, TrackerPruned uint64
+	// Tracked is the admission tracker's size.
+	Tracked int
+	// Verified counts hits re-checked by verify mode, Mismatches the
+	// directions where they differed.
+	Verified, Mismatches uint64
+}
+
+// Lookups is the total number of lookups.
+func (s Stats) Lookups() uint64 {
+	var n uint64
+	for _, k := range s.Kinds {
+		n += k
+	}
+	return n
+}
+
+// HitRatio is hits over lookups (0 with no lookups).
+func (s Stats) HitRatio() float64 {
+	n := s.Lookups()
+	if n == 0 {
+		return 0
+	}
+	return float64(s.Kinds[Hit]) / float64(n)
+}
+
+// Stats returns the counters and sizes now.
+func (c *Cache) Stats() Stats {
+	s := c.st
+	s.Resident = len(c.res)
+	s.Distinct = 0
+	for _, l := range c.intern.byHash {
+		s.Distinct += len(l)
+	}
+	s.Bytes = c.bytes
+	s.Tracked = len(c.tracker)
+	return s
+}
+
+// ResetStats zeroes the counters (sizes are not counters and stay).
+func (c *Cache) ResetStats() { c.st = Stats{} }
