@@ -20,3 +20,30 @@ func TestUniformChunks(t *testing.T) {
 		t.Fatalf("%d of %d chunks uniform", uniform, total)
 	}
 }
+
+// TestZRange checks land z stays in -5..60 and every item's top below 127.
+func TestZRange(t *testing.T) {
+	w := testWorld(t)
+	m := w.Map
+	for y := 0; y < m.Height; y++ {
+		for x := 0; x < m.Width; x++ {
+			if z := m.Land(x, y).Z; z < WaterZ || z > maxLandZ {
+				t.Fatalf("land z %d at (%d,%d)", z, x, y)
+			}
+		}
+	}
+	hi := -128
+	for b := 0; b < m.BlockCount(); b++ {
+		for _, s := range m.BlockStatics(b) {
+			_, h := w.Tiles.ItemFlagsHeight(s.ID)
+			hi = max(hi, int(s.Z)+h)
+			if w.Tiles.Items[s.ID].Name == "" {
+				t.Fatalf("static 0x%04X is not in the palette", s.ID)
+			}
+		}
+	}
+	if hi >= 127 {
+		t.Fatalf("an item top reaches %d", hi)
+	}
+	t.Logf("highest item top %d", hi)
+}
