@@ -1,0 +1,30 @@
+package stepcache
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"shardcore/movement"
+	"shardcore/world/gen"
+)
+
+// defaultWorld generates the default world once per test binary.
+var defaultWorld = sync.OnceValues(func() (*gen.World, error) {
+	return gen.Default(context.Background())
+})
+
+func defaultRules(tb testing.TB) *movement.Rules {
+	tb.Helper()
+	w, err := defaultWorld()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return movement.NewRules(w.Map, w.Tiles, nil)
+}
+
+func staticRules(tb testing.TB) *movement.Rules {
+	r := defaultRules(tb)
+	r.StaticOnly = true
+	return r
+}
