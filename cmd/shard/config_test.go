@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"shardcore/config"
+)
+
+func defaultText(t *testing.T) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := config.WriteDefault(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func TestConfigInitWritesRefusesAndForces(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "server.toml")
+	var out, errb bytes.Buffer
+	if err := runConfig(ctx, []string{"init", "--out", path}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil || string(data) != defaultText(t) {
+		t.Fatalf("written file differs from WriteDefault (%v)", err)
+	}
+	if err := os.WriteFile(path, []byte("# mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = runConfig(ctx, []string{"init", "--out", path}, &out, &errb)
+	if err == nil || !strings.Contains(err.Error(), "--force") {
+		t.Fatalf("second init without --force: %v, want a refusal naming --force", err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != "# mine\n" {
+		t.Fatal("refused init still changed the file")
+	}
+	if err := runConfig(ctx, []string{"init", "--force", "--out", path}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != defaultText(t) {
+		t.Fatal("--force did not overwrite")
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
+
+func TestConfigInitStdout(t *testing.T) {
+	var out, errb bytes.Buffer
+	if err := runConfig(context.Background(), []string{"init", "--out", "-"}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != defaultText(t) {
+		t.Error("--out - did not print the default file")
+	}
+}
+
+func TestConfigCheck(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.toml")
+	bad := filepath.Join(dir, "bad.toml")
+	if err := os.WriteFile(good, []byte("[shard]\ntickMs = 16\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, []byte("[shard]\ntick = 16\n[log]\nlevel = \"x\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if err := runConfig(ctx, []string{"check", good}, &out, &errb); err != nil || !strings.Contains(out.String(), "ok") {
+		t.Errorf("check good: %v %q", err, out.String())
+	}
+	err := runConfig(ctx, []string{"check", bad}, &out, &errb)
+	if err == nil || !strings.Contains(err.Error(), bad+":2:1:") || !strings.Contains(err.Error(), bad+":4:1:") {
+		t.Errorf("check bad: %v, want both problems with lines", err)
+	}
+	var ce *config.Error
+	if !errors.As(err, &ce) {
+		t.Errorf("check error %v does not wrap a *config.Error", err)
+	}
+}
+
+func TestConfigUsage(t *testing.T) {
+	var out, errb bytes.Buffer
+	if err := runConfig(context.Background(), nil, &out, &errb); !errors.Is(err, flag.ErrHelp) {
+		t.Errorf("no subcommand: %v, want flag.ErrHelp", err)
+	}
+	if err := runConfig(context.Background(), []string{"frob"}, &out, &errb); err == nil {
+		t.Error("unknown subcommand accepted")
+	}
+	if err := runConfig(context.Background(), []string{"init", "extra"}, &out, &errb); err == nil {
+		t.Error("stray argument accepted")
+	}
+}
