@@ -13,10 +13,8 @@ import (
 	"shardcore/world"
 )
 
-// A stand-in baker for tests while stepcache.BuildChunk is being written:
-// per cell, the walker's standing Z (land average), the raw Enter bits and
-// arrival Zs under the walker and swimmer rules, and the validity window.
-// Enough to measure the codec on terrain-shaped data; it has no strata.
+// A hill world for codec tests: terrain-shaped chunks without the default
+// world's landmarks.
 
 const (
 	landGrass = 3
@@ -55,57 +53,18 @@ func hillWorld(tb testing.TB, w, h int, seed float64) (*world.Map, *world.TileDa
 	return m, td
 }
 
-func probeCell(r *movement.Rules, x, y int) stepcache.Cell {
-	walker := movement.Mover{}
-	swimmer := movement.Mover{Caps: movement.CanSwim | movement.CantWalk}
-	_, avg, _ := r.Map.AverageZ(x, y)
-	var c stepcache.Cell
-	c.Z = int8(avg)
-	probe := func(mv movement.Mover, z int) (bits uint8, zs [8]int8) {
-		sz, st := r.StartZ(mv, x, y, z)
-		for d := 0; d < 8; d++ {
-			dx, dy := movement.Dir(d).Offset()
-			if !r.Map.InBounds(x+dx, y+dy) {
-				continue
-			}
-			if nz, ok := r.Enter(mv, x+dx, y+dy, sz, st, z); ok {
-				bits |= 1 << d
-				zs[d] = int8(nz)
-			}
-		}
-		return bits, zs
-	}
-	c.Walk, c.WalkZ = probe(walker, avg)
-	c.Wet, c.SwimZ = probe(swimmer, avg)
-	for k, bit := range map[int]uint8{-2: stepcache.InfoValidBelow2, -1: stepcache.InfoValidBelow1, 1: stepcache.InfoValidAbove1, 2: stepcache.InfoValidAbove2} {
-		w, wz := probe(walker, avg+k)
-		s, sz := probe(swimmer, avg+k)
-		if w == c.Walk && wz == c.WalkZ && s == c.Wet && sz == c.SwimZ {
-			c.Info |= bit
-		}
-	}
-	return c
-}
-
-// probeMap bakes every chunk of m row-major.
+// probeMap bakes every chunk of m row-major with stepcache.BuildMap.
 func probeMap(m *world.Map, td *world.TileData) (chunks []*stepcache.Chunk, wc, hc int) {
-	r := movement.NewRules(m, td, nil)
-	r.StaticOnly = true
-	wc, hc = m.Width/stepcache.ChunkSize, m.Height/stepcache.ChunkSize
-	for cy := 0; cy < hc; cy++ {
-		for cx := 0; cx < wc; cx++ {
-			c := new(stepcache.Chunk)
-			for i := range c.Cells {
-				c.Cells[i] = probeCell(r, cx*16+i%16, cy*16+i/16)
-			}
-			chunks = append(chunks, c)
-		}
+	chunks, err := stepcache.BuildMap(context.Background(), movement.NewRules(m, td, nil), 0, nil)
+	if err != nil {
+		panic(err) // only on a nil map, which the callers never pass
 	}
+	wc, hc = stepcache.ChunksOf(m.Width, m.Height)
 	return chunks, wc, hc
 }
 
-// TestStagesProbedHills logs the stage table on probed hill terrain (until
-// the real baker lands) and checks our file beats half the reference.
+// TestStagesProbedHills logs the stage table on baked hill terrain and
+// checks our file beats half the reference.
 func TestStagesProbedHills(t *testing.T) {
 	m, td := hillWorld(t, 512, 512, 1.3)
 	chunks, _, _ := probeMap(m, td)

@@ -7,30 +7,39 @@ import (
 	"testing"
 	"time"
 
+	"shardcore/movement"
 	"shardcore/stepcache"
 
 	"shardcore/world/gen"
 )
 
-// stagesOnGenerated bakes a generated world with the stand-in probe, logs the
+// stagesOnGenerated bakes a generated world with stepcache.BuildMap, logs the
 // stage table and returns ours/reference.
 func stagesOnGenerated(t *testing.T, opts gen.Options) float64 {
 	w, err := gen.Generate(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	chunks, _, _ := probeMap(w.Map, w.Tiles)
+	t0 := time.Now()
+	chunks, err := stepcache.BuildMap(context.Background(), movement.NewRules(w.Map, w.Tiles, nil), 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("BuildMap %v", time.Since(t0).Round(time.Millisecond))
 	st, err := Stages(chunks)
 	if err != nil {
 		t.Fatal(err)
 	}
-	uni := 0
+	uni, strata := 0, 0
 	for _, c := range chunks {
 		if IsUniform(c) {
 			uni++
 		}
+		if c.StrataStart != nil {
+			strata++
+		}
 	}
-	t.Logf("%d×%d: %d chunks, %d uniform, %d full", opts.Width, opts.Height, len(chunks), uni, len(chunks)-uni)
+	t.Logf("%d×%d: %d chunks, %d uniform, %d full, %d with strata", opts.Width, opts.Height, len(chunks), uni, len(chunks)-uni, strata)
 	for _, s := range st {
 		t.Logf("%-72s %12d", s.Name, s.Bytes)
 	}
@@ -40,7 +49,7 @@ func stagesOnGenerated(t *testing.T, opts gen.Options) float64 {
 	// Lossless through a real file, and what writing costs.
 	wc, hc := w.Map.Width/stepcache.ChunkSize, w.Map.Height/stepcache.ChunkSize
 	path := filepath.Join(t.TempDir(), "gen.swb")
-	t0 := time.Now()
+	t0 = time.Now()
 	ws, err := Write(context.Background(), path, Header{WidthChunks: wc, HeightChunks: hc, Fingerprint: 7, BakeTime: time.Now()}, SliceChunks(chunks, wc))
 	if err != nil {
 		t.Fatal(err)
