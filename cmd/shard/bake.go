@@ -14,8 +14,10 @@ import (
 
 	"golang.org/x/term"
 
+	"shardcore/movement"
 	"shardcore/stepcache"
 	"shardcore/stepcache/swb"
+	"shardcore/world/gen"
 )
 
 // bakeOptions are the flags of `shard bake`.
@@ -81,16 +83,36 @@ type baked struct {
 	fingerprint               uint64
 }
 
-// buildChunks generates or loads the world, fingerprints its client files and
-// builds every chunk on o.workers cores. It needs stepcache.BuildMap,
-// world/gen's WriteFiles and world/uo's Fingerprint; until those land it
-// reports so.
+// buildChunks generates (or, later, loads) the world and builds every chunk
+// on o.workers cores with stepcache.BuildMap. Loading client files from a
+// directory and the fingerprint wait on world/uo (uo.Files, uo.Fingerprint)
+// and world/gen's WriteFiles; until they land the fingerprint is 0, which
+// any server check refuses (ErrStaleFingerprint: a rebake, never bad data).
 func buildChunks(ctx context.Context, o bakeOptions, p *progress) (*baked, error) {
 	defer p.done()
-	if err := ctx.Err(); err != nil {
+	if o.world != "default" {
+		return nil, fmt.Errorf("world %q: %w (loading client files waits on world/uo)", o.world, errNotYet)
+	}
+	gopts := gen.DefaultOptions()
+	gopts.Seed = o.seed
+	if o.size != "" {
+		w, h, err := gen.ParseSize(o.size)
+		if err != nil {
+			return nil, err
+		}
+		gopts.Width, gopts.Height = w, h
+	}
+	w, err := gen.Generate(ctx, gopts)
+	if err != nil {
 		return nil, err
 	}
-	return nil, fmt.Errorf("world %q: %w (stepcache.BuildMap, world/gen.WriteFiles and world/uo.Fingerprint have not landed)", o.world, errNotYet)
+	chunks, err := stepcache.BuildMap(ctx, movement.NewRules(w.Map, w.Tiles, nil), o.workers, p.update)
+	if err != nil {
+		return nil, err
+	}
+	wide, high := stepcache.ChunksOf(w.Map.Width, w.Map.Height)
+	fmt.Fprintln(os.Stderr, "bake: warning: fingerprint 0 (world/uo has not landed); a server will refuse this file and rebake")
+	return &baked{chunks: chunks, widthChunks: wide, heightChunks: high}, nil
 }
 
 // printBakeTable prints what the bake stored and how it compares.
