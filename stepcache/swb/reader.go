@@ -154,3 +154,6 @@ func (r *Reader) ReadChunkInto(cx, cy int, dst *stepcache.Chunk) (bool, error) {
 	}
 	return true, nil
 }
+
+// Reader is what a stepcache.Cache attaches as a map's chunk source.
+var _ stepcache.ChunkSource = (*Reader)(nil)
