@@ -224,7 +224,9 @@ func (c *Cache) install(ms *mapState, ci int32, ch *Chunk) int32 {
 	}
 	c.seq++
 	slot := int32(len(c.res))
-	c.res = append(c.res, resident{sh: sh, ms: ms, ci: ci, last: c.seq})
+	// Unmarked for CLOCK: the use that caused the install (stamped c.seq+1
+	// by Lookup) does not count; a later use marks it.
+	c.res = append(c.res, resident{sh: sh, ms: ms, ci: ci, last: c.seq, clear: c.seq + 1})
 	ms.slots[ci] = slot
 	delete(c.tracker, chunkKey{ms.id, ci})
 	return slot

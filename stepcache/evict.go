@@ -33,7 +33,11 @@ func (c *Cache) clockVictim() int {
 			c.hand++
 			continue
 		}
-		return c.hand // remove swaps the last slot in here: the hand stays
+		v := c.hand
+		// remove swaps the last (newest) slot in here; stepping past it puts
+		// it behind the hand, where CLOCK inserts new entries.
+		c.hand++
+		return v
 	}
 }
 

@@ -28,3 +28,23 @@ func staticRules(tb testing.TB) *movement.Rules {
 	r.StaticOnly = true
 	return r
 }
+
+// defaultChunks bakes the default world once per test binary.
+var defaultChunksOnce = sync.OnceValues(func() ([]*Chunk, error) {
+	w, err := defaultWorld()
+	if err != nil {
+		return nil, err
+	}
+	r := movement.NewRules(w.Map, w.Tiles, nil)
+	r.StaticOnly = true
+	return BuildMap(context.Background(), r, 0, nil)
+})
+
+func defaultChunks(tb testing.TB) []*Chunk {
+	tb.Helper()
+	c, err := defaultChunksOnce()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c
+}

@@ -1,0 +1,319 @@
+package stepcache
+
+import (
+	"errors"
+	"testing"
+
+	"shardcore/movement"
+	"shardcore/world"
+)
+
+// clock is a fake millisecond clock.
+type clock struct{ ms int64 }
+
+func (c *clock) now() int64 { return c.ms }
+
+func newTestCache(t testing.TB, cfg Config, r *movement.Rules) *Cache {
+	t.Helper()
+	cfg.Enabled = true
+	c, err := New(cfg, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// a dry grass cell of the hand-made world, in chunk (3, 0)
+const gx, gy = 60, 2
+
+func TestFirstTouchOnUnbuiltChunk_DefersBuildAndReturnsFallthrough(t *testing.T) {
+	r := handWorld(t)
+	ck := &clock{}
+	c := newTestCache(t, Config{Now: ck.now}, r)
+	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
+		t.Fatalf("first touch: %v, want not_built", k)
+	}
+	if st := c.Stats(); st.Built != 0 || st.Resident != 0 || c.Resident(r.Map.ID, gx/16, gy/16) {
+		t.Fatalf("first touch built something: %+v", st)
+	}
+	// first touches of other chunks do not allocate
+	i := 0
+	allocs := testing.AllocsPerRun(10, func() {
+		x := (i % 4) * 16
+		y := 16 + (i/4)*16
+		i++
+		c.Lookup(r.Map.ID, x, y%48, 0, 0)
+	})
+	if allocs != 0 {
+		t.Errorf("a first touch allocates %v times", allocs)
+	}
+}
+
+func TestSecondTouchWithinWindow_PromotesAndBuilds(t *testing.T) {
+	r := handWorld(t)
+	ck := &clock{}
+	c := newTestCache(t, Config{Now: ck.now, VerifyShare: 1}, r)
+	c.Lookup(r.Map.ID, gx, gy, 0, 0)
+	ck.ms += 29_999
+	s := c.Lookup(r.Map.ID, gx+1, gy, 0, 0)
+	if s.Kind != Hit || s.Mask == 0 {
+		t.Fatalf("second touch within window: %+v, want a hit", s)
+	}
+	if st := c.Stats(); st.Built != 1 || st.Resident != 1 || st.Mismatches != 0 || st.Verified != 1 {
+		t.Fatalf("after promotion: %+v", st)
+	}
+}
+
+func TestSecondTouchAfterWindow_RestartsCounterAndDefers(t *testing.T) {
+	r := handWorld(t)
+	ck := &clock{}
+	c := newTestCache(t, Config{Now: ck.now}, r)
+	c.Lookup(r.Map.ID, gx, gy, 0, 0)
+	ck.ms += 30_001
+	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
+		t.Fatalf("second touch after the window: %v, want not_built", k)
+	}
+	ck.ms += 10
+	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+		t.Fatalf("third touch (second of the new window): %v, want hit", k)
+	}
+}
+
+func TestDistinctChunks_TrackedIndependently(t *testing.T) {
+	r := handWorld(t)
+	ck := &clock{}
+	c := newTestCache(t, Config{Now: ck.now}, r)
+	a := c.Lookup(r.Map.ID, 15, 2, 0, 0).Kind // chunk (0,0)
+	b := c.Lookup(r.Map.ID, 16, 2, 0, 0).Kind // chunk (1,0)
+	if a != FallNotBuilt || b != FallNotBuilt || c.Tracked() != 2 {
+		t.Fatalf("one touch on each of two chunks: %v %v, tracked %d", a, b, c.Tracked())
+	}
+}
+
+func TestThresholdOne_BuildsOnFirstTouch(t *testing.T) {
+	r := handWorld(t)
+	c := newTestCache(t, Config{MissPromotionThreshold: 1}, r)
+	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+		t.Fatalf("eager: %v", k)
+	}
+}
+
+func TestTrackerCap_PrunesExpiredFirstThenOldest(t *testing.T) {
+	m, err := world.NewMap(world.Felucca, 16*80, 16*80) // 6400 chunks
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := movement.NewRules(m, world.NewTileData(world.TileFormatNew), nil)
+	ck := &clock{}
+	c := newTestCache(t, Config{Now: ck.now}, r)
+	touch := func(i int) HitKind { return c.Lookup(m.ID, (i%80)*16, (i/80)*16, 0, 0).Kind }
+	for i := 0; i < TrackerCap; i++ {
+		touch(i)
+		ck.ms++
+	}
+	if c.Tracked() != TrackerCap {
+		t.Fatalf("tracked %d, want %d", c.Tracked(), TrackerCap)
+	}
+	touch(TrackerCap) // full, nothing expired: the oldest (chunk 0) goes
+	if c.Tracked() != TrackerCap {
+		t.Fatalf("over the cap: tracked %d", c.Tracked())
+	}
+	if k := touch(0); k != FallNotBuilt {
+		t.Fatalf("the oldest entry was not the one pruned: chunk 0 -> %v", k)
+	}
+	if k := touch(TrackerCap - 1); k != Hit {
+		t.Fatalf("a recent entry was pruned: %v", k)
+	}
+	touch(TrackerCap + 2) // back to the cap (the promoted entry left it)
+	if c.Tracked() != TrackerCap {
+		t.Fatalf("refill: tracked %d", c.Tracked())
+	}
+	// let the first half expire; one new entry prunes all expired ones
+	ck.ms = int64(TrackerCap/2) + 30_001
+	touch(TrackerCap + 1)
+	if got := c.Tracked(); got > TrackerCap/2+8 {
+		t.Fatalf("expired entries were not pruned first: tracked %d", got)
+	}
+}
+
+// source is a ChunkSource over a map of prebuilt chunks.
+type source struct {
+	chunks map[[2]int]*Chunk
+	err    error
+	reads  int
+}
+
+func (s *source) ReadChunk(cx, cy int) (*Chunk, bool, error) {
+	s.reads++
+	if s.err != nil {
+		return &Chunk{}, true, s.err
+	}
+	c, ok := s.chunks[[2]int{cx, cy}]
+	return c, ok, nil
+}
+
+func TestSourceHit_BypassesMissTrackerOnFirstTouch(t *testing.T) {
+	r := handWorld(t)
+	src := &source{chunks: map[[2]int]*Chunk{{3, 0}: BuildChunk(r, 3, 0)}}
+	c := newTestCache(t, Config{}, r)
+	if err := c.AttachSource(r.Map.ID, src); err != nil {
+		t.Fatal(err)
+	}
+	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+		t.Fatalf("first touch with a source: %v", k)
+	}
+	if st := c.Stats(); st.Loaded != 1 || st.Built != 0 || c.Tracked() != 0 {
+		t.Fatalf("stats %+v tracked %d", st, c.Tracked())
+	}
+	// a chunk the source lacks goes through the gate
+	if k := c.Lookup(r.Map.ID, 2, 2, 0, 0).Kind; k != FallNotBuilt {
+		t.Fatalf("chunk missing from the source: %v", k)
+	}
+}
+
+func TestSourceCorrupt_RebuiltLiveAndCounted(t *testing.T) {
+	r := handWorld(t)
+	src := &source{err: errors.New("checksum mismatch")}
+	c := newTestCache(t, Config{VerifyShare: 1}, r)
+	if err := c.AttachSource(r.Map.ID, src); err != nil {
+		t.Fatal(err)
+	}
+	s := c.Lookup(r.Map.ID, gx, gy, 0, 0)
+	if s.Kind != Hit {
+		t.Fatalf("corrupt record: %v, want a live rebuild and a hit", s.Kind)
+	}
+	st := c.Stats()
+	if st.Corrupt != 1 || st.Built != 1 || st.Mismatches != 0 {
+		t.Fatalf("stats %+v", st)
+	}
+	// a structurally broken chunk is corrupt too
+	bad := BuildChunk(r, 0, 0)
+	bad.StrataStart[ChunkCells] += 3
+	src.err, src.chunks = nil, map[[2]int]*Chunk{{0, 0}: bad}
+	if k := c.Lookup(r.Map.ID, 1, 1, 0, 0).Kind; k != Hit || c.Stats().Corrupt != 2 {
+		t.Fatalf("broken strata: %v, corrupt %d", k, c.Stats().Corrupt)
+	}
+}
+
+func TestFallthroughKinds(t *testing.T) {
+	r := handWorld(t)
+	c := newTestCache(t, Config{MissPromotionThreshold: 1}, r)
+	off, _ := New(Config{}, r)
+	cases := []struct {
+		name    string
+		c       *Cache
+		m       world.MapID
+		x, y, z int
+		caps    movement.Caps
+		want    HitKind
+	}{
+		{"disabled", off, r.Map.ID, gx, gy, 0, 0, FallDisabled},
+		{"flyer", c, r.Map.ID, gx, gy, 0, movement.CanFly, FallFlyer},
+		{"cantwalk", c, r.Map.ID, gx, gy, 0, movement.CantWalk, FallCaps},
+		{"off map", c, r.Map.ID, -1, 0, 0, 0, FallOffMap},
+		{"off map east", c, r.Map.ID, 64, 0, 0, 0, FallOffMap},
+		{"unknown map", c, world.Trammel, gx, gy, 0, 0, FallOffMap},
+		{"multi", c, r.Map.ID, 50, 20, 0, 0, FallMulti},
+		{"z mismatch", c, r.Map.ID, gx, gy, 60, 0, FallZMismatch},
+		{"hit", c, r.Map.ID, gx, gy, 0, 0, Hit},
+	}
+	for _, tc := range cases {
+		if got := tc.c.Lookup(tc.m, tc.x, tc.y, tc.z, tc.caps).Kind; got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	st := c.Stats()
+	for _, k := range []HitKind{FallFlyer, FallCaps, FallOffMap, FallMulti, FallZMismatch, Hit} {
+		if st.Kinds[k] == 0 {
+			t.Errorf("stats did not count %v", k)
+		}
+	}
+	if off.Stats().Kinds[FallDisabled] != 1 {
+		t.Error("stats did not count disabled")
+	}
+}
+
+func TestAmphibianFallsThroughOnInexactRecord(t *testing.T) {
+	r := defaultRules(t)
+	chunks := defaultChunks(t)
+	wide, _ := ChunksOf(r.Map.Width, r.Map.Height)
+	for i, ch := range chunks {
+		for j := range ch.Cells {
+			if ch.Cells[j].Info&InfoAmphibianInexact == 0 {
+				continue
+			}
+			x, y := (i%wide)*16+j%16, (i/wide)*16+j/16
+			if r.Map.HasMultisNear(x, y) {
+				continue
+			}
+			c := newTestCache(t, Config{MissPromotionThreshold: 1}, r)
+			z := int(ch.Cells[j].Z)
+			if k := c.Lookup(r.Map.ID, x, y, z, movement.CanSwim).Kind; k != FallAmphibian {
+				t.Fatalf("(%d,%d,%d) amphibian: %v", x, y, z, k)
+			}
+			if k := c.Lookup(r.Map.ID, x, y, z, 0).Kind; k != Hit {
+				t.Fatalf("(%d,%d,%d) walker: %v", x, y, z, k)
+			}
+			return
+		}
+	}
+	t.Fatal("the default world has no amphibian-inexact record")
+}
+
+func TestLookupHitDoesNotAllocate(t *testing.T) {
+	r := handWorld(t)
+	for _, share := range []float64{0, 1} {
+		c := newTestCache(t, Config{MissPromotionThreshold: 1, VerifyShare: share}, r)
+		c.Lookup(r.Map.ID, gx, gy, 0, 0)
+		allocs := testing.AllocsPerRun(1000, func() {
+			if c.Lookup(r.Map.ID, gx, gy, 0, movement.Player).Kind != Hit {
+				t.Fatal("not a hit")
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("verify share %v: a hit allocates %v times", share, allocs)
+		}
+	}
+}
+
+func TestVerifyModeReportsMismatch(t *testing.T) {
+	r := handWorld(t)
+	var got []Mismatch
+	c := newTestCache(t, Config{VerifyShare: 1, OnMismatch: func(m Mismatch) { got = append(got, m) }}, r)
+	ch := BuildChunk(r, 3, 0)
+	ch.Cells[gy*16+gx%16].Walk &^= 1 << movement.East
+	if err := c.Install(r.Map.ID, 3, 0, ch); err != nil {
+		t.Fatal(err)
+	}
+	c.Lookup(r.Map.ID, gx, gy, 0, 0)
+	if len(got) != 1 || len(c.Mismatches()) != 1 {
+		t.Fatalf("mismatches: callback %v, kept %v", got, c.Mismatches())
+	}
+	m := got[0]
+	if m.X != gx || m.Y != gy || m.Dir != movement.East || m.CacheOK || !m.LiveOK {
+		t.Fatalf("mismatch %v", m)
+	}
+}
+
+func TestVerifyShareSamples(t *testing.T) {
+	r := handWorld(t)
+	c := newTestCache(t, Config{MissPromotionThreshold: 1, VerifyShare: 0.25, Seed: 7}, r)
+	for i := 0; i < 4000; i++ {
+		c.Lookup(r.Map.ID, gx, gy, 0, 0)
+	}
+	if v := c.Stats().Verified; v < 800 || v > 1200 {
+		t.Fatalf("share 0.25 of 4000 hits verified %d", v)
+	}
+}
+
+func TestConfigRejectsBadValues(t *testing.T) {
+	r := handWorld(t)
+	for _, cfg := range []Config{{VerifyShare: 1.5}, {VerifyShare: -0.1}, {MaxResidentChunks: -1}, {MissPromotionThreshold: -2}, {Eviction: 9}} {
+		if _, err := New(cfg, r); err == nil {
+			t.Errorf("config %+v accepted", cfg)
+		}
+	}
+	if _, err := New(Config{}, r, r); err == nil {
+		t.Error("the same map twice accepted")
+	}
+}
