@@ -54,7 +54,10 @@ func Decode(data []byte, name string) (Config, error) {
 	if err != nil {
 		return Config{}, typeError(err, name, src)
 	}
-	undecoded := collapse(md.Undecoded())
+	// The library matches keys to fields case-insensitively and reports
+	// only keys it could not place as undecoded; a key is known here only
+	// if it is spelt exactly as the schema spells it.
+	undecoded := collapse(unknownKeys(md))
 	problems := cfg.problems()
 	if len(undecoded) == 0 && len(problems) == 0 {
 		return cfg, nil
@@ -65,6 +68,9 @@ func Decode(data []byte, name string) (Config, error) {
 		e := &Error{
 			File: name, Key: k.String(), Kind: KindUnknownKey,
 			Msg: fmt.Sprintf("unknown key %q", k.String()),
+		}
+		if s := suggest(e.Key); s != "" {
+			e.Msg += fmt.Sprintf(" (did you mean %q?)", s)
 		}
 		if p, ok := idx.find(k); ok {
 			e.Line, e.Col = p.line, p.col
@@ -90,20 +96,49 @@ func lineKey(e *Error) int {
 	return e.Line
 }
 
-// collapse drops undecoded keys inside an undecoded table, so an unknown
-// table is one error and not one per key in it.
+// unknownKeys returns every key in the file that is not spelt exactly as a
+// key of Config, in file order.
+func unknownKeys(md toml.MetaData) []toml.Key {
+	known := make(map[string]bool)
+	for _, k := range knownKeys() {
+		known[k] = true
+	}
+	seen := make(map[string]bool)
+	var out []toml.Key
+	add := func(k toml.Key) {
+		j := strings.Join(k, "\x00")
+		if !seen[j] {
+			seen[j] = true
+			out = append(out, k)
+		}
+	}
+	for _, k := range md.Keys() {
+		if !known[strings.Join(k, ".")] {
+			add(k)
+		}
+	}
+	for _, k := range md.Undecoded() {
+		add(k)
+	}
+	return out
+}
+
+// collapse drops unknown keys inside an unknown table, so an unknown table
+// is one error and not one per key in it.
 func collapse(keys []toml.Key) []toml.Key {
-	seen := make(map[string]bool, len(keys))
+	set := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		set[strings.Join(k, "\x00")] = true
+	}
 	var out []toml.Key
 	for _, k := range keys {
 		inside := false
 		for n := 1; n < len(k); n++ {
-			if seen[strings.Join(k[:n], "\x00")] {
+			if set[strings.Join(k[:n], "\x00")] {
 				inside = true
 				break
 			}
 		}
-		seen[strings.Join(k, "\x00")] = true
 		if !inside {
 			out = append(out, k)
 		}

@@ -14,7 +14,28 @@ func TestUnknownKeyNamesKeyAndLine(t *testing.T) {
 	src := "[world]\nseed = 3\n\n[pathfinding]\nenabled = true\nmaxResidentChunk = 10\n"
 	e := one(t, src)
 	wantErr(t, e, KindUnknownKey, "pathfinding.maxResidentChunk", 6,
-		`server.toml:6:1: unknown key "pathfinding.maxResidentChunk"`)
+		`server.toml:6:1: unknown key "pathfinding.maxResidentChunk" (did you mean "pathfinding.maxResidentChunks"?)`)
+}
+
+func TestUnknownKeySuggestions(t *testing.T) {
+	for src, want := range map[string]string{
+		"[log]\nLevel = 'info'\n":               `"log.level"`,
+		"[shard]\ntickms = 8\n":                 `"shard.tickMs"`,
+		"[pathfinding.recorder]\nenabled = 1\n": `"pathfinding.recorder.enable"`,
+		"[world]\nsead = 1\n":                   `"world.seed"`,
+		"[Log]\nlevel = 'debug'\n":              `"log"`,
+		"shard.Population.pets = 1\n":           `"shard.population.pets"`,
+	} {
+		e := one(t, src)
+		if !strings.Contains(e.Msg, "did you mean "+want) {
+			t.Errorf("%q: message %q does not suggest %s", src, e.Msg, want)
+		}
+	}
+	for _, src := range []string{"[world]\ncolour = 1\n", "[log]\nseed = 1\n", "frobnicate = 1\n"} {
+		if e := one(t, src); strings.Contains(e.Msg, "did you mean") {
+			t.Errorf("%q: unexpected suggestion in %q", src, e.Msg)
+		}
+	}
 }
 
 func TestSeveralUnknownKeysAllListedInFileOrder(t *testing.T) {
