@@ -1,0 +1,66 @@
+package config
+
+import (
+	"testing"
+	"time"
+)
+
+func TestDurations(t *testing.T) {
+	c := Default()
+	if got := c.Shard.Tick(); got != 8*time.Millisecond {
+		t.Errorf("Tick = %v", got)
+	}
+	if got := c.Pathfinding.TickBudget(); got != 4*time.Millisecond {
+		t.Errorf("TickBudget = %v", got)
+	}
+	c.Pathfinding.TickBudgetMs = 0.25
+	if got := c.Pathfinding.TickBudget(); got != 250*time.Microsecond {
+		t.Errorf("TickBudget(0.25) = %v", got)
+	}
+	if got := c.Pathfinding.MissPromotionWindow(); got != 30*time.Second {
+		t.Errorf("MissPromotionWindow = %v", got)
+	}
+}
+
+func TestDefaultsMatchTheSpec(t *testing.T) {
+	d := Default()
+	checks := []struct {
+		key       string
+		got, want any
+	}{
+		{"world.size", d.World.Size, "1024x1024"},
+		{"world.maps", len(d.World.Maps) == 1 && d.World.Maps[0] == 0, true},
+		{"pathfinding.enabled", d.Pathfinding.Enabled, true},
+		{"pathfinding.maxResidentChunks", d.Pathfinding.MaxResidentChunks, 8192},
+		{"pathfinding.missPromotionThreshold", d.Pathfinding.MissPromotionThreshold, 2},
+		{"pathfinding.missPromotionWindowMs", d.Pathfinding.MissPromotionWindowMs, 30000},
+		{"pathfinding.prebakeMaps", d.Pathfinding.PrebakeMaps != nil && len(d.Pathfinding.PrebakeMaps) == 0, true},
+		{"pathfinding.tickBudgetMs", d.Pathfinding.TickBudgetMs, 4.0},
+		{"pathfinding.maxNodes", d.Pathfinding.MaxNodes, 20000},
+		{"pathfinding.recorder.enable", d.Pathfinding.Recorder.Enable, false},
+		{"shard.tickMs", d.Shard.TickMs, 8},
+		{"shard.population", [3]int{d.Shard.Population.Pets, d.Shard.Population.Patrols, d.Shard.Population.Swimmers}, [3]int{100, 100, 20}},
+		{"log", d.Log, Log{Level: "info", Format: "auto"}},
+	}
+	for _, c := range checks {
+		if c.got != c.want {
+			t.Errorf("default %s = %v, want %v", c.key, c.got, c.want)
+		}
+	}
+}
+
+func TestLocatorQuotedAndTableKeys(t *testing.T) {
+	src := "# top\n\"world\" . 'sede' = 1\n[ \"pathfinding\".recorder ]\npath = \"a # b\" # c\nx = \"\"\"\ny = 1\n\"\"\"\n"
+	idx := indexKeys(src)
+	for key, line := range map[string]int{
+		"world\x00sede": 2, "pathfinding\x00recorder": 3,
+		"pathfinding\x00recorder\x00path": 4, "pathfinding\x00recorder\x00x": 5,
+	} {
+		if p, ok := idx[key]; !ok || p.line != line {
+			t.Errorf("key %q at %+v (found %v), want line %d", key, p, ok, line)
+		}
+	}
+	if _, ok := idx["pathfinding\x00recorder\x00y"]; ok {
+		t.Error("a line inside a multi-line string was taken for a key")
+	}
+}
