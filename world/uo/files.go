@@ -1,0 +1,136 @@
+package uo
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"shardcore/world"
+)
+
+// MapFiles are the resolved paths of one facet's client files. UOP is set,
+// and Map empty, when the land comes from a map{N}LegacyMUL.uop container.
+type MapFiles struct {
+	TileData, Map, Staidx, Statics, UOP string
+}
+
+// dirIndex maps lower-cased file names of a directory to their real names.
+type dirIndex map[string]string
+
+func indexDir(dir string) (dirIndex, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("uo: data directory: %w", err)
+	}
+	names := make([]string, 0, len(ents))
+	for _, e := range ents {
+		if !e.IsDir() {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names) // deterministic choice when names differ only by case
+	ix := dirIndex{}
+	for _, n := range names {
+		low := strings.ToLower(n)
+		if prev, ok := ix[low]; !ok || (prev != low && n == low) {
+			ix[low] = n // an exact lower-case name wins over other casings
+		}
+	}
+	return ix, nil
+}
+
+// find returns the real path of name in dir, matched case-insensitively.
+func (ix dirIndex) find(dir, name string) (string, bool) {
+	n, ok := ix[strings.ToLower(name)]
+	if !ok {
+		return "", false
+	}
+	return filepath.Join(dir, n), true
+}
+
+// Files resolves facet id's client files in dir, matching names
+// case-insensitively (Map0.mul, TILEDATA.MUL, ...). When both the .uop
+// container and map{N}.mul exist the .uop is used, as ModernUO does. A
+// missing file is an error naming every missing file and the directory.
+func Files(dir string, id world.MapID) (MapFiles, error) {
+	ix, err := indexDir(dir)
+	if err != nil {
+		return MapFiles{}, err
+	}
+	mapName, idxName, statName := MapFileNames(id)
+	var f MapFiles
+	var missing []string
+	need := func(dst *string, name string) {
+		if p, ok := ix.find(dir, name); ok {
+			*dst = p
+		} else {
+			missing = append(missing, name)
+		}
+	}
+	need(&f.TileData, "tiledata.mul")
+	if p, ok := ix.find(dir, UOPFileName(id)); ok {
+		f.UOP = p
+	} else if p, ok := ix.find(dir, mapName); ok {
+		f.Map = p
+	} else {
+		missing = append(missing, UOPFileName(id)+" or "+mapName)
+	}
+	need(&f.Staidx, idxName)
+	need(&f.Statics, statName)
+	if len(missing) > 0 {
+		return MapFiles{}, fmt.Errorf("uo: data directory %s lacks %s (names match case-insensitively)", dir, strings.Join(missing, ", "))
+	}
+	return f, nil
+}
+
+// Open loads facet id and the tile data from the client files in dir (the
+// map from the .uop container when there is one, else from map{N}.mul), with
+// the facet size inferred as ReadMap does.
+func Open(dir string, id world.MapID) (*world.Map, *world.TileData, error) {
+	f, err := Files(dir, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	td, err := ReadTileData(f.TileData)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := f.ReadMap(id, 0, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	return m, td, nil
+}
+
+// ReadMap reads facet id from the resolved files (the .uop when set);
+// width and height as for the package-level ReadMap.
+func (f MapFiles) ReadMap(id world.MapID, width, height int) (*world.Map, error) {
+	if f.UOP != "" {
+		return ReadMapUOP(id, f.UOP, f.Staidx, f.Statics, width, height)
+	}
+	return ReadMap(id, f.Map, f.Staidx, f.Statics, width, height)
+}
+
+// OpenMultis reads multi.idx and multi.mul from dir (names matched
+// case-insensitively, layout detected as ReadMultis does).
+func OpenMultis(dir string) ([]*world.MultiDef, error) {
+	ix, err := indexDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	idx, okIdx := ix.find(dir, "multi.idx")
+	mul, okMul := ix.find(dir, "multi.mul")
+	var missing []string
+	if !okIdx {
+		missing = append(missing, "multi.idx")
+	}
+	if !okMul {
+		missing = append(missing, "multi.mul")
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("uo: data directory %s lacks %s (names match case-insensitively)", dir, strings.Join(missing, ", "))
+	}
+	return ReadMultis(idx, mul)
+}

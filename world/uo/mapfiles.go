@@ -1,0 +1,171 @@
+package uo
+
+import (
+	"encoding/binary"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"shardcore/world"
+)
+
+// File record sizes of the map formats.
+const (
+	staidxRecord = 12 // i32 lookup, i32 length, i32 extra
+	staticRecord = 7  // u16 id, u8 x, u8 y, i8 z, i16 hue
+)
+
+// namedBytes is a file's contents with the name errors report.
+type namedBytes struct {
+	name string
+	data []byte
+}
+
+// ReadMap reads a facet from its map, staidx and statics files. width and
+// height 0 infer the size: the known facet size (world.LookupMap), where
+// Felucca and Trammel are 7168×4096 or, for older clients, 6144×4096 as the
+// map file's size says. The map file's bytes become the map's land blocks
+// unconverted.
+func ReadMap(id world.MapID, mapPath, staidxPath, staticsPath string, width, height int) (*world.Map, error) {
+	land, err := os.ReadFile(mapPath)
+	if err != nil {
+		return nil, fmt.Errorf("uo: read map: %w", err)
+	}
+	return readMapWithLand(id, namedBytes{filepath.Base(mapPath), land}, staidxPath, staticsPath, width, height)
+}
+
+func readMapWithLand(id world.MapID, land namedBytes, staidxPath, staticsPath string, width, height int) (*world.Map, error) {
+	idx, err := os.ReadFile(staidxPath)
+	if err != nil {
+		return nil, fmt.Errorf("uo: read staidx: %w", err)
+	}
+	stat, err := os.ReadFile(staticsPath)
+	if err != nil {
+		return nil, fmt.Errorf("uo: read statics: %w", err)
+	}
+	return decodeMap(id, land,
+		namedBytes{filepath.Base(staidxPath), idx},
+		namedBytes{filepath.Base(staticsPath), stat}, width, height)
+}
+
+// MapSize returns the size of facet id whose map (land) data is landSize
+// bytes: the known size, with Felucca and Trammel at 7168×4096 when the data
+// is large enough and 6144×4096 otherwise.
+func MapSize(id world.MapID, landSize int64) (width, height int, err error) {
+	info, ok := world.LookupMap(id)
+	if !ok {
+		return 0, 0, fmt.Errorf("uo: map %d is not a known facet; give its width and height", id)
+	}
+	if id == world.Felucca || id == world.Trammel {
+		if landSize < landBytes(7168, 4096) {
+			return 6144, 4096, nil
+		}
+	}
+	return info.Width, info.Height, nil
+}
+
+func landBytes(width, height int) int64 {
+	return int64(width/world.BlockSize) * int64(height/world.BlockSize) * world.LandBlockBytes
+}
+
+// decodeMap builds a map from the three files' bytes; land.data becomes the
+// map's land storage.
+func decodeMap(id world.MapID, land, idx, stat namedBytes, width, height int) (*world.Map, error) {
+	if (width == 0) != (height == 0) {
+		return nil, fmt.Errorf("uo: map %d: width %d and height %d: give both or neither", id, width, height)
+	}
+	if width == 0 {
+		var err error
+		if width, height, err = MapSize(id, int64(len(land.data))); err != nil {
+			return nil, err
+		}
+	}
+	if width <= 0 || height <= 0 || width%world.BlockSize != 0 || height%world.BlockSize != 0 {
+		return nil, fmt.Errorf("uo: map %d: size %dx%d is not a positive multiple of %d", id, width, height, world.BlockSize)
+	}
+	nb := (width / world.BlockSize) * (height / world.BlockSize)
+	need := int64(nb) * world.LandBlockBytes
+	if int64(len(land.data)) < need {
+		return nil, fmt.Errorf("uo: %s: %d bytes, want %d for %dx%d: truncated in block %d at offset %d",
+			land.name, len(land.data), need, width, height, len(land.data)/world.LandBlockBytes, len(land.data))
+	}
+	start, statics, err := decodeStatics(nb, idx, stat)
+	if err != nil {
+		return nil, err
+	}
+	m, err := world.NewMapFromBlocks(id, width, height, land.data[:need:need], start, statics)
+	if err != nil {
+		return nil, fmt.Errorf("uo: %s: %w", land.name, err)
+	}
+	return m, nil
+}
+
+// decodeStatics builds the per-block static index and the flat static list.
+// Ranges that together reference more entries than the statics file holds
+// (overlapping ranges) are refused, which bounds memory on corrupt input.
+func decodeStatics(nb int, idx, stat namedBytes) ([]uint32, []world.Static, error) {
+	if len(idx.data) < nb*staidxRecord {
+		return nil, nil, fmt.Errorf("uo: %s: %d bytes, want %d for %d blocks: truncated in block %d at offset %d",
+			idx.name, len(idx.data), nb*staidxRecord, nb, len(idx.data)/staidxRecord, len(idx.data))
+	}
+	statSize := int64(len(stat.data))
+	total := int64(0)
+	for b := 0; b < nb; b++ {
+		_, length, ok, err := staidxEntry(idx, stat, b)
+		if err != nil {
+			return nil, nil, err
+		}
+		if !ok {
+			continue
+		}
+		total += int64(length) / staticRecord
+		if total > statSize/staticRecord {
+			return nil, nil, fmt.Errorf("uo: %s: block %d at offset %d: ranges so far reference %d entries, more than the %d in %s (overlapping ranges)",
+				idx.name, b, b*staidxRecord, total, statSize/staticRecord, stat.name)
+		}
+	}
+	start := make([]uint32, nb+1)
+	statics := make([]world.Static, 0, total)
+	for b := 0; b < nb; b++ {
+		start[b] = uint32(len(statics))
+		lookup, length, ok, _ := staidxEntry(idx, stat, b)
+		if !ok {
+			continue
+		}
+		for p := int64(lookup); p < int64(lookup)+int64(length); p += staticRecord {
+			e := stat.data[p : p+staticRecord]
+			statics = append(statics, world.Static{
+				ID:   binary.LittleEndian.Uint16(e),
+				Cell: (e[3]&7)*8 + e[2]&7,
+				Z:    int8(e[4]),
+				Hue:  int16(binary.LittleEndian.Uint16(e[5:])),
+			})
+		}
+	}
+	start[nb] = uint32(len(statics))
+	return start, statics, nil
+}
+
+// staidxEntry validates block b's index record; ok is false for a block
+// without statics.
+func staidxEntry(idx, stat namedBytes, b int) (lookup, length int32, ok bool, err error) {
+	off := b * staidxRecord
+	r := idx.data[off : off+staidxRecord]
+	lookup = int32(binary.LittleEndian.Uint32(r))
+	length = int32(binary.LittleEndian.Uint32(r[4:]))
+	if lookup == -1 || length <= 0 {
+		return 0, 0, false, nil
+	}
+	if lookup < 0 {
+		return 0, 0, false, fmt.Errorf("uo: %s: block %d at offset %d: negative lookup %d", idx.name, b, off, lookup)
+	}
+	if length%staticRecord != 0 {
+		return 0, 0, false, fmt.Errorf("uo: %s: block %d at offset %d: length %d is not a multiple of %d",
+			idx.name, b, off, length, staticRecord)
+	}
+	if end := int64(lookup) + int64(length); end > int64(len(stat.data)) {
+		return 0, 0, false, fmt.Errorf("uo: %s: block %d at offset %d: statics range [%d,%d) beyond %s size %d",
+			idx.name, b, off, lookup, end, stat.name, len(stat.data))
+	}
+	return lookup, length, true, nil
+}

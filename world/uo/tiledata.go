@@ -1,0 +1,211 @@
+package uo
+
+import (
+	"bufio"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"shardcore/world"
+)
+
+// Tiledata geometry: groups of 32 entries, each group after a 4-byte header.
+const (
+	tileGroupEntries = 32
+	tileGroupHeader  = 4
+	tileNameLen      = 20
+)
+
+// Exact tiledata.mul sizes of the three layouts, derived from the entry sizes:
+// 512 land groups of 32 entries plus ItemCount/32 item groups.
+const (
+	TileDataSizeOld16K = 1036288 // 32-bit flags, 0x4000 items
+	TileDataSizeOld32K = 1644544 // 32-bit flags, 0x8000 items
+	TileDataSizeNew    = 3188736 // 64-bit flags, 0x10000 items
+)
+
+func flagBytes(f world.TileFormat) int {
+	if f == world.TileFormatNew {
+		return 8
+	}
+	return 4
+}
+
+func landEntrySize(f world.TileFormat) int { return flagBytes(f) + 2 + tileNameLen }
+
+func itemEntrySize(f world.TileFormat) int { return flagBytes(f) + 13 + tileNameLen }
+
+func groupSize(entry int) int { return tileGroupHeader + tileGroupEntries*entry }
+
+// TileDataSize is the exact byte size of a tiledata.mul in layout f.
+func TileDataSize(f world.TileFormat) int {
+	return world.LandTileCount/tileGroupEntries*groupSize(landEntrySize(f)) +
+		f.ItemCount()/tileGroupEntries*groupSize(itemEntrySize(f))
+}
+
+// DetectTileFormat picks the tiledata layout from the file size, as the
+// client does: at least TileDataSizeNew bytes is the 64-bit layout, at least
+// TileDataSizeOld32K the 32-bit 0x8000-item layout, anything smaller the
+// 0x4000-item layout.
+func DetectTileFormat(size int64) world.TileFormat {
+	switch {
+	case size >= TileDataSizeNew:
+		return world.TileFormatNew
+	case size >= TileDataSizeOld32K:
+		return world.TileFormatOld32K
+	default:
+		return world.TileFormatOld16K
+	}
+}
+
+// ReadTileData reads a tiledata.mul file.
+func ReadTileData(path string) (*world.TileData, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("uo: read tiledata: %w", err)
+	}
+	return DecodeTileData(data, filepath.Base(path))
+}
+
+// DecodeTileData decodes tiledata.mul bytes; name labels errors. Bytes past
+// the layout's size are ignored.
+func DecodeTileData(data []byte, name string) (*world.TileData, error) {
+	f := DetectTileFormat(int64(len(data)))
+	if want := TileDataSize(f); len(data) < want {
+		return nil, fmt.Errorf("uo: %s: %d bytes, too short for a tiledata file (the smallest layout is %d bytes); truncated at offset %d",
+			name, len(data), want, len(data))
+	}
+	td := world.NewTileData(f)
+	fb := flagBytes(f)
+	off := 0
+	readFlags := func() world.TileFlag {
+		if fb == 8 {
+			v := binary.LittleEndian.Uint64(data[off:])
+			off += 8
+			return world.TileFlag(v)
+		}
+		v := binary.LittleEndian.Uint32(data[off:])
+		off += 4
+		return world.TileFlag(v)
+	}
+	for i := range td.Land {
+		if i%tileGroupEntries == 0 {
+			off += tileGroupHeader
+		}
+		lt := &td.Land[i]
+		lt.Flags = readFlags()
+		lt.Texture = binary.LittleEndian.Uint16(data[off:])
+		lt.Name = decodeName(data[off+2 : off+2+tileNameLen])
+		off += 2 + tileNameLen
+	}
+	for i := range td.Items {
+		if i%tileGroupEntries == 0 {
+			off += tileGroupHeader
+		}
+		it := &td.Items[i]
+		it.Flags = readFlags()
+		e := data[off : off+13+tileNameLen]
+		it.Weight = e[0]
+		it.Quality = e[1]
+		it.Misc = binary.LittleEndian.Uint16(e[2:])
+		it.Unk2 = e[4]
+		it.Quantity = e[5]
+		it.Anim = binary.LittleEndian.Uint16(e[6:])
+		it.Unk3 = e[8]
+		it.Hue = e[9]
+		it.Stack = e[10]
+		it.Value = e[11]
+		it.Height = e[12]
+		it.Name = decodeName(e[13:])
+		off += 13 + tileNameLen
+	}
+	return td, nil
+}
+
+// decodeName returns the bytes of a NUL-padded name up to the first NUL.
+func decodeName(b []byte) string {
+	for i, c := range b {
+		if c == 0 {
+			b = b[:i]
+			break
+		}
+	}
+	if len(b) == 0 {
+		return ""
+	}
+	return string(b)
+}
+
+// WriteTileData writes td as a tiledata.mul in td.Format, group headers zero.
+// A name longer than 20 bytes or holding a NUL is an error; an item table of
+// the wrong length for the layout is an error.
+func WriteTileData(w io.Writer, td *world.TileData) error {
+	f := td.Format
+	if f > world.TileFormatNew {
+		return fmt.Errorf("uo: write tiledata: unknown format %d", f)
+	}
+	if len(td.Items) != f.ItemCount() {
+		return fmt.Errorf("uo: write tiledata: %d items, format %d needs %d", len(td.Items), f, f.ItemCount())
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	fb := flagBytes(f)
+	var buf [8 + 13 + tileNameLen]byte
+	var hdr [tileGroupHeader]byte
+	putFlags := func(v world.TileFlag) {
+		if fb == 8 {
+			binary.LittleEndian.PutUint64(buf[:], uint64(v))
+		} else {
+			binary.LittleEndian.PutUint32(buf[:], uint32(v))
+		}
+	}
+	for i := range td.Land {
+		if i%tileGroupEntries == 0 {
+			_, _ = bw.Write(hdr[:])
+		}
+		lt := &td.Land[i]
+		clear(buf[:])
+		putFlags(lt.Flags)
+		binary.LittleEndian.PutUint16(buf[fb:], lt.Texture)
+		if err := putName(buf[fb+2:fb+2+tileNameLen], lt.Name); err != nil {
+			return fmt.Errorf("uo: write tiledata: land %#x: %w", i, err)
+		}
+		_, _ = bw.Write(buf[:fb+2+tileNameLen])
+	}
+	for i := range td.Items {
+		if i%tileGroupEntries == 0 {
+			_, _ = bw.Write(hdr[:])
+		}
+		it := &td.Items[i]
+		clear(buf[:])
+		putFlags(it.Flags)
+		e := buf[fb:]
+		e[0], e[1] = it.Weight, it.Quality
+		binary.LittleEndian.PutUint16(e[2:], it.Misc)
+		e[4], e[5] = it.Unk2, it.Quantity
+		binary.LittleEndian.PutUint16(e[6:], it.Anim)
+		e[8], e[9], e[10], e[11], e[12] = it.Unk3, it.Hue, it.Stack, it.Value, it.Height
+		if err := putName(e[13:13+tileNameLen], it.Name); err != nil {
+			return fmt.Errorf("uo: write tiledata: item %#x: %w", i, err)
+		}
+		_, _ = bw.Write(buf[:fb+13+tileNameLen])
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("uo: write tiledata: %w", err)
+	}
+	return nil
+}
+
+func putName(dst []byte, name string) error {
+	if len(name) > len(dst) {
+		return fmt.Errorf("name %q is %d bytes, longer than %d", name, len(name), len(dst))
+	}
+	for i := 0; i < len(name); i++ {
+		if name[i] == 0 {
+			return fmt.Errorf("name %q holds a NUL", name)
+		}
+	}
+	copy(dst, name)
+	return nil
+}

@@ -1,0 +1,172 @@
+package uo
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"shardcore/world"
+)
+
+// UOP container constants.
+const (
+	uopMagic       = 0x0050594D // "MYP\0"
+	uopSignature   = 0xFD23EC43
+	uopHeaderSize  = 28 // magic, version, signature, u64 first table, u32 capacity, u32 count
+	uopTableHeader = 12 // i32 count, i64 next table
+	uopEntrySize   = 34 // i64 offset, i32 header, i32 compressed, i32 decompressed, u64 hash, u32 checksum, i16 flag
+	uopVersion     = 5
+	uopDataStart   = 0x200 // where the writer puts the first table
+	// UOPChunkBlocks is the number of map blocks one UOP entry holds.
+	UOPChunkBlocks = 4096
+)
+
+// UOPEntryName is the name whose hash keys entry i of facet n's map container.
+func UOPEntryName(n, i int) string {
+	return fmt.Sprintf("build/map%dlegacymul/%08d.dat", n, i)
+}
+
+// uopEntry is one located entry: where its data starts and its length.
+type uopEntry struct {
+	start, size int64
+	at          int64 // offset of the entry record, for errors
+	hash        uint64
+}
+
+// ReadUOP reads a map{N}LegacyMUL.uop container and returns the map .mul
+// bytes it holds: entries located by the hash of UOPEntryName(n, i) and
+// concatenated by i. Only uncompressed entries are supported (the client
+// ships its map containers uncompressed).
+func ReadUOP(path string, n int) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("uo: read uop: %w", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("uo: read uop: %w", err)
+	}
+	return decodeUOP(f, st.Size(), filepath.Base(path), n)
+}
+
+// DecodeUOP is ReadUOP over the container's bytes; name labels errors.
+func DecodeUOP(data []byte, name string, n int) ([]byte, error) {
+	return decodeUOP(bytes.NewReader(data), int64(len(data)), name, n)
+}
+
+func decodeUOP(r io.ReaderAt, size int64, name string, n int) ([]byte, error) {
+	var hdr [uopHeaderSize]byte
+	if size < uopHeaderSize {
+		return nil, fmt.Errorf("uo: %s: %d bytes, too short for a UOP header (%d bytes) at offset 0", name, size, uopHeaderSize)
+	}
+	if _, err := r.ReadAt(hdr[:], 0); err != nil {
+		return nil, fmt.Errorf("uo: %s: header at offset 0: %w", name, err)
+	}
+	if m := binary.LittleEndian.Uint32(hdr[0:]); m != uopMagic {
+		return nil, fmt.Errorf("uo: %s: magic %#08x at offset 0, want %#08x (MYP\\0)", name, m, uopMagic)
+	}
+	if s := binary.LittleEndian.Uint32(hdr[8:]); s != uopSignature {
+		return nil, fmt.Errorf("uo: %s: signature %#08x at offset 8, want %#08x", name, s, uint32(uopSignature))
+	}
+	next := int64(binary.LittleEndian.Uint64(hdr[12:]))
+	var entries []uopEntry
+	visited := map[int64]bool{}
+	var rec [uopEntrySize]byte
+	for next != 0 {
+		if next < 0 || next > size-uopTableHeader {
+			return nil, fmt.Errorf("uo: %s: table offset %d beyond file size %d", name, next, size)
+		}
+		if visited[next] {
+			return nil, fmt.Errorf("uo: %s: table at offset %d links back into the table chain", name, next)
+		}
+		visited[next] = true
+		var th [uopTableHeader]byte
+		if _, err := r.ReadAt(th[:], next); err != nil {
+			return nil, fmt.Errorf("uo: %s: table at offset %d: %w", name, next, err)
+		}
+		count := int64(int32(binary.LittleEndian.Uint32(th[0:])))
+		tableAt := next
+		next = int64(binary.LittleEndian.Uint64(th[4:]))
+		if count < 0 || tableAt+uopTableHeader+count*uopEntrySize > size {
+			return nil, fmt.Errorf("uo: %s: table at offset %d: %d entries run past file size %d", name, tableAt, count, size)
+		}
+		for i := int64(0); i < count; i++ {
+			at := tableAt + uopTableHeader + i*uopEntrySize
+			if _, err := r.ReadAt(rec[:], at); err != nil {
+				return nil, fmt.Errorf("uo: %s: entry at offset %d: %w", name, at, err)
+			}
+			off := int64(binary.LittleEndian.Uint64(rec[0:]))
+			if off == 0 {
+				continue // unused slot
+			}
+			hl := int64(int32(binary.LittleEndian.Uint32(rec[8:])))
+			comp := int64(int32(binary.LittleEndian.Uint32(rec[12:])))
+			decomp := int64(int32(binary.LittleEndian.Uint32(rec[16:])))
+			flag := binary.LittleEndian.Uint16(rec[32:])
+			if flag != 0 {
+				return nil, fmt.Errorf("uo: %s: entry at offset %d: compression flag %d not supported (map containers are uncompressed)", name, at, flag)
+			}
+			if hl < 0 || comp < 0 || comp != decomp {
+				return nil, fmt.Errorf("uo: %s: entry at offset %d: header %d, sizes %d/%d are not an uncompressed entry", name, at, hl, comp, decomp)
+			}
+			if off < 0 || off+hl+comp > size {
+				return nil, fmt.Errorf("uo: %s: entry at offset %d: data [%d,%d) beyond file size %d", name, at, off+hl, off+hl+comp, size)
+			}
+			entries = append(entries, uopEntry{start: off + hl, size: comp, at: at, hash: binary.LittleEndian.Uint64(rec[20:])})
+		}
+	}
+	return assembleUOP(r, size, name, n, entries)
+}
+
+// assembleUOP orders the entries by the index their name hash gives and
+// concatenates their data. Every index below the entry count must be present
+// exactly once; the data must fit the file (entries do not overlap).
+func assembleUOP(r io.ReaderAt, size int64, name string, n int, entries []uopEntry) ([]byte, error) {
+	byHash := make(map[uint64]int, len(entries))
+	for i := range entries {
+		byHash[UOPHash(UOPEntryName(n, i))] = i
+	}
+	order := make([]int, len(entries)) // index -> entry, +1 (0 = missing)
+	total := int64(0)
+	for k, e := range entries {
+		i, ok := byHash[e.hash]
+		if !ok {
+			return nil, fmt.Errorf("uo: %s: entry at offset %d: hash %#016x is no %s name below %d",
+				name, e.at, e.hash, UOPEntryName(n, 0), len(entries))
+		}
+		if order[i] != 0 {
+			return nil, fmt.Errorf("uo: %s: entry at offset %d: %s appears twice (first at offset %d)",
+				name, e.at, UOPEntryName(n, i), entries[order[i]-1].at)
+		}
+		order[i] = k + 1
+		total += e.size
+	}
+	if total > size {
+		return nil, fmt.Errorf("uo: %s: entries hold %d bytes, more than the file's %d (overlapping entries)", name, total, size)
+	}
+	out := make([]byte, total)
+	pos := int64(0)
+	for _, k := range order {
+		e := entries[k-1]
+		if _, err := r.ReadAt(out[pos:pos+e.size], e.start); err != nil {
+			return nil, fmt.Errorf("uo: %s: entry data at offset %d: %w", name, e.start, err)
+		}
+		pos += e.size
+	}
+	return out, nil
+}
+
+// ReadMapUOP reads a facet whose land is in a map{N}LegacyMUL.uop container
+// (N = id) and whose statics are in staidx/statics files; width and height as
+// for ReadMap.
+func ReadMapUOP(id world.MapID, uopPath, staidxPath, staticsPath string, width, height int) (*world.Map, error) {
+	land, err := ReadUOP(uopPath, int(id))
+	if err != nil {
+		return nil, err
+	}
+	return readMapWithLand(id, namedBytes{filepath.Base(uopPath), land}, staidxPath, staticsPath, width, height)
+}
