@@ -50,6 +50,39 @@ type mapState struct {
 	wide, high int             // chunk grid
 	slots      []int32         // per chunk (cy*wide+cx): index into res, -1 if not resident
 	src        ChunkSource
+	// nearMulti[ci] says where multis stand around chunk ci (= sector ci),
+	// as of the map's multisVer: multiNone, multiOwn (in its own sector:
+	// every cell is near one) or multiAround (only in a sector around it:
+	// only its edge cells may be).
+	nearMulti []uint8
+	multisVer uint64
+}
+
+// Values of mapState.nearMulti.
+const (
+	multiNone uint8 = iota
+	multiOwn
+	multiAround
+)
+
+// refreshMultis recomputes nearMulti after multis were added or removed.
+func (ms *mapState) refreshMultis() {
+	ms.multisVer = ms.m.MultisVersion()
+	for ci := range ms.nearMulti {
+		cx, cy := ci%ms.wide, ci/ms.wide
+		near := multiNone
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				if ms.m.HasMultis((cx+dx)*ChunkSize, (cy+dy)*ChunkSize) {
+					near = multiAround
+				}
+			}
+		}
+		if ms.m.HasMultis(cx*ChunkSize, cy*ChunkSize) {
+			near = multiOwn
+		}
+		ms.nearMulti[ci] = near
+	}
 }
 
 // resident is one resident slot.
@@ -98,7 +131,9 @@ func New(cfg Config, maps ...*movement.Rules) (*Cache, error) {
 		sr.StaticOnly = true
 		sr.Dyn = nil
 		wide, high := ChunksOf(r.Map.Width, r.Map.Height)
-		ms := &mapState{id: id, m: r.Map, rules: sr, wide: wide, high: high, slots: make([]int32, wide*high)}
+		ms := &mapState{id: id, m: r.Map, rules: sr, wide: wide, high: high, slots: make([]int32, wide*high),
+			nearMulti: make([]uint8, wide*high)}
+		ms.refreshMultis()
 		for i := range ms.slots {
 			ms.slots[i] = -1
 		}
@@ -145,10 +180,18 @@ func (c *Cache) lookup(m world.MapID, x, y, z int, caps movement.Caps) StepMask 
 	if ms == nil || x < 0 || y < 0 || x >= ms.m.Width || y >= ms.m.Height {
 		return StepMask{Kind: FallOffMap}
 	}
-	if len(ms.m.Multis()) != 0 && ms.m.HasMultisNear(x, y) {
-		return StepMask{Kind: FallMulti}
-	}
 	ci := int32((y/ChunkSize)*ms.wide + x/ChunkSize)
+	if ms.m.MultisVersion() != ms.multisVer {
+		ms.refreshMultis()
+	}
+	if nm := ms.nearMulti[ci]; nm != multiNone {
+		// Sectors are chunks: an inner cell's halo is in its own sector.
+		ex, ey := x%ChunkSize, y%ChunkSize
+		edge := ex == 0 || ey == 0 || ex == ChunkSize-1 || ey == ChunkSize-1
+		if nm == multiOwn || (edge && ms.m.HasMultisNear(x, y)) {
+			return StepMask{Kind: FallMulti}
+		}
+	}
 	slot := ms.slots[ci]
 	if slot < 0 {
 		if slot = c.miss(ms, ci); slot < 0 {
@@ -166,7 +209,16 @@ func (c *Cache) lookup(m world.MapID, x, y, z int, caps movement.Caps) StepMask 
 		return StepMask{Kind: FallAmphibian}
 	}
 	s := StepMask{Kind: Hit}
-	s.Mask, s.Z = Compose(rec, caps)
+	// Zs are 0 where a rule set cannot enter, so the single-rule-set cases
+	// equal Compose without its per-direction choice.
+	switch caps & (movement.CanSwim | movement.CantWalk) {
+	case 0:
+		s.Mask, s.Z = ApplyDiagonalRule(rec.Walk, caps.AndRule()), rec.WalkZ
+	case movement.CanSwim | movement.CantWalk:
+		s.Mask, s.Z = ApplyDiagonalRule(rec.Wet, caps.AndRule()), rec.SwimZ
+	default:
+		s.Mask, s.Z = Compose(rec, caps)
+	}
 	if c.verifyAll || (c.verifyThresh != 0 && c.rng.Uint64() < c.verifyThresh) {
 		c.verify(ms, x, y, z, caps, &s)
 	}
@@ -270,3 +322,6 @@ func (c *Cache) Clear() {
 	c.bytes = 0
 	clear(c.tracker)
 }
+
+var _ [ChunkSize - world.SectorSize]struct{} // chunks must be sectors (nearMulti)
+var _ [world.SectorSize - ChunkSize]struct{}
