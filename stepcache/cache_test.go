@@ -317,3 +317,28 @@ func TestConfigRejectsBadValues(t *testing.T) {
 		t.Error("the same map twice accepted")
 	}
 }
+
+func TestMultiAddedAtRunTimeFallsThrough(t *testing.T) {
+	r := handWorld(t)
+	c := newTestCache(t, Config{MissPromotionThreshold: 1}, r)
+	if k := c.Lookup(r.Map.ID, 6, 30, 0, 0).Kind; k != Hit {
+		t.Fatalf("before the multi: %v", k)
+	}
+	mu := world.NewMulti(&world.MultiDef{ID: 2, Components: []world.MultiComponent{{ItemID: hwWall}}}, 6, 34, 0)
+	if err := r.Map.AddMulti(mu); err != nil {
+		t.Fatal(err)
+	}
+	if k := c.Lookup(r.Map.ID, 6, 40, 0, 0).Kind; k != FallMulti {
+		t.Fatalf("with a multi in the sector: %v", k)
+	}
+	if k := c.Lookup(r.Map.ID, 6, 31, 0, 0).Kind; k != FallMulti {
+		t.Fatalf("edge cell beside the multi's sector: %v", k)
+	}
+	if k := c.Lookup(r.Map.ID, 6, 30, 0, 0).Kind; k != Hit {
+		t.Fatalf("inner cell of the sector beside: %v", k)
+	}
+	r.Map.RemoveMulti(mu)
+	if k := c.Lookup(r.Map.ID, 6, 30, 0, 0).Kind; k != Hit {
+		t.Fatalf("after removing it: %v", k)
+	}
+}
