@@ -51,7 +51,10 @@ func (o Options) withDefaults() Options {
 // Validate reports whether the options describe a world the generator can
 // build.
 func (o Options) Validate() error {
-	return checkSize(o.Width, o.Height)
+	if err := checkSize(o.Width, o.Height); err != nil {
+		return fmt.Errorf("gen: %w", err)
+	}
+	return nil
 }
 
 func checkSize(w, h int) error {
@@ -60,10 +63,10 @@ func checkSize(w, h int) error {
 		v    int
 	}{{"width", w}, {"height", h}} {
 		if s.v < MinSide || s.v > MaxSide {
-			return fmt.Errorf("gen: %s %d is outside %d..%d", s.name, s.v, MinSide, MaxSide)
+			return fmt.Errorf("%s %d is outside %d..%d", s.name, s.v, MinSide, MaxSide)
 		}
 		if s.v%SideUnit != 0 {
-			return fmt.Errorf("gen: %s %d is not a multiple of %d", s.name, s.v, SideUnit)
+			return fmt.Errorf("%s %d is not a multiple of %d", s.name, s.v, SideUnit)
 		}
 	}
 	return nil
@@ -84,7 +87,7 @@ func ParseSize(s string) (width, height int, err error) {
 		return 0, 0, fmt.Errorf("gen: size %q: height: %w", s, err)
 	}
 	if err := checkSize(width, height); err != nil {
-		return 0, 0, fmt.Errorf("size %q: %w", s, err)
+		return 0, 0, fmt.Errorf("gen: size %q: %w", s, err)
 	}
 	return width, height, nil
 }

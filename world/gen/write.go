@@ -1,0 +1,68 @@
+package gen
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"shardcore/world/uo"
+)
+
+// Names of the files WriteFiles writes, as the UO client names them.
+const (
+	FileTileData = "tiledata.mul"
+	FileMap      = "map0.mul"
+	FileStaIdx   = "staidx0.mul"
+	FileStatics  = "statics0.mul"
+	FileMultiIdx = "multi.idx"
+	FileMultiMul = "multi.mul"
+)
+
+// Files lists the files WriteFiles writes.
+func Files() []string {
+	return []string{FileTileData, FileMap, FileStaIdx, FileStatics, FileMultiIdx, FileMultiMul}
+}
+
+// WriteFiles writes w into dir (created if missing) in the UO client
+// formats: tiledata.mul, map0.mul, staidx0.mul, statics0.mul, multi.idx and
+// multi.mul (12-byte multi components).
+func WriteFiles(dir string, w *World) error {
+	if w == nil || w.Map == nil || w.Tiles == nil {
+		return errors.New("gen: write files: incomplete world")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("gen: write files: %w", err)
+	}
+	if err := writeTileData(filepath.Join(dir, FileTileData), w); err != nil {
+		return err
+	}
+	if err := uo.WriteMapFiles(dir, w.Map); err != nil {
+		return fmt.Errorf("gen: write map files to %s: %w", dir, err)
+	}
+	if err := uo.WriteMultis(filepath.Join(dir, FileMultiIdx), filepath.Join(dir, FileMultiMul), w.Multis, false); err != nil {
+		return fmt.Errorf("gen: write multis to %s: %w", dir, err)
+	}
+	return nil
+}
+
+func writeTileData(path string, w *World) (err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("gen: write tiledata: %w", err)
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("gen: write tiledata: %w", cerr)
+		}
+	}()
+	bw := bufio.NewWriterSize(f, 1<<16)
+	if err := uo.WriteTileData(bw, w.Tiles); err != nil {
+		return fmt.Errorf("gen: write tiledata %s: %w", path, err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("gen: write tiledata %s: %w", path, err)
+	}
+	return nil
+}
