@@ -17,7 +17,9 @@ import (
 	"shardcore/movement"
 	"shardcore/stepcache"
 	"shardcore/stepcache/swb"
+	"shardcore/world"
 	"shardcore/world/gen"
+	"shardcore/world/source"
 )
 
 // bakeOptions are the flags of `shard bake`.
@@ -83,26 +85,26 @@ type baked struct {
 	fingerprint               uint64
 }
 
-// buildChunks generates (or, later, loads) the world and builds every chunk
-// on o.workers cores with stepcache.BuildMap. Loading client files from a
-// directory and the fingerprint wait on world/uo (uo.Files, uo.Fingerprint)
-// and world/gen's WriteFiles; until they land the fingerprint is 0, which
-// any server check refuses (ErrStaleFingerprint: a rebake, never bad data).
+// buildChunks loads the world (client files from a directory, or the
+// generated default world written as client files under <out>/world-files)
+// and builds every chunk on o.workers cores with stepcache.BuildMap. The
+// fingerprint is over those files on disk.
 func buildChunks(ctx context.Context, o bakeOptions, p *progress) (*baked, error) {
 	defer p.done()
-	if o.world != "default" {
-		return nil, fmt.Errorf("world %q: %w (loading client files waits on world/uo)", o.world, errNotYet)
-	}
-	gopts := gen.DefaultOptions()
-	gopts.Seed = o.seed
+	spec := source.Spec{MapID: world.MapID(o.mapID), Seed: o.seed}
 	if o.size != "" {
 		w, h, err := gen.ParseSize(o.size)
 		if err != nil {
 			return nil, err
 		}
-		gopts.Width, gopts.Height = w, h
+		spec.Width, spec.Height = w, h
 	}
-	w, err := gen.Generate(ctx, gopts)
+	if o.world == "default" {
+		spec.FilesDir = filepath.Join(o.out, "world-files")
+	} else {
+		spec.DataDir = o.world
+	}
+	w, err := source.Load(ctx, spec)
 	if err != nil {
 		return nil, err
 	}
@@ -111,8 +113,7 @@ func buildChunks(ctx context.Context, o bakeOptions, p *progress) (*baked, error
 		return nil, err
 	}
 	wide, high := stepcache.ChunksOf(w.Map.Width, w.Map.Height)
-	fmt.Fprintln(os.Stderr, "bake: warning: fingerprint 0 (world/uo has not landed); a server will refuse this file and rebake")
-	return &baked{chunks: chunks, widthChunks: wide, heightChunks: high}, nil
+	return &baked{chunks: chunks, widthChunks: wide, heightChunks: high, fingerprint: w.Fingerprint}, nil
 }
 
 // printBakeTable prints what the bake stored and how it compares.
