@@ -154,5 +154,5 @@ func TestMultisCorrupt(t *testing.T) {
 	_, err := ReadMultis(filepath.Join(dir, "none.idx"), mulP)
 	wantErr(t, err, "none.idx")
 	wantErr(t, WriteMultis(idxP, mulP, []*world.MultiDef{{ID: 1}, {ID: 1}}, false), "twice")
-	wantErr(t, WriteMultis(idxP, mulP, []*world.MultiDef{{ID: -1}}, false), "negative")
+	wantErr(t, WriteMultis(idxP, mulP, []*world.MultiDef{{ID: -1}}, false), "outside")
 }
