@@ -10,11 +10,11 @@ import (
 // World is a generated world: its map (with the house multis placed), its
 // tile data, the multi definitions and the named landmarks.
 type World struct {
-	Map       *world.Map
-	Tiles     *world.TileData
-	Multis    []*world.MultiDef
-	Landmarks Landmarks
-	Options   Options
+	Map       *world.Map        // Felucca (id 0): land, statics and the placed house multis
+	Tiles     *world.TileData   // the palette (NewTiles), 64-bit flags
+	Multis    []*world.MultiDef // house definitions, indexed by ID (HouseSmall, HouseLong)
+	Landmarks Landmarks         // named places, routes and doorways
+	Options   Options           // the options it was generated from, defaults filled in
 }
 
 // gen holds one generation run.
