@@ -394,3 +394,33 @@ func TestForest(t *testing.T) {
 	}
 	t.Logf("forest: %d trees on %d core cells; crossing %d steps for %d columns", trees, cells, steps, to.X-from.X)
 }
+
+func TestTownWallsAndGates(t *testing.T) {
+	w := testWorld(t)
+	lm := w.Landmarks
+	r := staticRules(w)
+	if len(lm.TownGates) != 4 || lm.TownGate != lm.TownGates[1] {
+		t.Fatalf("gates %v, east gate %v", lm.TownGates, lm.TownGate)
+	}
+	for i, g := range lm.TownGates {
+		if !enterable(w, r, walker, g.Point()) {
+			t.Errorf("gate %d at %v is blocked", i, g)
+		}
+		// three cells along the wall past the gate's edge is solid wall
+		wall := movement.Point{X: g.X, Y: g.Y + 3}
+		if i >= 2 {
+			wall = movement.Point{X: g.X + 3, Y: g.Y}
+		}
+		if enterable(w, r, walker, wall) {
+			t.Errorf("wall beside gate %d at %v is enterable", i, wall)
+		}
+	}
+	// inside and outside connect only through the gates: the walk from the
+	// centre to just outside the east wall, off the gate, goes round by a gate
+	out := movement.Point{X: lm.TownGate.X + 1, Y: lm.TownGate.Y + 20}
+	steps, _, ok := search{r: r, mv: player, margin: 30}.reach(lm.TownCenter.Point(), lm.TownCenter.Z, out)
+	direct := max(abs(out.X-lm.TownCenter.X), abs(out.Y-lm.TownCenter.Y))
+	if !ok || steps <= direct {
+		t.Errorf("centre to %v: %d steps, %v; a straight walk is %d", out, steps, ok, direct)
+	}
+}
