@@ -115,13 +115,25 @@ func NewMapFromBlocks(id MapID, width, height int, land []byte, staticStart []ui
 		if lo > hi || int(hi) > len(statics) {
 			return nil, fmt.Errorf("world: map %d static index of block %d is [%d,%d) of %d", id, b, lo, hi, len(statics))
 		}
-		blk := statics[lo:hi]
-		sort.SliceStable(blk, func(i, j int) bool { return blk[i].Cell < blk[j].Cell })
+		if blk := statics[lo:hi]; !cellsSorted(blk) {
+			sort.SliceStable(blk, func(i, j int) bool { return blk[i].Cell < blk[j].Cell })
+		}
 	}
 	m := &Map{ID: id, Width: width, Height: height, BlocksWide: bw, BlocksHigh: bh,
 		land: land, staticStart: staticStart, statics: statics}
 	m.multis.init(width, height)
 	return m, nil
+}
+
+// cellsSorted reports whether blk is already in cell order (the common case
+// for files written from a map), so loading skips the sort and its closure.
+func cellsSorted(blk []Static) bool {
+	for i := 1; i < len(blk); i++ {
+		if blk[i].Cell < blk[i-1].Cell {
+			return false
+		}
+	}
+	return true
 }
 
 // NewMap returns a map of the given size with zero land and no statics.
