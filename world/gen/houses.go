@@ -58,6 +58,7 @@ func (g *gen) planHouses() error {
 	}
 	for i, lot := range lots {
 		g.houses = append(g.houses, placement{def: lot.def, x: lot.x, y: lot.y, z: GroundZ})
+		g.lm.Houses = append(g.lm.Houses, HouseSpot{DefID: lot.def.ID, X: lot.x, Y: lot.y, Z: GroundZ})
 		door := Spot{lot.x, lot.y + 4, GroundZ}
 		g.lm.Doors = append(g.lm.Doors, door.Point())
 		g.lm.DoorSpecs = append(g.lm.DoorSpecs, DoorSpec{At: door.Point(), ID: ItemWoodenDoor, Z: GroundZ})

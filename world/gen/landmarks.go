@@ -16,6 +16,12 @@ type DoorSpec struct {
 	Z  int8
 }
 
+// HouseSpot is where a house multi stands: its definition's ID and origin.
+type HouseSpot struct {
+	DefID   int
+	X, Y, Z int
+}
+
 // Landmarks are the named places of a generated world. Every Spot is a cell
 // a walker can stand on at its Z unless its comment says otherwise.
 type Landmarks struct {
@@ -49,6 +55,7 @@ type Landmarks struct {
 	CliffPoint    Spot // an impassable too-steep hill cell (Z = land z)
 	Forest        Spot // centre of the forest: flat grass with scattered trees (may hold a tree)
 
+	Houses    []HouseSpot      // the house multis placed on the map, in placement order
 	Doors     []movement.Point // every doorway (buildings and houses)
 	DoorSpecs []DoorSpec       // the same doorways with their door items
 

@@ -201,7 +201,13 @@ func TestHouseMulti(t *testing.T) {
 	if len(w.Map.Multis()) < 3 || len(w.Multis) < 2 {
 		t.Fatalf("%d houses placed, %d defs", len(w.Map.Multis()), len(w.Multis))
 	}
-	for _, mu := range w.Map.Multis() {
+	if len(lm.Houses) != len(w.Map.Multis()) {
+		t.Fatalf("%d house landmarks for %d placed multis", len(lm.Houses), len(w.Map.Multis()))
+	}
+	for i, mu := range w.Map.Multis() {
+		if h := lm.Houses[i]; h.DefID != mu.Def.ID || h.X != mu.X || h.Y != mu.Y || h.Z != mu.Z {
+			t.Errorf("house landmark %d is %+v, multi at (%d,%d,%d) def %d", i, h, mu.X, mu.Y, mu.Z, mu.Def.ID)
+		}
 		found := false
 		for _, d := range w.Multis {
 			found = found || d == mu.Def
