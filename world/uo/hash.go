@@ -27,7 +27,7 @@ func HashLittle2(data []byte, pc, pb uint32) (c, b uint32) {
 	a += binary.LittleEndian.Uint32(tail[0:])
 	b += binary.LittleEndian.Uint32(tail[4:])
 	c += binary.LittleEndian.Uint32(tail[8:])
-	a, b, c = final(a, b, c)
+	_, b, c = final(a, b, c)
 	return c, b
 }
 
