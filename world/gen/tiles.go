@@ -15,6 +15,19 @@ const (
 )
 
 // Item ids of the default palette.
+//
+// Why these flags, under movement.md:
+//   - Stairs are Surface|Bridge, height 10, each block 5 above the last. A
+//     walker standing on a block at tz has startTop tz+10 (the full height),
+//     so stepTop is tz+12, and the next block's itemTop is its base tz+5
+//     (a bridge's top is its base): climbable. It stands at tz+5+10/2, 5
+//     higher. A plain Surface block could rise only StepHeight (2) per cell.
+//   - Bridge planks are Surface|Bridge at z 11: a swimmer at -5 needs its
+//     span [-5, 11) clear, and the planks start at 11.
+//   - Roofs are Impassable but always a storey (20) above a floor, beyond
+//     PersonHeight (16), so they never block walking under them.
+//   - Spell fields and doors are Impassable: the rules only let a headroom
+//     blocker (Impassable or Surface) block, then exempt them by id or flag.
 const (
 	ItemStoneWall    uint16 = 0x001C // Impassable|Wall, height 20
 	ItemRoof         uint16 = 0x05A1 // Roof|Impassable, height 3: placed 20 above a floor
