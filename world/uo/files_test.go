@@ -66,6 +66,13 @@ func TestFilesCaseInsensitive(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameMap(t, m, gm)
+	// Only the .uop: the same.
+	if err := os.Remove(filepath.Join(dir, "Map2.mul")); err != nil {
+		t.Fatal(err)
+	}
+	if f2, err := Files(dir, world.Ilshenar); err != nil || f2 != f {
+		t.Fatalf("uop only: %+v, %v", f2, err)
+	}
 
 	// An exact lower-case name wins over another casing.
 	if err := os.WriteFile(filepath.Join(dir, "tiledata.mul"), nil, 0o644); err != nil {

@@ -11,8 +11,9 @@ import (
 
 // File record sizes of the map formats.
 const (
-	staidxRecord = 12 // i32 lookup, i32 length, i32 extra
-	staticRecord = 7  // u16 id, u8 x, u8 y, i8 z, i16 hue
+	staidxRecord = 12      // i32 lookup, i32 length, i32 extra
+	staticRecord = 7       // u16 id, u8 x, u8 y, i8 z, i16 hue
+	maxMapSide   = 1 << 16 // cell coordinates are 16-bit in the client protocol
 )
 
 // namedBytes is a file's contents with the name errors report.
@@ -80,8 +81,10 @@ func decodeMap(id world.MapID, land, idx, stat namedBytes, width, height int) (*
 			return nil, err
 		}
 	}
-	if width <= 0 || height <= 0 || width%world.BlockSize != 0 || height%world.BlockSize != 0 {
-		return nil, fmt.Errorf("uo: map %d: size %dx%d is not a positive multiple of %d", id, width, height, world.BlockSize)
+	if width <= 0 || height <= 0 || width > maxMapSide || height > maxMapSide ||
+		width%world.BlockSize != 0 || height%world.BlockSize != 0 {
+		return nil, fmt.Errorf("uo: map %d: size %dx%d is not a positive multiple of %d up to %d",
+			id, width, height, world.BlockSize, maxMapSide)
 	}
 	nb := (width / world.BlockSize) * (height / world.BlockSize)
 	need := int64(nb) * world.LandBlockBytes

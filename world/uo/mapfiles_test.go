@@ -82,6 +82,10 @@ func TestMapInferSize(t *testing.T) {
 	}
 	_, err = ReadMap(world.Tokuno, mp, ip, sp, 1448, 0)
 	wantErr(t, err, "both or neither")
+	_, err = ReadMap(world.Tokuno, mp, ip, sp, 1<<40, 1<<40)
+	wantErr(t, err, "up to 65536")
+	_, err = ReadMap(world.Tokuno, mp, ip, sp, 1448, 1447)
+	wantErr(t, err, "multiple of 8")
 }
 
 // corruptMapFiles writes a small map's files and returns their bytes.

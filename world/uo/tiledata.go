@@ -70,7 +70,8 @@ func ReadTileData(path string) (*world.TileData, error) {
 }
 
 // DecodeTileData decodes tiledata.mul bytes; name labels errors. Bytes past
-// the layout's size are ignored.
+// the layout's size are ignored. A name is its bytes up to the first NUL,
+// taken as they are (the client's names are ASCII).
 func DecodeTileData(data []byte, name string) (*world.TileData, error) {
 	f := DetectTileFormat(int64(len(data)))
 	if want := TileDataSize(f); len(data) < want {
