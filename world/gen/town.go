@@ -85,13 +85,35 @@ func (g *gen) town() error {
 	g.lm.SewerMid = Spot{cx - 10, cy, SewerZ}
 	g.lm.SewerEntrance = Spot{sx0 - 4, cy, GroundZ}
 
-	for i := range buildings(cx, cy) {
-		b := buildings(cx, cy)[i]
+	for _, b := range append(buildings(cx, cy), g.cottages(cx, cy)...) {
 		if err := g.building(&b); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// cottages returns the seeded small one-storey buildings of the town's outer
+// rows: 8×9, the door facing the main street, about three lots in four built.
+func (g *gen) cottages(cx, cy int) []building {
+	doors := []uint16{ItemMetalDoor, ItemWoodenDoor, ItemDarkDoor, ItemIronGateDoor, ItemBarredDoor}
+	var out []building
+	for row, y0 := range [2]int{cy - 32, cy + 24} {
+		for _, dx := range [6]int{-40, -28, -16, 8, 20, 32} {
+			h := hash2(g.seed^0xC077, dx, row)
+			if unit(h) >= 0.75 {
+				continue
+			}
+			b := building{x0: cx + dx, y0: y0, x1: cx + dx + 7, y1: y0 + 8, storeys: 1, doorX: cx + dx + 3,
+				doorID: doors[int(h%uint64(len(doors)))]}
+			b.doorY = b.y1 // north row: door on the south wall
+			if row == 1 {
+				b.doorY = b.y0
+			}
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // building places one building's tiles, cell by cell in a fixed order:
