@@ -1,0 +1,69 @@
+package components
+
+import (
+	"github.com/mlange-42/arche/ecs"
+
+	"shardcore/movement"
+)
+
+// Follow makes a mobile follow Target, keeping within Range tiles
+// (Chebyshev). The AI system repaths when the target moved since the last
+// request or when NextRepath (game ms, seeded jitter) has come.
+type Follow struct {
+	Target     ecs.Entity
+	Range      int
+	NextRepath int64
+	LastGoal   movement.Point // the target cell of the last request
+}
+
+// Patrol walks a looping route: Route indexes the shard's route table,
+// Index is the waypoint being walked to. Fails counts unreachable attempts at
+// the current waypoint (after a few it is skipped).
+type Patrol struct {
+	Route int
+	Index int
+	Fails int
+	// Tolerance is how close (Chebyshev) counts as reaching a waypoint.
+	Tolerance int
+	// NextTry is the game time, in ms, before which a failed waypoint is not retried.
+	NextTry int64
+}
+
+// Wander moves a mobile to random cells within Radius of Home that its
+// capabilities can stand on (sea creatures pick wet cells).
+type Wander struct {
+	Home    movement.Point
+	Radius  int
+	NextTry int64
+}
+
+// PathRequest asks the pathfinding system for a path to Goal (within Range).
+// It stays on the entity for its whole life: Active says a request is
+// pending, since repaths come every few hundred milliseconds and adding and
+// removing a component that often would be a structural change each time.
+type PathRequest struct {
+	Goal   movement.Point
+	Range  int
+	Since  uint64 // tick the request was made
+	Active bool   // a request is pending
+	Queued bool   // the request is in the pathfinding queue
+}
+
+// PathState is the path being walked: Steps[Next:] remain, Zs[i] is the Z
+// after Steps[i]. Repath is the tick of the search that produced it; Failed
+// says that search found no path.
+type PathState struct {
+	Steps  []movement.Dir
+	Zs     []int8
+	Next   int
+	Repath uint64
+	Failed bool
+}
+
+// Remaining returns the number of steps left.
+func (p *PathState) Remaining() int { return len(p.Steps) - p.Next }
+
+// Clear drops the path, keeping the slices' storage.
+func (p *PathState) Clear() {
+	p.Steps, p.Zs, p.Next = p.Steps[:0], p.Zs[:0], 0
+}
