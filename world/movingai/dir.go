@@ -1,0 +1,91 @@
+package movingai
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// ScenFile is one parsed .scen file.
+type ScenFile struct {
+	Path      string // as found under the directory
+	Scenarios []Scenario
+}
+
+// findFiles lists the files under dir (recursively) whose names end in ext,
+// sorted by path.
+func findFiles(dir, ext string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(strings.ToLower(d.Name()), ext) {
+			out = append(out, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("movingai: listing %s: %w", dir, err)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// LoadMaps parses every .map file under dir (recursively), keyed by file
+// name (the key scenarios resolve their map by). Two maps of one name are an
+// error.
+func LoadMaps(dir string) (map[string]*Grid, error) {
+	paths, err := findFiles(dir, ".map")
+	if err != nil {
+		return nil, err
+	}
+	grids := make(map[string]*Grid, len(paths))
+	where := make(map[string]string, len(paths))
+	for _, p := range paths {
+		name := filepath.Base(p)
+		if prev, dup := where[name]; dup {
+			return nil, fmt.Errorf("movingai: map name %s is both %s and %s", name, prev, p)
+		}
+		g, err := loadMap(p, name)
+		if err != nil {
+			return nil, err
+		}
+		grids[name], where[name] = g, p
+	}
+	return grids, nil
+}
+
+func loadMap(p, name string) (*Grid, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, fmt.Errorf("movingai: %w", err)
+	}
+	defer f.Close()
+	return ParseMap(f, name)
+}
+
+// LoadScens parses every .scen file under dir (recursively), sorted by path.
+func LoadScens(dir string) ([]ScenFile, error) {
+	paths, err := findFiles(dir, ".scen")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ScenFile, 0, len(paths))
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, fmt.Errorf("movingai: %w", err)
+		}
+		s, err := ParseScen(f, p)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ScenFile{Path: p, Scenarios: s})
+	}
+	return out, nil
+}
