@@ -1,0 +1,139 @@
+package pathing
+
+import "shardcore/movement"
+
+// queueKind selects the cache A*'s open set.
+type queueKind uint8
+
+const (
+	// queueHeap is the shared binary heap (lowest f, ties to larger g).
+	queueHeap queueKind = iota
+	// queueBucket is a bucket queue over integer f for the uniform cost
+	// model: O(1) push and amortized O(1) pop. Within a bucket it pops last
+	// in, first out, which favours the deepest nodes as the heap's tie rule
+	// does. Octile requests always use the heap.
+	queueBucket
+)
+
+// UseBucketQueue switches the bucket queue for uniform-cost requests on or
+// off (on by default). Both queues give optimal paths of the same cost; they
+// may break ties differently, so the paths themselves can differ.
+func (s *Cached) UseBucketQueue(on bool) {
+	if on {
+		s.queue = queueBucket
+	} else {
+		s.queue = queueHeap
+	}
+}
+
+// bucketItem is one open entry: the node and the g it was pushed with.
+type bucketItem struct {
+	idx int32
+	g   int32
+}
+
+// bucketQueue holds open entries by f - base. With a consistent heuristic f
+// never decreases along pops, so cur only moves forward.
+type bucketQueue struct {
+	base, cur, used int
+	b               [][]bucketItem
+}
+
+func (q *bucketQueue) reset(base int) {
+	for i := 0; i < q.used; i++ {
+		q.b[i] = q.b[i][:0]
+	}
+	q.base, q.cur, q.used = base, 0, 0
+}
+
+func (q *bucketQueue) push(f int, it bucketItem) {
+	i := f - q.base
+	if i < 0 { // not reached with a consistent heuristic; kept safe
+		i = 0
+	}
+	for i >= len(q.b) {
+		q.b = append(q.b, make([]bucketItem, 0, 64))
+	}
+	if i < q.cur {
+		q.cur = i
+	}
+	q.b[i] = append(q.b[i], it)
+	if i >= q.used {
+		q.used = i + 1
+	}
+}
+
+func (q *bucketQueue) pop() (bucketItem, bool) {
+	for q.cur < q.used {
+		b := q.b[q.cur]
+		if n := len(b); n > 0 {
+			it := b[n-1]
+			q.b[q.cur] = b[:n-1]
+			return it, true
+		}
+		q.cur++
+	}
+	return bucketItem{}, false
+}
+
+// findBucket is Find's loop over the bucket queue (uniform cost).
+func (s *Cached) findBucket(req *Request, res *Result, budget int) {
+	c := &s.core
+	q := &s.bq
+	q.reset(int(c.heuristic(req.Start.X, req.Start.Y)))
+	for _, it := range c.heap { // the start state core.reset pushed
+		q.push(int(it.f), bucketItem{idx: it.idx, g: int32(it.g)})
+	}
+	c.heap = c.heap[:0]
+	for c.expansions < budget {
+		it, ok := q.pop()
+		if !ok {
+			break
+		}
+		n := &c.nodes[it.idx]
+		if n.closed || float64(it.g) > n.g {
+			continue // stale entry
+		}
+		n.closed = true
+		if s.expand(it.idx, res) {
+			c.finish(it.idx, res)
+			break
+		}
+	}
+	res.Expansions = c.expansions
+}
+
+// relaxBucket offers state (x, y, z) reached from parent by d at cost g to
+// the node table and the bucket queue.
+func (s *Cached) relaxBucket(parent int32, d movement.Dir, x, y, z int, g float64) {
+	c := &s.core
+	idx, ok := c.upsert(parent, d, x, y, z, g)
+	if !ok {
+		return
+	}
+	s.bq.push(int(g+c.heuristic(x, y)), bucketItem{idx: idx, g: int32(g)})
+}
+
+// upsert is relax without the heap push: it records (x, y, z) at cost g from
+// parent unless a cheaper or closed node is already there, and reports the
+// node's index and whether it changed.
+func (c *core) upsert(parent int32, d movement.Dir, x, y, z int, g float64) (int32, bool) {
+	key := packKey(x, y, z)
+	pos, idx := c.lookup(key)
+	if idx >= 0 {
+		n := &c.nodes[idx]
+		if n.closed || g >= n.g {
+			return idx, false
+		}
+		n.g, n.parent, n.dir = g, parent, d
+		return idx, true
+	}
+	if 2*(len(c.nodes)+1) > len(c.table) {
+		c.grow()
+		pos, _ = c.lookup(key)
+	}
+	idx = int32(len(c.nodes))
+	c.nodes = append(c.nodes, node{key: key, g: g, parent: parent, dir: d, x: int32(x), y: int32(y), z: int16(z)})
+	c.table[pos] = slot{key: key, idx: idx, gen: c.gen}
+	return idx, true
+}

@@ -1,0 +1,146 @@
+package pathing
+
+import (
+	"shardcore/movement"
+	"shardcore/stepcache"
+)
+
+// Cached is the cache A*: every expansion issues one step-cache lookup for
+// the node's (x, y, z, caps) and takes the allowed directions and arrival Zs
+// from it. A lookup that falls through (not built, multi, Z mismatch,
+// off-map, flyer, caps, amphibian, disabled, corrupt) sends that node's 8
+// directions through the live CheckMovement instead. On a hit, the dynamic
+// pass re-evaluates with the live rules every step whose target or diagonal
+// flank cell holds a dynamic item or mobile, and the whole node when its own
+// cell holds one (items there change the start Z); every other step keeps
+// the static answer, which the cache proves equal to the live one.
+type Cached struct {
+	cache *stepcache.Cache
+	live  *movement.Rules
+	core  core
+	dyn   dynProbe
+	queue queueKind
+	bq    bucketQueue
+	st    CachedStats
+}
+
+// CachedStats counts how the cache A* answered its expansions and steps
+// since the finder was made (or ResetStats).
+type CachedStats struct {
+	Searches      int // Find calls
+	CachedNodes   int // expansions answered by a cache hit
+	LiveNodes     int // expansions whose 8 directions ran the live rules (fallthrough or a dynamic start cell)
+	DynamicSteps  int // steps of cached nodes re-evaluated live for dynamics at the target or a flank
+	DynamicProbes int // cells asked whether they hold dynamics
+}
+
+// NewCached returns a cache A* over cache and the live rules (whose map the
+// cache must serve). It keeps scratch state: use one per goroutine, on the
+// goroutine that owns the cache.
+func NewCached(cache *stepcache.Cache, live *movement.Rules) *Cached {
+	s := &Cached{cache: cache, live: live, queue: queueBucket}
+	s.dyn.bind(live)
+	return s
+}
+
+// Stats returns the counters since creation or the last ResetStats.
+func (s *Cached) Stats() CachedStats { return s.st }
+
+// ResetStats zeroes the counters.
+func (s *Cached) ResetStats() { s.st = CachedStats{} }
+
+// affected[d] is the set of neighbour directions whose dynamics can change
+// the step in d: the target, and for a diagonal its two cardinal flanks.
+var affected = func() (a [8]uint8) {
+	for d := movement.Dir(0); d < 8; d++ {
+		a[d] = 1 << d
+		if d.Diagonal() {
+			l, r := d.Flanks()
+			a[d] |= 1<<l | 1<<r
+		}
+	}
+	return a
+}()
+
+// Find searches for req and writes the outcome into res.
+func (s *Cached) Find(req *Request, res *Result) {
+	c := &s.core
+	budget := c.begin(req, res)
+	s.st.Searches++
+	s.dyn.refresh(s.live)
+	if s.queue == queueBucket && !c.octile {
+		s.findBucket(req, res, budget)
+		return
+	}
+	for c.expansions < budget {
+		idx, ok := c.pop()
+		if !ok {
+			break
+		}
+		if s.expand(idx, res) {
+			c.finish(idx, res)
+			break
+		}
+	}
+	res.Expansions = c.expansions
+}
+
+// expand expands node idx (relaxing its successors) unless it is a goal, in
+// which case it reports true and expands nothing.
+func (s *Cached) expand(idx int32, res *Result) bool {
+	c := &s.core
+	n := c.nodes[idx]
+	x, y, z := int(n.x), int(n.y), int(n.z)
+	if c.isGoal(x, y) {
+		return true
+	}
+	c.expansions++
+	mv := c.req.Mover
+	sm := s.cache.Lookup(s.live.Map.ID, x, y, z, mv.Caps)
+	res.Lookups[sm.Kind]++
+	if sm.Kind != stepcache.Hit || (s.dyn.active && s.dyn.occupied(&s.st, x, y)) {
+		s.st.LiveNodes++
+		for d := movement.Dir(0); d < 8; d++ {
+			if nz, ok := s.live.CheckMovement(mv, x, y, z, d); ok {
+				s.relaxStep(idx, d, x, y, nz, n.g)
+			}
+		}
+		return false
+	}
+	s.st.CachedNodes++
+	var occ uint8
+	if s.dyn.active {
+		for d := movement.Dir(0); d < 8; d++ {
+			dx, dy := d.Offset()
+			if s.dyn.occupied(&s.st, x+dx, y+dy) {
+				occ |= 1 << d
+			}
+		}
+	}
+	for d := movement.Dir(0); d < 8; d++ {
+		var nz int
+		if occ&affected[d] != 0 {
+			s.st.DynamicSteps++
+			var ok bool
+			if nz, ok = s.live.CheckMovement(mv, x, y, z, d); !ok {
+				continue
+			}
+		} else if sm.Mask&(1<<d) != 0 {
+			nz = int(sm.Z[d])
+		} else {
+			continue
+		}
+		s.relaxStep(idx, d, x, y, nz, n.g)
+	}
+	return false
+}
+
+func (s *Cached) relaxStep(parent int32, d movement.Dir, x, y, nz int, g float64) {
+	c := &s.core
+	dx, dy := d.Offset()
+	if s.queue == queueBucket && !c.octile {
+		s.relaxBucket(parent, d, x+dx, y+dy, nz, g+1)
+		return
+	}
+	c.relax(parent, d, x+dx, y+dy, nz, g+c.stepCost(d))
+}
