@@ -1,0 +1,85 @@
+package systems
+
+import (
+	"github.com/mlange-42/arche/generic"
+
+	c "shardcore/components"
+	"shardcore/movement"
+)
+
+// moveSystem takes one step per mobile whose pace allows it, re-checking
+// the step with the live rules (dynamics included); a blocked step drops
+// the path and asks for a new one to the same goal. CanOpenDoors mobiles
+// open the doors of the cell they step onto. Then doors whose time is up
+// close, unless a mobile stands in the doorway.
+func (s *Sim) moveSystem() {
+	q := generic.NewFilter6[c.Mobile, c.Position, c.PathState, c.PathRequest, c.Facing, spatialRef]().Query(&s.w)
+	for q.Next() {
+		mob, pos, path, req, face, ref := q.Get()
+		if path.Remaining() == 0 || s.now < mob.NextMove {
+			continue
+		}
+		d := path.Steps[path.Next]
+		mv := movement.Mover{Caps: mob.Caps, Self: mob.ID}
+		x, y, z := int(pos.X), int(pos.Y), int(pos.Z)
+		nz, ok := s.rules.CheckMovement(mv, x, y, z, d)
+		if s.opts.Observer != nil {
+			s.ev = StepEvent{Tick: s.tick, MobileID: mob.ID, Mover: mv, FromX: x, FromY: y, FromZ: z, Dir: d, NewZ: nz, OK: ok}
+			s.opts.Observer.ObserveStep(&s.ev)
+		}
+		mob.NextMove = max(mob.NextMove+int64(mob.Speed), s.now)
+		if !ok {
+			s.st.blocked++
+			path.Clear()
+			if !req.Active {
+				s.request(req, req.Goal, req.Range)
+			}
+			continue
+		}
+		dx, dy := d.Offset()
+		x, y = x+dx, y+dy
+		pos.X, pos.Y, pos.Z = int16(x), int16(y), int8(nz)
+		face.Dir = d
+		path.Next++
+		s.idx.MoveMobile(ref.H, x, y, int8(nz))
+		s.st.steps++
+		if mob.Caps&movement.CanOpenDoors != 0 {
+			s.openDoors(x, y)
+		}
+	}
+	s.closeDoors()
+}
+
+// openDoors opens the closed doors of (x, y).
+func (s *Sim) openDoors(x, y int) {
+	s.refs = s.idx.ItemEntitiesAt(x, y, s.refs[:0])
+	for _, r := range s.refs {
+		if !s.maps.door.Has(r.Entity) {
+			continue
+		}
+		d := s.maps.door.Get(r.Entity)
+		if !d.Open {
+			d.Open = true
+			s.idx.SetItemHidden(r.Handle, true)
+			s.st.doorsOpened++
+		}
+		d.CloseAt = s.now + int64(s.opts.DoorOpenMs)
+	}
+}
+
+// closeDoors closes open doors whose time is up and whose doorway is empty.
+func (s *Sim) closeDoors() {
+	q := generic.NewFilter3[c.Door, c.Position, spatialRef]().Query(&s.w)
+	for q.Next() {
+		d, pos, ref := q.Get()
+		if !d.Open || s.now < d.CloseAt {
+			continue
+		}
+		if s.Occupied(int(pos.X), int(pos.Y)) {
+			d.CloseAt = s.now + 500
+			continue
+		}
+		d.Open = false
+		s.idx.SetItemHidden(ref.H, false)
+	}
+}
