@@ -13,7 +13,8 @@ import (
 // pass re-evaluates with the live rules every step whose target or diagonal
 // flank cell holds a dynamic item or mobile, and the whole node when its own
 // cell holds one (items there change the start Z); every other step keeps
-// the static answer, which the cache proves equal to the live one.
+// the static answer, which the cache proves equal to the live one. A chunk
+// found not built is asked once per search (see deferred).
 type Cached struct {
 	cache *stepcache.Cache
 	live  *movement.Rules
@@ -22,6 +23,36 @@ type Cached struct {
 	queue queueKind
 	bq    bucketQueue
 	st    CachedStats
+	// deferred lists the chunks whose lookup fell through as not built in
+	// this search: later nodes there take the live rules without asking
+	// again, so one search counts as one miss per chunk at the admission
+	// gate (the pet-follow case: a single pass through a chunk never builds
+	// it; a second search within the window does).
+	deferred  [maxDeferred]uint64
+	nDeferred int
+}
+
+// maxDeferred bounds the per-search list of not-built chunks; beyond it,
+// lookups are issued again (and may promote chunks).
+const maxDeferred = 32
+
+func chunkOf(x, y int) uint64 {
+	return uint64(uint32(x/stepcache.ChunkSize))<<32 | uint64(uint32(y/stepcache.ChunkSize))
+}
+
+// isDeferred reports whether (x, y) lies in a chunk this search already
+// found not built.
+func (s *Cached) isDeferred(x, y int) bool {
+	if s.nDeferred == 0 {
+		return false
+	}
+	k := chunkOf(x, y)
+	for _, d := range s.deferred[:s.nDeferred] {
+		if d == k {
+			return true
+		}
+	}
+	return false
 }
 
 // CachedStats counts how the cache A* answered its expansions and steps
@@ -67,6 +98,7 @@ func (s *Cached) Find(req *Request, res *Result) {
 	c := &s.core
 	budget := c.begin(req, res)
 	s.st.Searches++
+	s.nDeferred = 0
 	s.dyn.refresh(s.live)
 	if s.queue == queueBucket && !c.octile {
 		s.findBucket(req, res, budget)
@@ -96,7 +128,16 @@ func (s *Cached) expand(idx int32, res *Result) bool {
 	}
 	c.expansions++
 	mv := c.req.Mover
-	sm := s.cache.Lookup(s.live.Map.ID, x, y, z, mv.Caps)
+	var sm stepcache.StepMask
+	if s.isDeferred(x, y) {
+		sm.Kind = stepcache.FallNotBuilt
+	} else {
+		sm = s.cache.Lookup(s.live.Map.ID, x, y, z, mv.Caps)
+		if sm.Kind == stepcache.FallNotBuilt && s.nDeferred < maxDeferred {
+			s.deferred[s.nDeferred] = chunkOf(x, y)
+			s.nDeferred++
+		}
+	}
 	res.Lookups[sm.Kind]++
 	if sm.Kind != stepcache.Hit || (s.dyn.active && s.dyn.occupied(&s.st, x, y)) {
 		s.st.LiveNodes++
