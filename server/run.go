@@ -1,0 +1,158 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Run starts the pending bakes and the stdin reader and runs the tick loop
+// until ctx ends or Options.MaxTicks ticks have run; then it shuts down
+// gracefully (the running tick finishes, bakes are cancelled, the recorder
+// is flushed, .swb readers are closed, a summary is logged). A tick that
+// overruns shard.tickMs is counted, and the ticker drops the ticks it
+// missed rather than queueing them. Run returns nil on a graceful stop.
+func (s *Server) Run(ctx context.Context) error {
+	if s.closed {
+		return errors.New("server: run: server already shut down")
+	}
+	if !s.running.CompareAndSwap(false, true) {
+		return errors.New("server: run: already running")
+	}
+	defer close(s.done)
+	for _, id := range s.pending {
+		s.startBake(id)
+	}
+	s.pending = nil
+	if s.opts.Stdin != nil {
+		go s.readCommands(s.opts.Stdin)
+	}
+	s.nextProg = s.clock() + s.opts.ProgressEvery
+	period := s.cfg.Shard.Tick()
+	s.log.Info().Dur("tick", period).Bool("unpaced", s.opts.Unpaced).Uint64("maxTicks", s.opts.MaxTicks).Msg("shard running")
+	var tc <-chan time.Time
+	if !s.opts.Unpaced {
+		t := time.NewTicker(period)
+		defer t.Stop()
+		tc = t.C
+	}
+	for s.opts.MaxTicks == 0 || s.ticks.n < s.opts.MaxTicks {
+		if tc != nil {
+			select {
+			case <-ctx.Done():
+				return s.shutdown()
+			case <-tc:
+			}
+		} else if ctx.Err() != nil {
+			return s.shutdown()
+		}
+		s.tick(period)
+	}
+	return s.shutdown()
+}
+
+// tick runs one tick: drain finished bakes and admin commands, then the
+// simulation, then measure and report.
+func (s *Server) tick(period time.Duration) {
+	t0 := s.clock()
+	s.drainBakes()
+	s.drainCommands()
+	if s.opts.Unpaced {
+		s.sim.Step()
+	} else {
+		s.sim.Tick(t0)
+	}
+	d := s.clock() - t0
+	s.ticks.add(d, period)
+	if s.opts.ProgressEvery > 0 && t0 >= s.nextProg {
+		s.nextProg = t0 + s.opts.ProgressEvery
+		fmt.Fprintln(s.out, "progress", s.Snapshot().Line())
+	}
+}
+
+// readCommands sends stdin lines to the tick goroutine. It blocks on the
+// reader, never on the tick loop: a full queue drops the line with a note.
+func (s *Server) readCommands(r interface{ Read([]byte) (int, error) }) {
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		line := sc.Text()
+		select {
+		case s.cmdCh <- cmdReq{line: line}:
+		case <-s.done:
+			return
+		}
+	}
+}
+
+// drainCommands runs every queued admin command on the tick goroutine.
+func (s *Server) drainCommands() {
+	for {
+		select {
+		case c := <-s.cmdCh:
+			out, err := s.exec(c.line)
+			if c.reply != nil {
+				c.reply <- cmdReply{out: out, err: err}
+				continue
+			}
+			switch {
+			case err != nil:
+				fmt.Fprintf(s.out, "error: %v\n", err)
+			case out != "":
+				fmt.Fprintln(s.out, out)
+			}
+		default:
+			return
+		}
+	}
+}
+
+// shutdown stops bakes, flushes the recorder, closes readers and logs the
+// summary.
+func (s *Server) shutdown() error {
+	s.drainCommands()
+	s.waitBakes()
+	s.summary = s.Snapshot()
+	err := s.close()
+	ev := s.log.Info()
+	if err != nil {
+		ev = s.log.Error().Err(err)
+	}
+	ev.Uint64("ticks", s.summary.Ticks).Float64("p50_ms", s.summary.P50ms).Float64("p99_ms", s.summary.P99ms).
+		Uint64("overruns", s.summary.Overruns).Uint64("paths", s.summary.Paths).Float64("hit_ratio", s.summary.HitRatio).
+		Int("resident", s.summary.Resident).Uint64("max_wait_ticks", s.summary.MaxWaitTicks).
+		Uint64("recorded", s.rec.Lines()).Msg("shard stopped")
+	return err
+}
+
+// close flushes the recorder and closes the .swb readers (idempotent).
+func (s *Server) close() error {
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	s.bakeCancel()
+	var errs []error
+	if err := s.rec.Close(); err != nil {
+		errs = append(errs, err)
+	}
+	for _, me := range s.maps {
+		if me.reader != nil {
+			if err := me.reader.Close(); err != nil {
+				errs = append(errs, fmt.Errorf("close %s: %w", me.swbPath, err))
+			}
+			me.reader = nil
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Close releases a server that was built but never Run (Run closes itself).
+func (s *Server) Close() error {
+	if s.running.Load() {
+		return errors.New("server: close: running (cancel Run's context instead)")
+	}
+	s.bakeWG.Wait()
+	return s.close()
+}

@@ -1,0 +1,204 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"time"
+
+	"shardcore/movement"
+	"shardcore/stepcache"
+	"shardcore/stepcache/swb"
+	"shardcore/world"
+)
+
+// bakeResult is a finished background bake, sent to the tick goroutine.
+type bakeResult struct {
+	id    world.MapID
+	path  string
+	stats swb.WriteStats
+	took  time.Duration
+	err   error
+}
+
+// prebake reports whether map id is in pathfinding.prebakeMaps.
+func (s *Server) prebake(id world.MapID) bool {
+	return slices.Contains(s.cfg.Pathfinding.PrebakeMaps, int(id))
+}
+
+// openSWB opens me's .swb and attaches it to the cache. A missing file is
+// silent unless the map is prebaked; a refused one (other version, map or
+// client files, corrupt) is logged in one line with the reason. With
+// queueBake, a prebaked map whose file is missing or refused gets a bake.
+func (s *Server) openSWB(me *mapEntry, queueBake bool) error {
+	r, err := swb.Open(me.swbPath, swb.Expect{MapID: uint32(me.id), Fingerprint: me.w.Fingerprint})
+	if err == nil {
+		s.attach(me, r)
+		s.log.Info().Int("map", int(me.id)).Str("path", me.swbPath).Int("chunks", r.Header().ChunkCount).Msg("swb opened")
+		return nil
+	}
+	missing := errors.Is(err, fs.ErrNotExist)
+	bake := queueBake && s.prebake(me.id)
+	switch {
+	case missing && bake:
+		s.log.Info().Int("map", int(me.id)).Str("path", me.swbPath).Msg("swb missing; baking in the background")
+	case missing:
+		s.log.Info().Int("map", int(me.id)).Str("path", me.swbPath).Msg("swb missing; chunks build live on demand")
+	default:
+		then := "chunks build live on demand"
+		if bake {
+			then = "rebaking in the background"
+		}
+		s.log.Warn().Int("map", int(me.id)).Str("path", me.swbPath).Str("reason", refusal(err)).Err(err).
+			Msg("swb refused (" + refusal(err) + "); " + then)
+	}
+	if bake {
+		s.queueBake(me.id)
+	}
+	if missing {
+		return fmt.Errorf("swb for map %d: %w", me.id, err)
+	}
+	return fmt.Errorf("swb for map %d refused: %w", me.id, err)
+}
+
+// refusal names why swb.Open refused a file.
+func refusal(err error) string {
+	switch {
+	case errors.Is(err, swb.ErrStaleFingerprint):
+		return "stale fingerprint: client files changed"
+	case errors.Is(err, swb.ErrWrongMap):
+		return "baked for another map"
+	case errors.Is(err, swb.ErrVersion):
+		return "other format version"
+	case errors.Is(err, swb.ErrBadMagic):
+		return "not a .swb file"
+	case errors.Is(err, swb.ErrCorrupt):
+		return "corrupt header or index"
+	}
+	return "unreadable"
+}
+
+// attach makes r me's chunk source, closing the previous reader.
+func (s *Server) attach(me *mapEntry, r *swb.Reader) {
+	if me.reader != nil {
+		_ = me.reader.Close()
+	}
+	me.reader = r
+	if err := s.cache.AttachSource(me.id, r); err != nil {
+		s.log.Error().Err(err).Msg("attach swb")
+	}
+}
+
+// entry returns the loaded map id.
+func (s *Server) entry(id world.MapID) *mapEntry {
+	for _, me := range s.maps {
+		if me.id == id {
+			return me
+		}
+	}
+	return nil
+}
+
+// queueBake asks for a background bake of map id: started at once while
+// Run runs, else when it starts. A map already baking is not baked twice.
+func (s *Server) queueBake(id world.MapID) {
+	if !s.running.Load() {
+		if !slices.Contains(s.pending, id) {
+			s.pending = append(s.pending, id)
+		}
+		return
+	}
+	s.startBake(id)
+}
+
+// startBake starts a background bake of map id (tick goroutine).
+func (s *Server) startBake(id world.MapID) bool {
+	me := s.entry(id)
+	if me == nil || me.baking {
+		return false
+	}
+	me.baking = true
+	workers := s.opts.BakeWorkers
+	if workers <= 0 {
+		workers = max(runtime.GOMAXPROCS(0)-1, 1)
+	}
+	// The bake reads the map (static layers only) and writes a file; it
+	// never touches the ECS world or the cache, which the tick goroutine owns.
+	rules := movement.NewRules(me.w.Map, me.w.Tiles, nil)
+	rules.StaticOnly = true
+	path, fp, ctx := me.swbPath, me.w.Fingerprint, s.bakeCtx
+	s.bakeWG.Add(1)
+	go func() {
+		defer s.bakeWG.Done()
+		t0 := time.Now()
+		st, err := bakeFile(ctx, rules, workers, path, fp)
+		s.bakeCh <- bakeResult{id: id, path: path, stats: st, took: time.Since(t0), err: err}
+	}()
+	s.log.Info().Int("map", int(id)).Int("workers", workers).Str("path", path).Msg("bake started")
+	return true
+}
+
+// bakeFile builds every chunk of the rules' map and writes the .swb.
+func bakeFile(ctx context.Context, rules *movement.Rules, workers int, path string, fp uint64) (swb.WriteStats, error) {
+	chunks, err := stepcache.BuildMap(ctx, rules, workers, nil)
+	if err != nil {
+		return swb.WriteStats{}, fmt.Errorf("bake %s: %w", path, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return swb.WriteStats{}, fmt.Errorf("bake %s: %w", path, err)
+	}
+	wide, high := stepcache.ChunksOf(rules.Map.Width, rules.Map.Height)
+	hdr := swb.Header{MapID: uint32(rules.Map.ID), WidthChunks: wide, HeightChunks: high, Fingerprint: fp, BakeTime: time.Now()}
+	st, err := swb.Write(ctx, path, hdr, swb.SliceChunks(chunks, wide))
+	if err != nil {
+		return st, fmt.Errorf("bake %s: %w", path, err)
+	}
+	return st, nil
+}
+
+// finishBake handles a bake result on the tick goroutine: open and attach
+// the new file.
+func (s *Server) finishBake(r bakeResult) {
+	me := s.entry(r.id)
+	if me == nil {
+		return
+	}
+	me.baking = false
+	if r.err != nil {
+		if errors.Is(r.err, context.Canceled) {
+			s.log.Info().Int("map", int(r.id)).Msg("bake cancelled")
+			return
+		}
+		s.log.Error().Err(r.err).Int("map", int(r.id)).Msg("bake failed; chunks build live on demand")
+		return
+	}
+	s.log.Info().Int("map", int(r.id)).Str("path", r.path).Int("chunks", r.stats.Chunks).
+		Int64("bytes", r.stats.FileBytes).Dur("took", r.took).Msg("bake written")
+	_ = s.openSWB(me, false)
+}
+
+// drainBakes handles every finished bake without blocking.
+func (s *Server) drainBakes() {
+	for {
+		select {
+		case r := <-s.bakeCh:
+			s.finishBake(r)
+		default:
+			return
+		}
+	}
+}
+
+// waitBakes cancels running bakes and collects their results.
+func (s *Server) waitBakes() {
+	s.bakeCancel()
+	go func() { s.bakeWG.Wait(); close(s.bakeCh) }()
+	for r := range s.bakeCh {
+		s.finishBake(r)
+	}
+}
