@@ -81,7 +81,7 @@ type Server struct {
 	pending    []world.MapID // bakes asked for before Run
 
 	running atomic.Bool
-	done     chan struct{}
+	done    chan struct{}
 
 	ticks    tickStats
 	nextProg time.Duration
