@@ -1,0 +1,62 @@
+package pathing_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"shardcore/pathing"
+	"shardcore/pathing/pathbench"
+	"shardcore/world/gen"
+)
+
+var benchEnv = sync.OnceValues(func() (*pathbench.Env, error) {
+	w, err := gen.Default(context.Background())
+	if err != nil {
+		return nil, err
+	}
+	return pathbench.NewEnv(context.Background(), w, benchDir())
+})
+
+// BenchmarkPaths runs seed 003's scenarios on the default world in every
+// mode: Classic (reference), Cold (empty cache, default gate, cleared before
+// each search), WarmNoFile (all chunks resident), LazyFirst (.swb reader,
+// cleared before each search) and LazyWarm (.swb reader, chunks kept).
+func BenchmarkPaths(b *testing.B) {
+	env, err := benchEnv()
+	if err != nil {
+		b.Fatal(err)
+	}
+	scs, err := pathbench.Scenarios(env)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, sc := range scs {
+		for m := pathbench.Classic; m < pathbench.NumModes; m++ {
+			b.Run(sc.Name+"/"+m.String(), func(b *testing.B) {
+				s, err := env.Searcher(m)
+				if err != nil {
+					b.Fatal(err)
+				}
+				var res pathing.Result
+				req := sc.Req
+				s.Finder.Find(&req, &res)
+				if !res.Found {
+					b.Fatal("no path")
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					if s.Prepare != nil {
+						b.StopTimer()
+						s.Prepare()
+						b.StartTimer()
+					}
+					req = sc.Req
+					s.Finder.Find(&req, &res)
+				}
+				b.ReportMetric(float64(res.Expansions), "expansions")
+			})
+		}
+	}
+}

@@ -1,0 +1,132 @@
+package pathbench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"shardcore/movement"
+	"shardcore/pathing"
+	"shardcore/stepcache"
+	"shardcore/stepcache/swb"
+	"shardcore/world/gen"
+)
+
+// Env is a benchmark world: the live rules, every chunk baked, and the same
+// chunks in a .swb file for the lazy modes.
+type Env struct {
+	World  *gen.World
+	Live   *movement.Rules
+	Chunks []*stepcache.Chunk
+	Wide   int
+	// SWBPath is the file written for the lazy modes; SWBBytes its size.
+	SWBPath  string
+	SWBBytes int64
+	readers  []*swb.Reader
+}
+
+// NewEnv bakes w (all cores) and writes its chunks as a .swb into dir.
+func NewEnv(ctx context.Context, w *gen.World, dir string) (*Env, error) {
+	live := movement.NewRules(w.Map, w.Tiles, nil)
+	chunks, err := stepcache.BuildMap(ctx, live, 0, nil)
+	if err != nil {
+		return nil, fmt.Errorf("pathbench: bake: %w", err)
+	}
+	wide, high := stepcache.ChunksOf(w.Map.Width, w.Map.Height)
+	e := &Env{World: w, Live: live, Chunks: chunks, Wide: wide, SWBPath: filepath.Join(dir, "map0.swb")}
+	hdr := swb.Header{MapID: uint32(w.Map.ID), WidthChunks: wide, HeightChunks: high, Fingerprint: benchFingerprint, BakeTime: time.Now()}
+	st, err := swb.Write(ctx, e.SWBPath, hdr, swb.SliceChunks(chunks, wide))
+	if err != nil {
+		return nil, fmt.Errorf("pathbench: write swb: %w", err)
+	}
+	e.SWBBytes = st.FileBytes
+	return e, nil
+}
+
+// benchFingerprint stamps the benchmark's own .swb (no client files behind it).
+const benchFingerprint = 0xB3AC4
+
+// Close closes the .swb readers the env opened.
+func (e *Env) Close() error {
+	var errs []error
+	for _, r := range e.readers {
+		errs = append(errs, r.Close())
+	}
+	e.readers = nil
+	return errors.Join(errs...)
+}
+
+// Mode is the cache state a search runs in.
+type Mode uint8
+
+// Modes: Classic is the reference A* (no cache). Cold is an empty cache
+// with the default admission gate, cleared before every search (first
+// touch). WarmNoFile has every chunk resident. LazyFirst has a .swb reader
+// attached and is cleared before every search (each search loads its chunks
+// from the file). LazyWarm has the reader attached and keeps what it loaded.
+const (
+	Classic Mode = iota
+	Cold
+	WarmNoFile
+	LazyFirst
+	LazyWarm
+	NumModes
+)
+
+// String names the mode.
+func (m Mode) String() string {
+	names := [...]string{"Classic", "Cold", "WarmNoFile", "LazyFirst", "LazyWarm"}
+	if int(m) < len(names) {
+		return names[m]
+	}
+	return "unknown"
+}
+
+// Searcher is a searcher set up for one mode. Prepare, when not nil, runs
+// (untimed) before every timed Find.
+type Searcher struct {
+	Finder  pathing.Finder
+	Prepare func()
+	Cache   *stepcache.Cache // nil for Classic
+}
+
+// Searcher returns a searcher in mode m over its own rules clone.
+func (e *Env) Searcher(m Mode) (*Searcher, error) {
+	live := e.Live.Clone()
+	if m == Classic {
+		return &Searcher{Finder: pathing.NewClassic(live)}, nil
+	}
+	cache, err := stepcache.New(stepcache.DefaultConfig(), live)
+	if err != nil {
+		return nil, fmt.Errorf("pathbench: %v cache: %w", m, err)
+	}
+	s := &Searcher{Finder: pathing.NewCached(cache, live), Cache: cache}
+	switch m {
+	case Cold:
+		s.Prepare = cache.Clear
+	case WarmNoFile:
+		for i, ch := range e.Chunks {
+			if err := cache.Install(live.Map.ID, i%e.Wide, i/e.Wide, ch); err != nil {
+				return nil, fmt.Errorf("pathbench: warm cache: %w", err)
+			}
+		}
+	case LazyFirst, LazyWarm:
+		r, err := swb.Open(e.SWBPath, swb.Expect{MapID: uint32(live.Map.ID), Fingerprint: benchFingerprint})
+		if err != nil {
+			return nil, fmt.Errorf("pathbench: %v: %w", m, err)
+		}
+		e.readers = append(e.readers, r)
+		if err := cache.AttachSource(live.Map.ID, r); err != nil {
+			return nil, fmt.Errorf("pathbench: %v: %w", m, err)
+		}
+		cache.Clear()
+		if m == LazyFirst {
+			s.Prepare = cache.Clear
+		}
+	default:
+		return nil, fmt.Errorf("pathbench: unknown mode %d", m)
+	}
+	return s, nil
+}

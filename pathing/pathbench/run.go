@@ -1,0 +1,130 @@
+package pathbench
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"time"
+
+	"shardcore/pathing"
+	"shardcore/stepcache"
+)
+
+// Row is one scenario in one mode.
+type Row struct {
+	Scenario     string
+	Mode         Mode
+	LiveByDesign bool
+	US           float64 // mean µs per search
+	Allocs       float64 // mean allocations per search
+	ClassicUS    float64 // the classic A*'s µs on the same scenario
+	Cost         float64
+	Expansions   int
+	Lookups      [stepcache.NumHitKinds]int // of the last search
+}
+
+// Ratio is classic µs over this row's µs (how many times faster).
+func (r Row) Ratio() float64 {
+	if r.US == 0 {
+		return 0
+	}
+	return r.ClassicUS / r.US
+}
+
+// allocSamples bounds the searches measured for allocations (each costs two
+// runtime.ReadMemStats).
+const allocSamples = 20
+
+// Run times every scenario in every mode (Classic first) over iters searches
+// after one warm-up search, and checks each mode's cost against classic's.
+func (e *Env) Run(ctx context.Context, scs []Scenario, modes []Mode, iters int) ([]Row, error) {
+	if iters < 1 {
+		iters = 1
+	}
+	var rows []Row
+	for _, sc := range scs {
+		var classic Row
+		for i, m := range append([]Mode{Classic}, modes...) {
+			if m == Classic && i > 0 {
+				continue
+			}
+			if err := ctx.Err(); err != nil {
+				return rows, fmt.Errorf("pathbench: %w", err)
+			}
+			s, err := e.Searcher(m)
+			if err != nil {
+				return rows, err
+			}
+			row, err := measure(s, sc, iters)
+			if err != nil {
+				return rows, fmt.Errorf("pathbench: %s %v: %w", sc.Name, m, err)
+			}
+			row.Mode = m
+			if m == Classic {
+				classic = row
+			} else if math.Abs(row.Cost-classic.Cost) > 1e-9 {
+				return rows, fmt.Errorf("pathbench: %s %v: cost %v, classic %v", sc.Name, m, row.Cost, classic.Cost)
+			}
+			row.ClassicUS = classic.US
+			rows = append(rows, row)
+		}
+	}
+	return rows, nil
+}
+
+func measure(s *Searcher, sc Scenario, iters int) (Row, error) {
+	row := Row{Scenario: sc.Name, LiveByDesign: sc.LiveByDesign}
+	res, req := new(pathing.Result), new(pathing.Request)
+	find := func() {
+		*req = sc.Req
+		s.Finder.Find(req, res)
+	}
+	if s.Prepare != nil {
+		s.Prepare()
+	}
+	find() // warm-up: scratch grows, lazy chunks load
+	if !res.Found {
+		return row, fmt.Errorf("no path")
+	}
+	var total time.Duration
+	for i := 0; i < iters; i++ {
+		if s.Prepare != nil {
+			s.Prepare()
+		}
+		t0 := time.Now()
+		find()
+		total += time.Since(t0)
+	}
+	row.US = float64(total.Nanoseconds()) / 1e3 / float64(iters)
+	var ms runtime.MemStats
+	var allocs uint64
+	n := min(iters, allocSamples)
+	for i := 0; i < n; i++ {
+		if s.Prepare != nil {
+			s.Prepare()
+		}
+		runtime.ReadMemStats(&ms)
+		before := ms.Mallocs
+		find()
+		runtime.ReadMemStats(&ms)
+		allocs += ms.Mallocs - before
+	}
+	row.Allocs = float64(allocs) / float64(n)
+	row.Cost, row.Expansions, row.Lookups = res.Cost, res.Expansions, res.Lookups
+	return row, nil
+}
+
+// MinWarmSpeedup is the least classic/WarmNoFile ratio over rows, leaving
+// out scenarios live by design; ok is false when there is no such row.
+func MinWarmSpeedup(rows []Row) (scenario string, ratio float64, ok bool) {
+	for _, r := range rows {
+		if r.Mode != WarmNoFile || r.LiveByDesign {
+			continue
+		}
+		if !ok || r.Ratio() < ratio {
+			scenario, ratio, ok = r.Scenario, r.Ratio(), true
+		}
+	}
+	return scenario, ratio, ok
+}
