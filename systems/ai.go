@@ -42,8 +42,11 @@ func (s *Sim) aiSystem() {
 	s.wanderAI()
 }
 
-// followAI repaths a follower when its target moved and its jittered
-// 100–300 ms interval has come, or when it has no path and is out of range.
+// followAI keeps a follower near its target. Once not beside it, it
+// repaths (goal: a cell beside it) when the target moved and its
+// jittered 100–300 ms interval has come, or when it has no path left; out of
+// its full range it repaths without waiting for the interval (unless its
+// last search failed).
 func (s *Sim) followAI() {
 	q := generic.NewFilter4[c.Follow, c.Position, c.PathRequest, c.PathState]().Query(&s.w)
 	for q.Next() {
@@ -52,16 +55,17 @@ func (s *Sim) followAI() {
 			continue
 		}
 		tp := s.maps.pos.Get(f.Target).Point()
-		here := pos.Point()
-		if cheb(here, tp) <= f.Range {
-			if path.Remaining() > 0 && cheb(here, tp) <= max(f.Range-1, 0) {
-				path.Clear() // close enough: stop
-			}
+		d := cheb(pos.Point(), tp)
+		inner := 1 // the goal: beside the target (close enough that a ledge rarely separates them)
+		if d <= inner {
+			path.Clear() // close enough: stop
 			continue
 		}
+		due := s.now >= f.NextRepath
 		moved := tp != f.LastGoal
-		if (moved && s.now >= f.NextRepath) || (path.Remaining() == 0 && (!path.Failed || s.now >= f.NextRepath)) {
-			s.request(req, tp, f.Range)
+		urgent := d > f.Range && moved && !path.Failed
+		if (moved && due) || urgent || (path.Remaining() == 0 && (!path.Failed || due)) {
+			s.request(req, tp, inner)
 			f.LastGoal = tp
 			f.NextRepath = s.now + s.jitterMs()
 		}

@@ -1,0 +1,252 @@
+package systems
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	c "shardcore/components"
+	"shardcore/movement"
+	"shardcore/pathing"
+	"shardcore/world"
+	"shardcore/world/gen"
+)
+
+// Paces of the default population, in ms per step.
+const (
+	PlayerSpeed  = 250 // a mounted player: 4 tiles/s
+	PetSpeed     = 150 // a following pet trots to keep up
+	PatrolSpeed  = 400
+	SwimmerSpeed = 300
+)
+
+// PopulationOptions sizes the default population. Pets is the number of
+// player+pet pairs.
+type PopulationOptions struct {
+	Pets, Patrols, Swimmers int
+	Seed                    uint64
+}
+
+// Population lists what Populate spawned.
+type Population struct {
+	Players, Pets, Patrols, Swimmers []uint64
+	// PetRange[i] is Pets[i]'s follow range.
+	PetRange    []int
+	PetRoute    int   // route id of the players' route (Landmarks.PetRoute)
+	PatrolRoute []int // route ids of Landmarks.PatrolRoutes
+	// PetRouteCells is the walked cell sequence of the pet route (for placement and tests).
+	PetRouteCells []RouteCell
+	Doors         int
+}
+
+// RouteCell is one cell of a walked route, with the walker's Z there.
+type RouteCell struct{ X, Y, Z int }
+
+// Populate spawns the default population on a generated world's landmarks:
+// door items at every doorway, players walking the pet route (spread along
+// it) each with a pet following within 1–6 tiles, NPC patrols on the town
+// routes (two in three open doors), and sea creatures wandering in the ocean.
+func Populate(ctx context.Context, s *Sim, lm gen.Landmarks, o PopulationOptions) (*Population, error) {
+	if o.Pets < 0 || o.Patrols < 0 || o.Swimmers < 0 {
+		return nil, fmt.Errorf("systems: populate: negative population %+v", o)
+	}
+	rng := rand.New(rand.NewPCG(o.Seed, o.Seed^0xB0B))
+	pop := &Population{}
+	for _, d := range lm.DoorSpecs {
+		if err := s.SpawnItem(ItemSpec{X: d.At.X, Y: d.At.Y, Z: int(d.Z), ID: d.ID, Door: true}); err != nil {
+			return nil, fmt.Errorf("systems: populate: door: %w", err)
+		}
+		pop.Doors++
+	}
+	var err error
+	if pop.PetRoute, err = s.AddRoute(lm.PetRoute); err != nil {
+		return nil, fmt.Errorf("systems: populate: pet route: %w", err)
+	}
+	petCells, petLegs, err := s.walkRoute(ctx, lm.PetRoute, 0)
+	if err != nil {
+		return nil, fmt.Errorf("systems: populate: pet route: %w", err)
+	}
+	pop.PetRouteCells = petCells
+	walker := movement.Mover{Caps: movement.Player}
+	for i := 0; i < o.Pets; i++ {
+		k := i * len(petCells) / max(o.Pets, 1)
+		at, ok := s.freeNear(petCells[k], walker, 12)
+		if !ok {
+			return nil, fmt.Errorf("systems: populate: no free cell near pet route cell %d for player %d", k, i)
+		}
+		pid, err := s.SpawnMobile(MobileSpec{X: at.X, Y: at.Y, Z: at.Z, Tags: c.Tags{Player: true}, Speed: PlayerSpeed,
+			Patrol: &PatrolSpec{Route: pop.PetRoute, Index: (petLegs[k] + 1) % len(lm.PetRoute), Tolerance: 1}})
+		if err != nil {
+			return nil, fmt.Errorf("systems: populate: player %d: %w", i, err)
+		}
+		pat, ok := s.freeNear(at, movement.Mover{}, 12)
+		if !ok {
+			return nil, fmt.Errorf("systems: populate: no free cell near player %d for its pet", i)
+		}
+		rngF := 1 + rng.IntN(6)
+		petID, err := s.SpawnMobile(MobileSpec{X: pat.X, Y: pat.Y, Z: pat.Z, Speed: PetSpeed, Follow: &FollowSpec{Target: pid, Range: rngF}})
+		if err != nil {
+			return nil, fmt.Errorf("systems: populate: pet %d: %w", i, err)
+		}
+		pop.Players, pop.Pets, pop.PetRange = append(pop.Players, pid), append(pop.Pets, petID), append(pop.PetRange, rngF)
+	}
+	if err := s.populatePatrols(ctx, lm, o, pop); err != nil {
+		return nil, err
+	}
+	if err := s.populateSwimmers(lm, o, rng, pop); err != nil {
+		return nil, err
+	}
+	return pop, nil
+}
+
+func (s *Sim) populatePatrols(ctx context.Context, lm gen.Landmarks, o PopulationOptions, pop *Population) error {
+	var cells [][]RouteCell
+	var legs [][]int
+	for i, r := range lm.PatrolRoutes {
+		id, err := s.AddRoute(r)
+		if err != nil {
+			return fmt.Errorf("systems: populate: patrol route %d: %w", i, err)
+		}
+		rc, lg, err := s.walkRoute(ctx, r, movement.CanOpenDoors)
+		if err != nil {
+			return fmt.Errorf("systems: populate: patrol route %d: %w", i, err)
+		}
+		pop.PatrolRoute = append(pop.PatrolRoute, id)
+		cells, legs = append(cells, rc), append(legs, lg)
+	}
+	if len(cells) == 0 && o.Patrols > 0 {
+		return errors.New("systems: populate: the world has no patrol routes")
+	}
+	for j := 0; j < o.Patrols; j++ {
+		r := j % len(cells)
+		n := o.Patrols / len(cells)
+		k := (j / len(cells)) * len(cells[r]) / max(n, 1) % len(cells[r])
+		opens := j%3 != 0
+		at, ok := s.freeNear(cells[r][k], movement.Mover{Caps: movement.CanOpenDoors}, 16)
+		if !ok {
+			return fmt.Errorf("systems: populate: no free cell near patrol route %d cell %d", r, k)
+		}
+		id, err := s.SpawnMobile(MobileSpec{X: at.X, Y: at.Y, Z: at.Z, Tags: c.Tags{CanOpenDoors: opens}, Speed: PatrolSpeed,
+			Patrol: &PatrolSpec{Route: pop.PatrolRoute[r], Index: (legs[r][k] + 1) % len(lm.PatrolRoutes[r]), Tolerance: 1}})
+		if err != nil {
+			return fmt.Errorf("systems: populate: patrol %d: %w", j, err)
+		}
+		pop.Patrols = append(pop.Patrols, id)
+	}
+	return nil
+}
+
+func (s *Sim) populateSwimmers(lm gen.Landmarks, o PopulationOptions, rng *rand.Rand, pop *Population) error {
+	sw := movement.Mover{Caps: movement.CanSwim | movement.CantWalk}
+	ocean := RouteCell{lm.OceanPoint.X, lm.OceanPoint.Y, lm.OceanPoint.Z}
+	for i := 0; i < o.Swimmers; i++ {
+		home := ocean
+		for try := 0; try < 16; try++ {
+			x, y := ocean.X+rng.IntN(81)-40, ocean.Y+rng.IntN(81)-40
+			if IsWet(s.m, s.td, x, y) {
+				home = RouteCell{x, y, ocean.Z}
+				break
+			}
+		}
+		at, ok := s.freeNear(home, sw, 12)
+		if !ok {
+			return fmt.Errorf("systems: populate: no free water near (%d,%d) for swimmer %d", home.X, home.Y, i)
+		}
+		id, err := s.SpawnMobile(MobileSpec{X: at.X, Y: at.Y, Z: at.Z, Tags: c.Tags{CanSwim: true, CantWalk: true}, Speed: SwimmerSpeed,
+			Wander: &WanderSpec{Home: movement.Point{X: home.X, Y: home.Y}, Radius: 12}})
+		if err != nil {
+			return fmt.Errorf("systems: populate: swimmer %d: %w", i, err)
+		}
+		pop.Swimmers = append(pop.Swimmers, id)
+	}
+	return nil
+}
+
+// walkRoute searches a route's legs on the world with its items (doors
+// block movers that cannot open them) but no mobiles, and returns the walked cells and, per cell, the index of the
+// waypoint its leg started from. A leg that cannot be found is skipped.
+func (s *Sim) walkRoute(ctx context.Context, route []movement.Point, caps movement.Caps) ([]RouteCell, []int, error) {
+	r := s.rules.Clone()
+	r.Dyn = itemsOnly{s.idx}
+	f := pathing.NewClassic(r)
+	z, ok := gen.StandZ(s.m, s.td, route[0].X, route[0].Y)
+	if !ok {
+		return nil, nil, fmt.Errorf("route start (%d,%d) is not standable", route[0].X, route[0].Y)
+	}
+	cur := RouteCell{route[0].X, route[0].Y, z}
+	cells, legs := []RouteCell{cur}, []int{0}
+	var res pathing.Result
+	for i := 1; i <= len(route); i++ {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, fmt.Errorf("walk route: %w", err)
+		}
+		goal := route[i%len(route)]
+		req := pathReqOf(movement.Point{X: cur.X, Y: cur.Y}, cur.Z, goal, 0, movement.Mover{Caps: caps}, 400000)
+		f.Find(&req, &res)
+		if !res.Found {
+			continue
+		}
+		for k, d := range res.Dirs {
+			dx, dy := d.Offset()
+			cur = RouteCell{cur.X + dx, cur.Y + dy, int(res.Zs[k])}
+			cells, legs = append(cells, cur), append(legs, i-1)
+		}
+	}
+	return cells, legs, nil
+}
+
+// freeNear returns the nearest cell (by steps mv can take, mobiles
+// blocking) within maxSteps of from on which no mobile stands.
+func (s *Sim) freeNear(from RouteCell, mv movement.Mover, maxSteps int) (RouteCell, bool) {
+	if !s.Occupied(from.X, from.Y) {
+		return from, true
+	}
+	type qn struct {
+		RouteCell
+		d int
+	}
+	seen := map[[2]int]bool{{from.X, from.Y}: true}
+	q := []qn{{from, 0}}
+	for len(q) > 0 {
+		n := q[0]
+		q = q[1:]
+		if n.d >= maxSteps {
+			continue
+		}
+		for d := movement.Dir(0); d < 8; d++ {
+			dx, dy := d.Offset()
+			nx, ny := n.X+dx, n.Y+dy
+			if seen[[2]int{nx, ny}] {
+				continue
+			}
+			// Step as if the cell's mobiles were not there: the mover is
+			// placed, not walked, so only the static and item rules matter.
+			mv.Goal, mv.HasGoal = movement.Point{X: nx, Y: ny}, true
+			nz, ok := s.rules.CheckMovement(mv, n.X, n.Y, n.Z, d)
+			if !ok {
+				continue
+			}
+			seen[[2]int{nx, ny}] = true
+			c := RouteCell{nx, ny, nz}
+			if !s.Occupied(nx, ny) {
+				return c, true
+			}
+			q = append(q, qn{c, n.d + 1})
+		}
+	}
+	return RouteCell{}, false
+}
+
+// itemsOnly reports a Spatial's items and no mobiles.
+type itemsOnly struct{ idx *Spatial }
+
+// ItemsAt implements movement.Dynamics.
+func (d itemsOnly) ItemsAt(m world.MapID, x, y int, dst []movement.Item) []movement.Item {
+	return d.idx.ItemsAt(m, x, y, dst)
+}
+
+// MobilesAt implements movement.Dynamics: none.
+func (d itemsOnly) MobilesAt(_ world.MapID, _, _ int, dst []movement.Mobile) []movement.Mobile {
+	return dst
+}

@@ -1,0 +1,115 @@
+package tests
+
+import (
+	"testing"
+
+	"shardcore/stepcache"
+	"shardcore/systems"
+)
+
+// TestPetFollow: a mounted player (4 tiles/s) walks the 2,000+ step pet
+// route with a pet following. The pet never falls more than its range + 3
+// behind, every executed step is allowed by the live rules, and the step
+// cache's admission gate defers first touches: chunks the pair only passes
+// through stay unbuilt.
+func TestPetFollow(t *testing.T) {
+	cfg := stepcache.DefaultConfig()
+	sh := newShard(t, shardSetup{
+		pop:   systems.PopulationOptions{Pets: 1, Seed: 7},
+		opts:  systems.Options{Seed: 7, MaxSearchesPerTick: 4},
+		cache: &cfg,
+	})
+	player, pet, rng := sh.pop.Players[0], sh.pop.Pets[0], sh.pop.PetRange[0]
+	type key struct{ cx, cy int }
+	visited := map[key]bool{}
+	worst := 0
+	for tick := 0; sh.check.executed[player] < 2000; tick++ {
+		if tick > 120000 {
+			t.Fatalf("player walked only %d steps in %d ticks", sh.check.executed[player], tick)
+		}
+		sh.sim.Step()
+		pp, _ := sh.sim.MobileState(player)
+		qp, _ := sh.sim.MobileState(pet)
+		d := cheb(pp.Point(), qp.Point())
+		worst = max(worst, d)
+		if d > rng+3 {
+			t.Fatalf("tick %d: pet at (%d,%d) is %d tiles from its owner at (%d,%d), range %d", tick, qp.X, qp.Y, d, pp.X, pp.Y, rng)
+		}
+		visited[key{int(qp.X) / 16, int(qp.Y) / 16}] = true
+	}
+	sh.check.verify(t)
+	st := sh.cache.Stats()
+	notBuilt := 0
+	for k := range visited {
+		if !sh.cache.Resident(0, k.cx, k.cy) {
+			notBuilt++
+		}
+	}
+	ss := sh.sim.Stats()
+	t.Logf("player steps %d, pet steps %d, worst gap %d (range %d); searches %d, max wait %d ticks; chunks visited %d, not built %d; cache built %d deferred %d hit ratio %.2f",
+		sh.check.executed[player], sh.check.executed[pet], worst, rng, ss.Searches, ss.MaxWaitTicks, len(visited), notBuilt, st.Built, st.Deferred, st.HitRatio())
+	if sh.check.executed[pet] < 1500 {
+		t.Fatalf("pet took only %d steps", sh.check.executed[pet])
+	}
+	if st.Deferred == 0 || st.Built > st.Deferred {
+		t.Fatalf("admission gate: built %d, deferred %d: every build needs an earlier deferred miss", st.Built, st.Deferred)
+	}
+	if notBuilt == 0 {
+		t.Fatalf("all %d chunks the pet passed through were built", len(visited))
+	}
+}
+
+// tickCounter counts searches per tick from the recorder hook.
+type tickCounter struct {
+	tick, n, most int
+	total         int
+}
+
+// RecordPath implements systems.Recorder.
+func (c *tickCounter) RecordPath(r *systems.PathRecord) {
+	if int(r.Tick) != c.tick {
+		c.tick, c.n = int(r.Tick), 0
+	}
+	c.n++
+	c.total++
+	c.most = max(c.most, c.n)
+}
+
+// TestPetFollowHundredPairs: 100 player+pet pairs under the deterministic
+// budget (8 searches per tick): no tick serves more, no request waits long,
+// and every pet stays within range + 3 of its owner.
+func TestPetFollowHundredPairs(t *testing.T) {
+	const budget = 8
+	cfg := stepcache.DefaultConfig()
+	tc := &tickCounter{tick: -1}
+	sh := newShard(t, shardSetup{
+		pop:   systems.PopulationOptions{Pets: 100, Seed: 3},
+		opts:  systems.Options{Seed: 3, MaxSearchesPerTick: budget, Recorder: tc},
+		cache: &cfg,
+	})
+	worst := 0
+	sh.run(2500, func(tick int) {
+		for i, pet := range sh.pop.Pets {
+			pp, _ := sh.sim.MobileState(sh.pop.Players[i])
+			qp, _ := sh.sim.MobileState(pet)
+			d := cheb(pp.Point(), qp.Point())
+			worst = max(worst, d-sh.pop.PetRange[i])
+			if d > sh.pop.PetRange[i]+3 {
+				t.Fatalf("tick %d: pet %d is %d tiles from its owner, range %d", tick, i, d, sh.pop.PetRange[i])
+			}
+		}
+	})
+	sh.check.verify(t)
+	st := sh.sim.Stats()
+	t.Logf("searches %d (most in a tick %d), max wait %d ticks, mean wait %.2f, queue %d, steps %d, blocked %d, worst gap over range %d, hit ratio %.2f",
+		st.Searches, tc.most, st.MaxWaitTicks, st.MeanWaitTicks, st.QueueLen, st.Steps, st.Blocked, worst, st.HitRatio)
+	if tc.most > budget {
+		t.Fatalf("a tick served %d searches, budget %d", tc.most, budget)
+	}
+	if st.MaxWaitTicks > 30 {
+		t.Fatalf("a request waited %d ticks", st.MaxWaitTicks)
+	}
+	if tc.total != int(st.Searches) || st.Searches < 2500 {
+		t.Fatalf("recorder saw %d searches, stats %d", tc.total, st.Searches)
+	}
+}
