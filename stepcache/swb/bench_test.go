@@ -102,3 +102,33 @@ func BenchmarkReadFullChunkNoZstd(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDecodeFull is the decode alone (no read, no checksum) of the
+// default-option records, without zstd: the codec's share of a read.
+func BenchmarkDecodeFull(b *testing.B) {
+	cs := benchChunks(b)
+	e, err := NewEncoder(Options{Predictor: PredictNeighbour, Layout: LayoutPacked})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var recs [][]byte
+	for _, c := range cs {
+		rec, err := e.AppendRecord(nil, c)
+		if err != nil {
+			b.Fatal(err)
+		}
+		recs = append(recs, rec)
+	}
+	d, err := NewDecoder()
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer d.Close()
+	var dst stepcache.Chunk
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if err := d.DecodeRecord(recs[i%len(recs)], &dst); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -21,6 +21,10 @@ type Decoder struct {
 	plain []byte
 	vals  []byte
 	plane [stepcache.ChunkCells]byte
+
+	walk, wet, info [stepcache.ChunkCells]byte
+	pred            [stepcache.ChunkCells]uint64    // per cell: the eight predictions
+	res             [2][stepcache.ChunkCells]uint64 // per part and cell: the eight residuals
 }
 
 // NewDecoder returns a decoder.

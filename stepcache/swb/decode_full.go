@@ -1,8 +1,10 @@
 package swb
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"unsafe"
 
 	"shardcore/stepcache"
 )
@@ -58,7 +60,6 @@ func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 	}
 	neighbour, packed := flags&flagNeighbour != 0, flags&flagPacked != 0
 	swim := flags&flagSwim != 0
-	cells := &dst.Cells
 
 	var zs [stepcache.ChunkCells]int8
 	p := d.readPlaneOrRaw(&r, packed)
@@ -85,28 +86,22 @@ func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 			}
 		}
 	}
-	p = d.readPlaneOrRaw(&r, packed)
-	for i := range cells {
-		cells[i].Z = zs[i]
-		cells[i].Walk = p[i]
-	}
+	walk, wet, info := &d.walk, &d.wet, &d.info
+	d.readPlaneInto(&r, packed, walk)
 	if swim {
-		p = d.readPlaneOrRaw(&r, packed)
-		for i := range cells {
-			cells[i].Wet = p[i]
-		}
-	} else {
-		for i := range cells {
-			cells[i].Wet = 0
-			cells[i].SwimZ = [8]int8{}
-		}
+		d.readPlaneInto(&r, packed, wet)
 	}
-	p = d.readPlaneOrRaw(&r, packed)
-	for i := range cells {
-		cells[i].Info = p[i]
-	}
+	d.readPlaneInto(&r, packed, info)
 	if r.bad {
 		return fmt.Errorf("%w: truncated planes", ErrCorrupt)
+	}
+	pw := &d.pred
+	if neighbour {
+		predWords(&pad, pw)
+	} else {
+		for i, z := range zs {
+			pw[i] = uint64(byte(z)) * 0x0101010101010101
+		}
 	}
 	parts := 1
 	if swim {
@@ -115,12 +110,32 @@ func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 	for part := 0; part < parts; part++ {
 		var ok bool
 		if packed {
-			ok = d.zPacked(&r, cells, &pad, part == 1, neighbour)
+			ok = d.zPacked(&r, &d.res[part])
 		} else {
-			ok = d.zArrays(&r, cells, &pad, part == 1, neighbour)
+			ok = zArrays(&r, &d.res[part])
 		}
 		if !ok {
 			return fmt.Errorf("%w: truncated Z residuals", ErrCorrupt)
+		}
+	}
+	cells := &dst.Cells
+	wr := &d.res[0]
+	if swim {
+		sr := &d.res[1]
+		for i := range cells {
+			c := &cells[i]
+			w, s := walk[i], wet[i]
+			c.Z, c.Walk, c.Wet, c.Info = zs[i], w, s, info[i]
+			putZ(&c.WalkZ, swarAdd(wr[i], pw[i]&expandMask[w]))
+			putZ(&c.SwimZ, swarAdd(sr[i], pw[i]&expandMask[s]))
+		}
+	} else {
+		for i := range cells {
+			c := &cells[i]
+			w := walk[i]
+			c.Z, c.Walk, c.Wet, c.Info = zs[i], w, 0, info[i]
+			putZ(&c.WalkZ, swarAdd(wr[i], pw[i]&expandMask[w]))
+			putZ(&c.SwimZ, 0)
 		}
 	}
 	dst.StrataStart, dst.Strata = nil, nil
@@ -133,6 +148,20 @@ func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 		return fmt.Errorf("%w: full record length", ErrCorrupt)
 	}
 	return nil
+}
+
+// readPlaneInto reads one plane of either layout into v.
+func (d *Decoder) readPlaneInto(r *rd, packed bool, v *[stepcache.ChunkCells]byte) {
+	if packed {
+		r.readPlane(v)
+	} else if b := r.bytes(stepcache.ChunkCells); b != nil {
+		copy(v[:], b)
+	}
+}
+
+// putZ stores eight Z bytes (byte d = direction d) with one 64-bit store.
+func putZ(zs *[8]int8, v uint64) {
+	binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Pointer(zs))[:], v)
 }
 
 // expandMask maps a direction mask to a byte mask (bit d set → byte d 0xFF).
@@ -161,24 +190,25 @@ func predWord(pad *[padW * padW]byte, base int) uint64 {
 		uint64(p[2*padW+1])<<32 | uint64(p[2*padW])<<40 | uint64(p[padW])<<48 | uint64(p[0])<<56
 }
 
-// reconstruct sets zs = residual + (mask bit ? prediction : 0) for one cell.
-func reconstruct(zs *[8]int8, res uint64, mask byte, pad *[padW * padW]byte, base int, own byte, neighbour bool) {
-	var pred uint64
-	if neighbour {
-		pred = predWord(pad, base)
-	} else {
-		pred = uint64(own) * 0x0101010101010101
+// predWords gathers every cell's eight neighbour Zs from the padded grid.
+func predWords(pad *[padW * padW]byte, pw *[stepcache.ChunkCells]uint64) {
+	for y := 0; y < stepcache.ChunkSize; y++ {
+		base := (y+1)*padW + 1
+		row := pw[y*stepcache.ChunkSize : (y+1)*stepcache.ChunkSize : (y+1)*stepcache.ChunkSize]
+		for x := range row {
+			row[x] = predWord(pad, base+x)
+		}
 	}
-	v := swarAdd(res, pred&expandMask[mask])
-	zs[0], zs[1], zs[2], zs[3] = int8(v), int8(v>>8), int8(v>>16), int8(v>>24)
-	zs[4], zs[5], zs[6], zs[7] = int8(v>>32), int8(v>>40), int8(v>>48), int8(v>>56)
 }
 
-// zPacked decodes one sparse Z part (walk or swim) straight into the cells.
-func (d *Decoder) zPacked(r *rd, cells *[stepcache.ChunkCells]stepcache.Cell, pad *[padW * padW]byte, swim, neighbour bool) bool {
+// zPacked decodes one sparse Z part (walk or swim) into per-cell residual
+// words (byte d = direction d).
+func (d *Decoder) zPacked(r *rd, res *[stepcache.ChunkCells]uint64) bool {
 	var bm []byte
 	switch r.u8() {
 	case 0:
+		clear(res[:])
+		return !r.bad
 	case 1:
 		bm = r.bytes(32)
 	default:
@@ -187,80 +217,71 @@ func (d *Decoder) zPacked(r *rd, cells *[stepcache.ChunkCells]stepcache.Cell, pa
 	if r.bad {
 		return false
 	}
-	var masks [stepcache.ChunkCells]byte
-	nv := 0
-	if bm != nil {
-		for i := range masks {
-			if bm[i>>3]&(1<<(i&7)) != 0 {
-				m := r.u8()
-				if m == 0 {
-					return false
-				}
-				masks[i] = m
-				nv += bits.OnesCount8(m)
-			}
-		}
-		k := int(r.u8())
-		if k < 1 || k > 8 {
-			return false
-		}
-		if cap(d.vals) < nv {
-			d.vals = make([]byte, nv, stepcache.ChunkCells*8)
-		}
-		d.vals = d.vals[:nv]
-		r.readBits(d.vals, k)
-		if r.bad {
-			return false
-		}
+	n := 0
+	for w := 0; w < 4; w++ {
+		n += bits.OnesCount64(binary.LittleEndian.Uint64(bm[8*w:]))
 	}
-	v := 0
-	for i := range cells {
-		c := &cells[i]
-		mask, zs := c.Walk, &c.WalkZ
-		if swim {
-			mask, zs = c.Wet, &c.SwimZ
-		}
-		var res uint64
-		if m := masks[i]; m != 0 {
-			for dir := 0; dir < 8; dir++ {
-				if m&(1<<dir) != 0 {
-					res |= uint64(unzigzag(d.vals[v]+1)) << (8 * dir)
-					v++
-				}
-			}
-		}
-		base := (i/stepcache.ChunkSize+1)*padW + i%stepcache.ChunkSize + 1
-		reconstruct(zs, res, mask, pad, base, byte(c.Z), neighbour)
-	}
-	return !r.bad
-}
-
-// zArrays decodes one part of the array layout (mask byte, 256-byte arrays).
-func (d *Decoder) zArrays(r *rd, cells *[stepcache.ChunkCells]stepcache.Cell, pad *[padW * padW]byte, swim, neighbour bool) bool {
-	m := r.u8()
-	var arr [8][]byte
-	for dir := 0; dir < 8; dir++ {
-		if m&(1<<dir) != 0 {
-			arr[dir] = r.bytes(stepcache.ChunkCells)
-		}
-	}
+	ms := r.bytes(n)
 	if r.bad {
 		return false
 	}
-	for i := range cells {
-		c := &cells[i]
-		mask, zs := c.Walk, &c.WalkZ
-		if swim {
-			mask, zs = c.Wet, &c.SwimZ
+	nv := 0
+	for _, m := range ms {
+		if m == 0 {
+			return false
 		}
-		var res uint64
-		for dir := 0; dir < 8; dir++ {
-			if arr[dir] != nil {
-				res |= uint64(arr[dir][i]) << (8 * dir)
+		nv += bits.OnesCount8(m)
+	}
+	k := int(r.u8())
+	if k < 1 || k > 8 {
+		return false
+	}
+	if cap(d.vals) < nv {
+		d.vals = make([]byte, nv, stepcache.ChunkCells*8)
+	}
+	vals := d.vals[:nv]
+	r.readBits(vals, k)
+	if r.bad {
+		return false
+	}
+	clear(res[:])
+	v, j := 0, 0
+	for w := 0; w < 4; w++ {
+		word := binary.LittleEndian.Uint64(bm[8*w:])
+		for word != 0 {
+			i := w*64 + bits.TrailingZeros64(word)
+			word &= word - 1
+			m := ms[j]
+			j++
+			var x uint64
+			for m != 0 {
+				dir := bits.TrailingZeros8(m)
+				m &= m - 1
+				x |= uint64(unzigzag(vals[v]+1)) << (8 * dir)
+				v++
 			}
+			res[i] = x
 		}
-		base := (i/stepcache.ChunkSize+1)*padW + i%stepcache.ChunkSize + 1
-		reconstruct(zs, res, mask, pad, base, byte(c.Z), neighbour)
 	}
 	return true
+}
+
+// zArrays decodes one part of the array layout (mask byte, 256-byte arrays)
+// into per-cell residual words.
+func zArrays(r *rd, res *[stepcache.ChunkCells]uint64) bool {
+	m := r.u8()
+	clear(res[:])
+	for dir := 0; dir < 8; dir++ {
+		if m&(1<<dir) == 0 {
+			continue
+		}
+		arr := r.bytes(stepcache.ChunkCells)
+		if r.bad {
+			return false
+		}
+		for i, b := range arr {
+			res[i] |= uint64(b) << (8 * dir)
+		}
+	}
+	return !r.bad
 }
