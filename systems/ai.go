@@ -1,8 +1,6 @@
 package systems
 
 import (
-	"github.com/mlange-42/arche/generic"
-
 	c "shardcore/components"
 	"shardcore/movement"
 )
@@ -48,7 +46,7 @@ func (s *Sim) aiSystem() {
 // its full range it repaths without waiting for the interval (unless its
 // last search failed).
 func (s *Sim) followAI() {
-	q := generic.NewFilter4[c.Follow, c.Position, c.PathRequest, c.PathState]().Query(&s.w)
+	q := s.filters.follow.Query(&s.w)
 	for q.Next() {
 		f, pos, req, path := q.Get()
 		if req.Active || !s.w.Alive(f.Target) {
@@ -76,7 +74,7 @@ func (s *Sim) followAI() {
 // (within Tolerance) advances the index, one failed patrolMaxFails times is
 // skipped.
 func (s *Sim) patrolAI() {
-	q := generic.NewFilter4[c.Patrol, c.Position, c.PathRequest, c.PathState]().Query(&s.w)
+	q := s.filters.patrol.Query(&s.w)
 	for q.Next() {
 		p, pos, req, path := q.Get()
 		if req.Active {
@@ -113,7 +111,7 @@ func (s *Sim) patrolAI() {
 
 // wanderAI sends an idle wanderer to a random cell near home it can be on.
 func (s *Sim) wanderAI() {
-	q := generic.NewFilter4[c.Wander, c.Mobile, c.PathRequest, c.PathState]().Query(&s.w)
+	q := s.filters.wander.Query(&s.w)
 	for q.Next() {
 		wd, mob, req, path := q.Get()
 		if req.Active || path.Remaining() > 0 || s.now < wd.NextTry {
@@ -146,7 +144,7 @@ func (s *Sim) canBeOn(caps movement.Caps, x, y int) bool {
 
 // requestSystem queues pending path requests, in query order.
 func (s *Sim) requestSystem() {
-	q := generic.NewFilter1[c.PathRequest]().Query(&s.w)
+	q := s.filters.req.Query(&s.w)
 	for q.Next() {
 		req := q.Get()
 		if req.Active && !req.Queued {

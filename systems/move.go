@@ -1,11 +1,6 @@
 package systems
 
-import (
-	"github.com/mlange-42/arche/generic"
-
-	c "shardcore/components"
-	"shardcore/movement"
-)
+import "shardcore/movement"
 
 // moveSystem takes one step per mobile whose pace allows it, re-checking
 // the step with the live rules (dynamics included); a blocked step drops
@@ -13,7 +8,7 @@ import (
 // open the doors of the cell they step onto. Then doors whose time is up
 // close, unless a mobile stands in the doorway.
 func (s *Sim) moveSystem() {
-	q := generic.NewFilter6[c.Mobile, c.Position, c.PathState, c.PathRequest, c.Facing, spatialRef]().Query(&s.w)
+	q := s.filters.move.Query(&s.w)
 	for q.Next() {
 		mob, pos, path, req, face, ref := q.Get()
 		if path.Remaining() == 0 || s.now < mob.NextMove {
@@ -69,7 +64,7 @@ func (s *Sim) openDoors(x, y int) {
 
 // closeDoors closes open doors whose time is up and whose doorway is empty.
 func (s *Sim) closeDoors() {
-	q := generic.NewFilter3[c.Door, c.Position, spatialRef]().Query(&s.w)
+	q := s.filters.door.Query(&s.w)
 	for q.Next() {
 		d, pos, ref := q.Get()
 		if !d.Open || s.now < d.CloseAt {

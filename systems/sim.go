@@ -37,10 +37,11 @@ type Sim struct {
 	tick   uint64
 	now    int64 // game ms of the running tick
 
-	ids   compIDs
-	maps  compMaps
-	queue []ecs.Entity
-	qhead int
+	ids     compIDs
+	maps    compMaps
+	filters compFilters
+	queue   []ecs.Entity
+	qhead   int
 
 	preq pathing.Request
 	pres pathing.Result
@@ -72,6 +73,16 @@ type compMaps struct {
 	item   generic.Map[c.Item]
 	door   generic.Map[c.Door]
 	facing generic.Map[c.Facing]
+}
+
+// compFilters are the systems' queries, built once and registered.
+type compFilters struct {
+	follow *generic.Filter4[c.Follow, c.Position, c.PathRequest, c.PathState]
+	patrol *generic.Filter4[c.Patrol, c.Position, c.PathRequest, c.PathState]
+	wander *generic.Filter4[c.Wander, c.Mobile, c.PathRequest, c.PathState]
+	req    *generic.Filter1[c.PathRequest]
+	move   *generic.Filter6[c.Mobile, c.Position, c.PathState, c.PathRequest, c.Facing, spatialRef]
+	door   *generic.Filter3[c.Door, c.Position, spatialRef]
 }
 
 // NewSim returns a simulation over map m with tile data td. The live rules
@@ -116,6 +127,20 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 		patrol: generic.NewMap[c.Patrol](w), wander: generic.NewMap[c.Wander](w), item: generic.NewMap[c.Item](w),
 		door: generic.NewMap[c.Door](w), facing: generic.NewMap[c.Facing](w),
 	}
+	s.filters = compFilters{
+		follow: generic.NewFilter4[c.Follow, c.Position, c.PathRequest, c.PathState](),
+		patrol: generic.NewFilter4[c.Patrol, c.Position, c.PathRequest, c.PathState](),
+		wander: generic.NewFilter4[c.Wander, c.Mobile, c.PathRequest, c.PathState](),
+		req:    generic.NewFilter1[c.PathRequest](),
+		move:   generic.NewFilter6[c.Mobile, c.Position, c.PathState, c.PathRequest, c.Facing, spatialRef](),
+		door:   generic.NewFilter3[c.Door, c.Position, spatialRef](),
+	}
+	s.filters.follow.Register(w)
+	s.filters.patrol.Register(w)
+	s.filters.wander.Register(w)
+	s.filters.req.Register(w)
+	s.filters.move.Register(w)
+	s.filters.door.Register(w)
 	return s, nil
 }
 

@@ -1,0 +1,89 @@
+package systems
+
+import (
+	"testing"
+
+	"github.com/mlange-42/arche/ecs"
+
+	"shardcore/movement"
+)
+
+func TestSpatialAddMoveRemove(t *testing.T) {
+	s := NewSpatial(0, 64, 64)
+	w := ecs.NewWorld()
+	e1, e2, e3 := w.NewEntity(), w.NewEntity(), w.NewEntity()
+	h1 := s.AddMobile(e1, 5, 5, movement.Mobile{ID: 1})
+	h2 := s.AddMobile(e2, 5, 5, movement.Mobile{ID: 2})
+	if off := s.AddMobile(e3, 64, 0, movement.Mobile{ID: 3}); off != -1 {
+		t.Fatalf("off-map add returned handle %d", off)
+	}
+	got := s.MobilesAt(0, 5, 5, nil)
+	if len(got) != 2 || got[0].ID != 2 || got[1].ID != 1 {
+		t.Fatalf("cell (5,5): %+v, want ids 2, 1 (newest first)", got)
+	}
+	if other := s.MobilesAt(1, 5, 5, nil); len(other) != 0 {
+		t.Fatalf("another map sees %+v", other)
+	}
+	s.MoveMobile(h1, 20, 17, 7) // into another sector
+	if got := s.MobilesAt(0, 5, 5, nil); len(got) != 1 || got[0].ID != 2 {
+		t.Fatalf("after move, (5,5): %+v", got)
+	}
+	if got := s.MobilesAt(0, 20, 17, nil); len(got) != 1 || got[0].ID != 1 || got[0].Z != 7 {
+		t.Fatalf("after move, (20,17): %+v", got)
+	}
+	s.RemoveMobile(h2)
+	s.RemoveMobile(h2) // twice is harmless
+	if got := s.MobilesAt(0, 5, 5, nil); len(got) != 0 {
+		t.Fatalf("after remove: %+v", got)
+	}
+	h3 := s.AddMobile(e3, 20, 17, movement.Mobile{ID: 3})
+	if h3 != h2 {
+		t.Fatalf("freed handle %d not reused (got %d)", h2, h3)
+	}
+	if got := s.MobilesAt(0, 20, 17, nil); len(got) != 2 || got[0].ID != 3 {
+		t.Fatalf("(20,17): %+v", got)
+	}
+	if n, _ := s.Counts(); n != 2 {
+		t.Fatalf("count %d, want 2", n)
+	}
+}
+
+func TestSpatialItemsHidden(t *testing.T) {
+	s := NewSpatial(0, 32, 32)
+	w := ecs.NewWorld()
+	h := s.AddItem(w.NewEntity(), 3, 4, movement.Item{ID: itemDoor, Z: 0})
+	s.AddItem(w.NewEntity(), 3, 4, movement.Item{ID: 0x100, Z: 5, Movable: true})
+	if got := s.ItemsAt(0, 3, 4, nil); len(got) != 2 {
+		t.Fatalf("items %+v", got)
+	}
+	s.SetItemHidden(h, true)
+	if got := s.ItemsAt(0, 3, 4, nil); len(got) != 1 || got[0].ID != 0x100 {
+		t.Fatalf("with the door hidden: %+v", got)
+	}
+	if refs := s.ItemEntitiesAt(3, 4, nil); len(refs) != 2 {
+		t.Fatalf("entity refs %+v include hidden items", refs)
+	}
+	s.RemoveItem(h)
+	if _, n := s.Counts(); n != 1 {
+		t.Fatalf("item count %d", n)
+	}
+}
+
+// TestSpatialMoveAllocs: moving a mobile between cells and sectors already
+// touched allocates nothing.
+func TestSpatialMoveAllocs(t *testing.T) {
+	s := NewSpatial(0, 64, 64)
+	w := ecs.NewWorld()
+	h := s.AddMobile(w.NewEntity(), 0, 0, movement.Mobile{ID: 1})
+	s.MoveMobile(h, 40, 40, 0)
+	s.MoveMobile(h, 0, 0, 0)
+	var dst []movement.Mobile
+	n := testing.AllocsPerRun(100, func() {
+		s.MoveMobile(h, 40, 40, 0)
+		dst = s.MobilesAt(0, 40, 40, dst[:0])
+		s.MoveMobile(h, 0, 0, 0)
+	})
+	if n != 0 {
+		t.Fatalf("%v allocs per move pair", n)
+	}
+}
