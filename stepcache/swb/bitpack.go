@@ -1,6 +1,10 @@
 package swb
 
-import "shardcore/stepcache"
+import (
+	"encoding/binary"
+
+	"shardcore/stepcache"
+)
 
 // zigzag maps a small signed residual to a small unsigned one.
 func zigzag(v byte) byte { return byte(int8(v)<<1) ^ byte(int8(v)>>7) }
@@ -37,20 +41,31 @@ func appendBits(dst []byte, vals []byte, k int) []byte {
 	return dst
 }
 
-// readBits unpacks len(vals) k-bit values.
+// readBits unpacks len(vals) k-bit values (k ≤ 8), refilling a 64-bit
+// accumulator a word at a time where the input allows.
 func (r *rd) readBits(vals []byte, k int) {
 	src := r.bytes((len(vals)*k + 7) / 8)
 	if r.bad {
 		return
 	}
-	var acc uint32
+	var acc uint64
 	n, j := 0, 0
-	m := uint32(1)<<k - 1
+	m := uint64(1)<<k - 1
 	for i := range vals {
-		for n < k {
-			acc |= uint32(src[j]) << n
-			j++
-			n += 8
+		if n < k {
+			if len(src)-j >= 8 {
+				// Take the bytes that fit above the n bits still held.
+				acc |= binary.LittleEndian.Uint64(src[j:]) << n
+				take := (63 - n) >> 3
+				j += take
+				n += take * 8
+			} else {
+				for n < k {
+					acc |= uint64(src[j]) << n
+					j++
+					n += 8
+				}
+			}
 		}
 		vals[i] = byte(acc & m)
 		acc >>= k

@@ -2,6 +2,7 @@ package swb
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"shardcore/stepcache"
 )
@@ -75,20 +76,25 @@ func (r *rd) readPlane(v *[stepcache.ChunkCells]byte) {
 		if r.bad {
 			return
 		}
-		for j, m := range bm {
-			blk := v[j*8 : j*8+8 : j*8+8]
-			if m == 0 {
-				for k := range blk {
-					blk[k] = base
-				}
-				continue
-			}
-			for k := range blk {
-				if m&(1<<k) != 0 {
-					blk[k] = r.u8()
-				} else {
-					blk[k] = base
-				}
+		n := 0
+		for w := 0; w < 4; w++ {
+			n += bits.OnesCount64(binary.LittleEndian.Uint64(bm[8*w:]))
+		}
+		exc := r.bytes(n)
+		if r.bad {
+			return
+		}
+		fill := uint64(base) * 0x0101010101010101
+		for w := 0; w < stepcache.ChunkCells/8; w++ {
+			binary.LittleEndian.PutUint64(v[8*w:], fill)
+		}
+		j := 0
+		for w := 0; w < 4; w++ {
+			word := binary.LittleEndian.Uint64(bm[8*w:])
+			for word != 0 {
+				v[w*64+bits.TrailingZeros64(word)] = exc[j]
+				j++
+				word &= word - 1
 			}
 		}
 	case planeRaw:
@@ -100,8 +106,8 @@ func (r *rd) readPlane(v *[stepcache.ChunkCells]byte) {
 			return
 		}
 		r.readBits(v[:], k)
-		for i := range v {
-			v[i] = unzigzag(v[i]) + base
+		for i, u := range v {
+			v[i] = unzigzag(u) + base
 		}
 	default:
 		r.bad = true
