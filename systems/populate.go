@@ -69,9 +69,9 @@ func Populate(ctx context.Context, s *Sim, lm gen.Landmarks, o PopulationOptions
 	}
 	pop.PetRouteCells = petCells
 	walker := movement.Mover{Caps: movement.Player}
+	petPool := s.newFreePool(petCells, movement.Mover{})
 	for i := 0; i < o.Pets; i++ {
-		k := i * len(petCells) / max(o.Pets, 1)
-		at, ok := s.freeNear(petCells[k], walker, 12)
+		k, at, ok := spawnCell(s, petCells, i*len(petCells)/max(o.Pets, 1), walker, petPool)
 		if !ok {
 			return nil, fmt.Errorf("systems: populate: no free cell near pet route cell %d for player %d", k, i)
 		}
@@ -80,7 +80,10 @@ func Populate(ctx context.Context, s *Sim, lm gen.Landmarks, o PopulationOptions
 		if err != nil {
 			return nil, fmt.Errorf("systems: populate: player %d: %w", i, err)
 		}
-		pat, ok := s.freeNear(at, movement.Mover{}, 12)
+		pat, ok := s.freeNear(at, movement.Mover{}, 2)
+		if !ok {
+			_, pat, ok = petPool.next()
+		}
 		if !ok {
 			return nil, fmt.Errorf("systems: populate: no free cell near player %d for its pet", i)
 		}
@@ -118,12 +121,16 @@ func (s *Sim) populatePatrols(ctx context.Context, lm gen.Landmarks, o Populatio
 	if len(cells) == 0 && o.Patrols > 0 {
 		return errors.New("systems: populate: the world has no patrol routes")
 	}
+	pools := make([]*freePool, len(cells))
+	for r := range cells {
+		pools[r] = s.newFreePool(cells[r], movement.Mover{})
+	}
 	for j := 0; j < o.Patrols; j++ {
 		r := j % len(cells)
 		n := o.Patrols / len(cells)
 		k := (j / len(cells)) * len(cells[r]) / max(n, 1) % len(cells[r])
 		opens := j%3 != 0
-		at, ok := s.freeNear(cells[r][k], movement.Mover{Caps: movement.CanOpenDoors}, 16)
+		k, at, ok := spawnCell(s, cells[r], k, movement.Mover{}, pools[r])
 		if !ok {
 			return fmt.Errorf("systems: populate: no free cell near patrol route %d cell %d", r, k)
 		}
@@ -194,6 +201,69 @@ func (s *Sim) walkRoute(ctx context.Context, route []movement.Point, caps moveme
 		}
 	}
 	return cells, legs, nil
+}
+
+// spawnCell returns a free cell for a spawn meant for route cell k: k
+// itself or a cell two steps from it, else the next cell of the route's
+// pool (nearest the route first); and the route cell it came from.
+func spawnCell(s *Sim, cells []RouteCell, k int, mv movement.Mover, pool *freePool) (int, RouteCell, bool) {
+	if at, ok := s.freeNear(cells[k], mv, 2); ok {
+		return k, at, true
+	}
+	return pool.next()
+}
+
+// freePool hands out unoccupied cells by a lazy breadth-first flood from a
+// route's cells (all at distance 0, in route order), each cell once.
+type freePool struct {
+	s     *Sim
+	mv    movement.Mover
+	queue []poolNode
+	head  int
+	seen  map[[2]int]bool
+}
+
+type poolNode struct {
+	c   RouteCell
+	src int // index of the route cell the flood came from
+}
+
+func (s *Sim) newFreePool(cells []RouteCell, mv movement.Mover) *freePool {
+	p := &freePool{s: s, mv: mv, seen: map[[2]int]bool{}}
+	for i, c := range cells {
+		if k := [2]int{c.X, c.Y}; !p.seen[k] {
+			p.seen[k] = true
+			p.queue = append(p.queue, poolNode{c, i})
+		}
+	}
+	return p
+}
+
+// next returns the next free cell and the route cell index it came from.
+func (p *freePool) next() (int, RouteCell, bool) {
+	for p.head < len(p.queue) {
+		n := p.queue[p.head]
+		p.head++
+		for d := movement.Dir(0); d < 8; d++ {
+			dx, dy := d.Offset()
+			k := [2]int{n.c.X + dx, n.c.Y + dy}
+			if p.seen[k] {
+				continue
+			}
+			mv := p.mv
+			mv.Goal, mv.HasGoal = movement.Point{X: k[0], Y: k[1]}, true
+			nz, ok := p.s.rules.CheckMovement(mv, n.c.X, n.c.Y, n.c.Z, d)
+			if !ok {
+				continue
+			}
+			p.seen[k] = true
+			p.queue = append(p.queue, poolNode{RouteCell{k[0], k[1], nz}, n.src})
+		}
+		if !p.s.Occupied(n.c.X, n.c.Y) {
+			return n.src, n.c, true
+		}
+	}
+	return 0, RouteCell{}, false
 }
 
 // freeNear returns the nearest cell (by steps mv can take, mobiles

@@ -102,7 +102,7 @@ func TestBlockedStepRepaths(t *testing.T) {
 	m, td := gridWorld(t)
 	s, cf := newSim(t, m, td, Options{MaxSearchesPerTick: 4})
 	ids := spawnPatrollers(t, s, 1)
-	s.Step() // path computed; first step taken
+	s.Step()                 // path computed; first step taken
 	for y := 0; y < 6; y++ { // a fence across the path: around it below y 6
 		if err := s.SpawnItem(ItemSpec{X: 6, Y: y, ID: itemDoor}); err != nil {
 			t.Fatal(err)
