@@ -13,7 +13,9 @@ func allOptions() []Options {
 	for _, p := range []Predictor{PredictOwn, PredictNeighbour} {
 		for _, l := range []Layout{LayoutArrays, LayoutPacked} {
 			for _, z := range []bool{false, true} {
-				out = append(out, Options{Predictor: p, Layout: l, Zstd: z})
+				for _, h := range []bool{false, true} {
+					out = append(out, Options{Predictor: p, Layout: l, Zstd: z, Huff: h})
+				}
 			}
 		}
 	}

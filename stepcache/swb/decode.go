@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/klauspost/compress/huff0"
 	"github.com/klauspost/compress/zstd"
 
 	"shardcore/stepcache"
@@ -18,6 +19,7 @@ const maxPlain = 1 + 4*(1+stepcache.ChunkCells) + 2*(1+32+stepcache.ChunkCells*9
 // decoder; it is not safe for concurrent use.
 type Decoder struct {
 	zdec  *zstd.Decoder
+	hs    *huff0.Scratch
 	plain []byte
 	vals  []byte
 	plane [stepcache.ChunkCells]byte
@@ -34,7 +36,7 @@ func NewDecoder() (*Decoder, error) {
 	if err != nil {
 		return nil, fmt.Errorf("swb: zstd decoder: %w", err)
 	}
-	return &Decoder{zdec: z}, nil
+	return &Decoder{zdec: z, hs: &huff0.Scratch{MaxDecodedSize: maxPlain}}, nil
 }
 
 // Close releases the decoder's resources.
@@ -63,6 +65,28 @@ func (d *Decoder) DecodeRecord(rec []byte, dst *stepcache.Chunk) error {
 		return nil
 	case tag == kindFull:
 		return d.decodeFull(rec[1:], dst)
+	case tag == kindFull|tagHuff:
+		r := rd{b: rec[1:]}
+		n := r.uvarint()
+		if r.bad || n == 0 || n > maxPlain {
+			return fmt.Errorf("%w: bad plain length", ErrCorrupt)
+		}
+		hs, rest, err := huff0.ReadTable(r.b[r.off:], d.hs)
+		if err != nil {
+			return fmt.Errorf("%w: huff0 table: %w", ErrCorrupt, err)
+		}
+		d.hs = hs
+		if cap(d.plain) < int(n) {
+			d.plain = make([]byte, 0, n)
+		}
+		out, err := hs.Decoder().Decompress1X(d.plain[:0:n], rest)
+		if err != nil {
+			return fmt.Errorf("%w: huff0: %w", ErrCorrupt, err)
+		}
+		if len(out) != int(n) {
+			return fmt.Errorf("%w: body is %d bytes, want %d", ErrCorrupt, len(out), n)
+		}
+		return d.decodeFull(out, dst)
 	case tag == kindFull|tagZstd:
 		r := rd{b: rec[1:]}
 		n := r.uvarint()

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 
+	"github.com/klauspost/compress/huff0"
 	"github.com/klauspost/compress/zstd"
 
 	"shardcore/stepcache"
@@ -15,6 +16,7 @@ const (
 	kindUniform = 0
 	kindFull    = 1
 	tagZstd     = 0x04
+	tagHuff     = 0x08 // body is uvarint length + one huff0 1X block (table included)
 )
 
 // Full-body flag byte.
@@ -40,6 +42,7 @@ var dirDY = [8]int{-1, -1, 0, 1, 1, 1, 0, -1}
 type Encoder struct {
 	opts  Options
 	zenc  *zstd.Encoder
+	hs    *huff0.Scratch
 	plain []byte
 	res   [stepcache.ChunkCells][8]byte
 	plane [stepcache.ChunkCells]byte
@@ -49,6 +52,9 @@ type Encoder struct {
 // NewEncoder returns an encoder for opts.
 func NewEncoder(opts Options) (*Encoder, error) {
 	e := &Encoder{opts: opts}
+	if opts.Huff {
+		e.hs = &huff0.Scratch{}
+	}
 	if opts.Zstd {
 		z, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression),
 			zstd.WithEncoderConcurrency(1), zstd.WithZeroFrames(true),
@@ -87,18 +93,28 @@ func (e *Encoder) AppendRecord(dst []byte, c *stepcache.Chunk) ([]byte, error) {
 		return appendCell(dst, &c.Cells[0]), nil
 	}
 	e.plain = e.appendFull(e.plain[:0], c)
-	if e.zenc != nil {
-		start := len(dst)
-		dst = append(dst, kindFull|tagZstd)
-		dst = binary.AppendUvarint(dst, uint64(len(e.plain)))
-		dst = e.zenc.EncodeAll(e.plain, dst)
-		if len(dst)-start < 1+len(e.plain) {
-			return dst, nil
-		}
-		dst = dst[:start]
-	}
+	// The smallest of plain, huff0 and zstd (of those enabled) wins.
+	start := len(dst)
 	dst = append(dst, kindFull)
-	return append(dst, e.plain...), nil
+	dst = append(dst, e.plain...)
+	best := len(dst) - start
+	if e.hs != nil {
+		if out, _, err := huff0.Compress1X(e.plain, e.hs); err == nil {
+			alt := append([]byte{kindFull | tagHuff}, binary.AppendUvarint(nil, uint64(len(e.plain)))...)
+			if len(alt)+len(out) < best {
+				dst = append(append(dst[:start], alt...), out...)
+				best = len(dst) - start
+			}
+		}
+	}
+	if e.zenc != nil {
+		alt := append([]byte{kindFull | tagZstd}, binary.AppendUvarint(nil, uint64(len(e.plain)))...)
+		alt = e.zenc.EncodeAll(e.plain, alt)
+		if len(alt) < best {
+			dst = append(dst[:start], alt...)
+		}
+	}
+	return dst, nil
 }
 
 func checkStrata(c *stepcache.Chunk) error {

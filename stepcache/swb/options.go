@@ -39,7 +39,13 @@ type Options struct {
 	// Zstd compresses each full record's body with zstd when that is strictly
 	// smaller.
 	Zstd bool
+	// Huff codes each full record's body with a huff0 (Huffman) block, its
+	// table included, when that is strictly smaller: a fraction of zstd's
+	// decode setup.
+	Huff bool
 }
 
-// DefaultOptions is the encoding Write uses.
-var DefaultOptions = Options{Predictor: PredictNeighbour, Layout: LayoutPacked, Zstd: true}
+// DefaultOptions is the encoding Write uses: neighbour predictor, packed
+// layout, huff0 per record, no zstd (a zstd frame costs more to set up than
+// the whole rest of a record's decode).
+var DefaultOptions = Options{Predictor: PredictNeighbour, Layout: LayoutPacked, Huff: true}

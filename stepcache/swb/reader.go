@@ -13,13 +13,18 @@ import (
 )
 
 // Reader serves chunks of one .swb file lazily: Open reads the header and
-// index; each ReadChunk is one positioned read and a decode. It holds the
-// file open, so replacing the file by rename leaves this reader on the old,
-// still-valid contents. Safe for concurrent use.
+// index and maps the file read-only (where the platform allows; otherwise
+// each ReadChunk is one positioned read); each ReadChunk checks and decodes
+// one record. It holds the file open and mapped, so replacing the file by
+// rename leaves this reader on the old, still-valid contents. Truncating the
+// file in place while it is open is not supported (reads of a mapped page
+// past the new end fault): .swb files are only ever replaced by rename.
+// Safe for concurrent use.
 type Reader struct {
-	f   *os.File
-	hdr Header
-	ix  *index
+	f    *os.File
+	hdr  Header
+	ix   *index
+	data []byte // the whole file, mapped; nil: positioned reads
 
 	mu  sync.Mutex
 	dec *Decoder
@@ -82,7 +87,11 @@ func open(f *os.File, want Expect) (*Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Reader{f: f, hdr: hdr, ix: ix, dec: dec}, nil
+	rr := &Reader{f: f, hdr: hdr, ix: ix, dec: dec}
+	if data, err := mapFile(f, fi.Size()); err == nil {
+		rr.data = data
+	}
+	return rr, nil
 }
 
 // Header returns the file's header.
@@ -93,7 +102,12 @@ func (r *Reader) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.dec.Close()
-	if err := r.f.Close(); err != nil {
+	var uerr error
+	if r.data != nil {
+		uerr = unmapFile(r.data)
+		r.data = nil
+	}
+	if err := errors.Join(uerr, r.f.Close()); err != nil {
 		return fmt.Errorf("swb: close: %w", err)
 	}
 	return nil
@@ -139,12 +153,17 @@ func (r *Reader) ReadChunkInto(cx, cy int, dst *stepcache.Chunk) (bool, error) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if cap(r.buf) < info.Length {
-		r.buf = make([]byte, info.Length)
-	}
-	buf := r.buf[:info.Length]
-	if _, err := r.f.ReadAt(buf, info.Offset); err != nil {
-		return true, fmt.Errorf("swb: chunk (%d,%d): read: %w", cx, cy, err)
+	var buf []byte
+	if end := info.Offset + int64(info.Length); r.data != nil && end <= int64(len(r.data)) {
+		buf = r.data[info.Offset:end:end]
+	} else {
+		if cap(r.buf) < info.Length {
+			r.buf = make([]byte, info.Length)
+		}
+		buf = r.buf[:info.Length]
+		if _, err := r.f.ReadAt(buf, info.Offset); err != nil {
+			return true, fmt.Errorf("swb: chunk (%d,%d): read: %w", cx, cy, err)
+		}
 	}
 	if recordSum(xxh3.Hash(buf)) != r.ix.recSum[info.ID] {
 		return true, fmt.Errorf("swb: chunk (%d,%d): %w: record checksum", cx, cy, ErrCorrupt)

@@ -50,10 +50,11 @@ func Stages(chunks []*stepcache.Chunk) ([]Stage, error) {
 		name string
 		o    Options
 	}{
-		{"+ Z residuals vs own SourceZ, zero arrays omitted (v6)", Options{PredictOwn, LayoutArrays, false}},
-		{"+ predict Z[d] from neighbour d's SourceZ, SourceZ by MED", Options{PredictNeighbour, LayoutArrays, false}},
-		{"+ packed planes and sparse residual bitmaps", Options{PredictNeighbour, LayoutPacked, false}},
-		{"+ zstd per record (when smaller)", Options{PredictNeighbour, LayoutPacked, true}},
+		{"+ Z residuals vs own SourceZ, zero arrays omitted (v6)", Options{PredictOwn, LayoutArrays, false, false}},
+		{"+ predict Z[d] from neighbour d's SourceZ, SourceZ by MED", Options{PredictNeighbour, LayoutArrays, false, false}},
+		{"+ packed planes and sparse residual bitmaps", Options{PredictNeighbour, LayoutPacked, false, false}},
+		{"(optional, off by default) zstd per record when smaller", Options{PredictNeighbour, LayoutPacked, true, false}},
+		{"+ huff0 per record instead, when smaller", Options{PredictNeighbour, LayoutPacked, false, true}},
 	}
 	for _, s := range steps {
 		n, err := recordBytes(chunks, s.o, false)
@@ -81,6 +82,9 @@ func Stages(chunks []*stepcache.Chunk) ([]Stage, error) {
 func (o Options) String() string {
 	p := map[Predictor]string{PredictOwn: "own", PredictNeighbour: "neighbour"}[o.Predictor]
 	l := map[Layout]string{LayoutArrays: "arrays", LayoutPacked: "packed"}[o.Layout]
+	if o.Huff {
+		l += "+huff0"
+	}
 	if o.Zstd {
 		l += "+zstd"
 	}
