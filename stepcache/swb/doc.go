@@ -1,7 +1,8 @@
 // Package swb owns the .swb step-cache file: the writer (streaming, identical
 // chunks stored once, temp file + fsync + rename), the lazy Reader (header
-// and index in memory, one positioned read per chunk, a stepcache
-// ChunkSource), the record codec, the refusal sentinels, the stage-by-stage
+// and index in memory, one positioned read per chunk or a mapped view, a stepcache
+// ChunkSource; the file mapped read-only where the platform allows, so a
+// read is no system call), the record codec, the refusal sentinels, the stage-by-stage
 // size table and a reference encoder of the C# original's v9 layout used only
 // to measure against.
 //
@@ -9,11 +10,11 @@
 // does, over the client files; the header only carries the value), or decide
 // when to rebake (the server does, on any Open error).
 //
-// # Layout, version 1 (little-endian)
+// # Layout, version 2 (little-endian)
 //
 //	offset  size  field
 //	0       4     magic 0x67425753 ("SWBg")
-//	4       2     version (1)
+//	4       2     version (2)
 //	6       2     reserved (0)
 //	8       4     map id
 //	12      4     map width in chunks
@@ -35,10 +36,12 @@
 // 0 absent, 1 the next new record, 2+k record k (a chunk identical to an
 // earlier one).
 //
-// Record: a tag byte (bits 0-1 kind: 0 uniform, 1 full; bit 2 zstd).
+// Record: a tag byte (bits 0-1 kind: 0 uniform, 1 full; bit 2 zstd; bit 3
+// huff0; at most one of the two).
 //
 //	uniform  20 bytes: one Cell (Z, Walk, Wet, Info, WalkZ[8], SwimZ[8]) for all 256
-//	full     body, or (zstd) uvarint body length + one zstd frame of the body
+//	full     body, or (zstd) uvarint body length + one zstd frame of the body,
+//	         or (huff0) uvarint body length + one huff0 1X block (its table first)
 //
 // Full body: a flag byte (swim part, strata, neighbour predictor, packed
 // layout, halo), then in order:

@@ -53,8 +53,8 @@ func Stages(chunks []*stepcache.Chunk) ([]Stage, error) {
 		{"+ Z residuals vs own SourceZ, zero arrays omitted (v6)", Options{PredictOwn, LayoutArrays, false, false}},
 		{"+ predict Z[d] from neighbour d's SourceZ, SourceZ by MED", Options{PredictNeighbour, LayoutArrays, false, false}},
 		{"+ packed planes and sparse residual bitmaps", Options{PredictNeighbour, LayoutPacked, false, false}},
-		{"(optional, off by default) zstd per record when smaller", Options{PredictNeighbour, LayoutPacked, true, false}},
-		{"+ huff0 per record instead, when smaller", Options{PredictNeighbour, LayoutPacked, false, true}},
+		{"(optional, off by default) huff0 per record when smaller", Options{PredictNeighbour, LayoutPacked, false, true}},
+		{"+ zstd per record (when smaller)", Options{PredictNeighbour, LayoutPacked, true, false}},
 	}
 	for _, s := range steps {
 		n, err := recordBytes(chunks, s.o, false)
