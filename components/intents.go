@@ -51,13 +51,16 @@ type PathRequest struct {
 
 // PathState is the path being walked: Steps[Next:] remain, Zs[i] is the Z
 // after Steps[i]. Repath is the tick of the search that produced it; Failed
-// says that search found no path.
+// says that search found no path, and RetryAt (game ms) is when the AI may
+// ask again (a failed search backs off: crowds and closed doors take time to
+// clear).
 type PathState struct {
-	Steps  []movement.Dir
-	Zs     []int8
-	Next   int
-	Repath uint64
-	Failed bool
+	Steps   []movement.Dir
+	Zs      []int8
+	Next    int
+	Repath  uint64
+	Failed  bool
+	RetryAt int64
 }
 
 // Remaining returns the number of steps left.

@@ -43,8 +43,8 @@ func (s *Sim) aiSystem() {
 // followAI keeps a follower near its target. Once not beside it, it
 // repaths (goal: a cell beside it) when the target moved and its
 // jittered 100–300 ms interval has come, or when it has no path left; out of
-// its full range it repaths without waiting for the interval (unless its
-// last search failed).
+// its full range it repaths without waiting for the interval. After a failed
+// search it waits for the path's RetryAt.
 func (s *Sim) followAI() {
 	q := s.filters.follow.Query(&s.w)
 	for q.Next() {
@@ -59,10 +59,13 @@ func (s *Sim) followAI() {
 			path.Clear() // close enough: stop
 			continue
 		}
+		if path.Failed && s.now < path.RetryAt {
+			continue
+		}
 		due := s.now >= f.NextRepath
 		moved := tp != f.LastGoal
-		urgent := d > f.Range && moved && !path.Failed
-		if (moved && due) || urgent || (path.Remaining() == 0 && (!path.Failed || due)) {
+		urgent := d > f.Range && moved
+		if (moved && due) || urgent || path.Remaining() == 0 {
 			s.request(req, tp, inner)
 			f.LastGoal = tp
 			f.NextRepath = s.now + s.jitterMs()
@@ -94,7 +97,7 @@ func (s *Sim) patrolAI() {
 		}
 		if path.Failed && req.Goal == wp {
 			p.Fails++
-			p.NextTry = s.now + s.jitterMs()
+			p.NextTry = path.RetryAt
 			if p.Fails >= patrolMaxFails {
 				p.Index = (p.Index + 1) % len(route)
 				p.Fails = 0

@@ -7,6 +7,10 @@ import (
 	"shardcore/pathing"
 )
 
+// failBackoffMs is the least wait, in game ms, before a mobile whose search
+// failed asks again (plus the repath jitter).
+const failBackoffMs = 1000
+
 // pathfindSystem serves the request queue oldest first until the tick's
 // budget is spent: Options.TickBudget by Clock, or, when set, the
 // deterministic MaxSearchesPerTick / MaxExpansionsPerTick. A search once
@@ -65,6 +69,9 @@ func (s *Sim) serve(e ecs.Entity) int {
 	path.Steps = append(path.Steps[:0], s.pres.Dirs...)
 	path.Zs = append(path.Zs[:0], s.pres.Zs...)
 	path.Next, path.Repath, path.Failed = 0, s.tick, !s.pres.Found
+	if path.Failed {
+		path.RetryAt = s.now + failBackoffMs + s.jitterMs()
+	}
 	wait := s.tick - req.Since
 	s.st.searches++
 	if s.pres.Found {

@@ -18,11 +18,10 @@ func TestHouse(t *testing.T) {
 	sh := newShard(t, shardSetup{opts: systems.Options{Seed: 2, MaxSearchesPerTick: 4}, cache: &cfg, noPopulate: true})
 	lm := defaultGen(t).Landmarks
 	in, door := lm.HouseInside, lm.HouseDoor
-	route, err := sh.sim.AddRoute(nil)
-	if err == nil {
+	if _, err := sh.sim.AddRoute(nil); err == nil {
 		t.Fatal("an empty route was accepted")
 	}
-	route, err = sh.sim.AddRoute([]movement.Point{in.Point(), door.Point()})
+	route, err := sh.sim.AddRoute([]movement.Point{in.Point(), door.Point()})
 	if err != nil {
 		t.Fatal(err)
 	}
