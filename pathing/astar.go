@@ -6,6 +6,25 @@ import (
 	"shardcore/movement"
 )
 
+// The search core every A* of this package shares. A searcher drives it as
+//
+//	budget := c.begin(req, res)
+//	for c.expansions < budget {
+//		idx, ok := c.pop()            // lowest f, ties to larger g
+//		if !ok { break }              // open set empty: unreachable
+//		n := c.nodes[idx]             // copy: relax may grow c.nodes
+//		if c.isGoal(int(n.x), int(n.y)) { c.finish(idx, res); break }
+//		c.expansions++
+//		for each open direction d with destination Z nz {
+//			c.relax(idx, d, x+dx, y+dy, nz, n.g+c.stepCost(d))
+//		}
+//	}
+//	res.Expansions = c.expansions
+//
+// with its own successor loop inlined (no call through an interface per
+// successor). Everything is reused across searches: after warm-up a search
+// allocates nothing.
+
 // node is one search state (x, y, z) with its best-known cost.
 type node struct {
 	key    uint64
@@ -156,12 +175,13 @@ func (c *core) push(it heapItem) {
 	i := len(h) - 1
 	for i > 0 {
 		p := (i - 1) / 2
-		if !h[i].less(h[p]) {
+		if !it.less(h[p]) {
 			break
 		}
-		h[i], h[p] = h[p], h[i]
+		h[i] = h[p]
 		i = p
 	}
+	h[i] = it
 	c.heap = h
 }
 
@@ -171,23 +191,26 @@ func (c *core) pop() (int32, bool) {
 	for len(c.heap) > 0 {
 		h := c.heap
 		top := h[0]
-		last := len(h) - 1
-		h[0] = h[last]
-		h = h[:last]
-		for i := 0; ; {
-			l := 2*i + 1
-			if l >= len(h) {
-				break
+		last := h[len(h)-1]
+		h = h[:len(h)-1]
+		if len(h) > 0 {
+			i := 0
+			for {
+				l := 2*i + 1
+				if l >= len(h) {
+					break
+				}
+				m := l
+				if r := l + 1; r < len(h) && h[r].less(h[l]) {
+					m = r
+				}
+				if !h[m].less(last) {
+					break
+				}
+				h[i] = h[m]
+				i = m
 			}
-			m := l
-			if r := l + 1; r < len(h) && h[r].less(h[l]) {
-				m = r
-			}
-			if !h[m].less(h[i]) {
-				break
-			}
-			h[i], h[m] = h[m], h[i]
-			i = m
+			h[i] = last
 		}
 		c.heap = h
 		n := &c.nodes[top.idx]
