@@ -1,0 +1,71 @@
+package server
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+)
+
+// TestLifecycleBootTicksShutdown boots a small default world with the
+// recorder on, runs paced ticks on synctest's fake clock until the context
+// is cancelled, and checks the tick count, the flushed recording and the
+// closed readers.
+func TestLifecycleBootTicksShutdown(t *testing.T) {
+	dir := t.TempDir()
+	synctest.Test(t, func(t *testing.T) {
+		cfg := testConfig(dir)
+		cfg.Pathfinding.Recorder.Enable = true
+		s, logs := newTestServer(t, cfg, Options{})
+		ctx, cancel := context.WithCancel(t.Context())
+		errc := make(chan error, 1)
+		go func() { errc <- s.Run(ctx) }()
+		// 100 ticks of 8 ms fire by 800 ms; stop between ticks 100 and 101.
+		time.Sleep(100*8*time.Millisecond + 4*time.Millisecond)
+		cancel()
+		if err := <-errc; err != nil {
+			t.Fatalf("Run: %v\nlog:\n%s", err, logs)
+		}
+		sum := s.Summary()
+		if sum.Ticks != 100 {
+			t.Errorf("ticks = %d, want 100", sum.Ticks)
+		}
+		if sum.Paths == 0 || sum.Mobiles == 0 {
+			t.Errorf("summary %+v: want searches and mobiles", sum)
+		}
+		if !strings.HasPrefix(sum.Line(), "ticks 100 p50_ms ") || !strings.Contains(sum.Line(), " max_wait_ticks ") {
+			t.Errorf("summary line %q", sum.Line())
+		}
+		if logs.count(`"message":"shard stopped"`) != 1 {
+			t.Errorf("want one shutdown summary in the log:\n%s", logs)
+		}
+		f, err := os.Open(cfg.Pathfinding.Recorder.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		recs, err := ReadRecords(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(recs) == 0 || uint64(len(recs)) != s.Recorder().Lines() || uint64(len(recs)) != sum.Paths {
+			t.Errorf("recording has %d lines, recorder wrote %d, shard searched %d", len(recs), s.Recorder().Lines(), sum.Paths)
+		}
+		if err := s.Run(t.Context()); err == nil {
+			t.Error("Run after shutdown: want an error")
+		}
+	})
+}
+
+// TestUnpacedMaxTicks runs exactly MaxTicks ticks back to back.
+func TestUnpacedMaxTicks(t *testing.T) {
+	s, _ := newTestServer(t, testConfig(t.TempDir()), Options{MaxTicks: 30, Unpaced: true})
+	if err := s.Run(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Summary().Ticks; got != 30 {
+		t.Errorf("ticks = %d, want 30", got)
+	}
+}

@@ -1,0 +1,92 @@
+package server
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"shardcore/movement"
+	"shardcore/stepcache"
+	"shardcore/stepcache/swb"
+	"shardcore/world/source"
+)
+
+// writeStaleSWB writes a one-chunk .swb for map 0 with a wrong fingerprint.
+func writeStaleSWB(t *testing.T, path string, w *source.World) {
+	t.Helper()
+	ch := stepcache.BuildChunk(movement.NewRules(w.Map, w.Tiles, nil), 0, 0)
+	hdr := swb.Header{MapID: 0, WidthChunks: 1, HeightChunks: 1, Fingerprint: w.Fingerprint ^ 0xBAD, BakeTime: time.Unix(0, 0)}
+	if _, err := swb.Write(context.Background(), path, hdr, swb.SliceChunks([]*stepcache.Chunk{ch}, 1)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// waitAttached polls (one tick of fake time apart) until map 0's .swb is
+// attached; tries bounds it.
+func waitAttached(t *testing.T, s *Server, tries int) {
+	t.Helper()
+	for range tries {
+		out, err := s.Command("cache stats")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(out, "(attached)") {
+			return
+		}
+		time.Sleep(8 * time.Millisecond)
+	}
+	t.Fatalf("map 0's .swb never got attached")
+}
+
+// TestStaleSWBRefusedOnceThenRebaked: a .swb baked from other client files
+// is refused with one log line naming the reason, rebaked in the background
+// (prebakeMaps), and the new file attached on the tick goroutine.
+func TestStaleSWBRefusedOnceThenRebaked(t *testing.T) {
+	dir := t.TempDir()
+	cfg := testConfig(dir)
+	cfg.Pathfinding.PrebakeMaps = []int{0}
+	// Load the world once to learn its fingerprint and plant a stale file.
+	probe, _ := newTestServer(t, testConfig(dir), Options{})
+	path := filepath.Join(cfg.Pathfinding.CacheDir, "map0.swb")
+	writeStaleSWB(t, path, probe.World())
+	if err := probe.Close(); err != nil {
+		t.Fatal(err)
+	}
+	synctest.Test(t, func(t *testing.T) {
+		s, logs := newTestServer(t, cfg, Options{BakeWorkers: 2})
+		if n := logs.count("swb refused"); n != 1 {
+			t.Fatalf("%d refusal lines, want 1:\n%s", n, logs)
+		}
+		if !strings.Contains(logs.String(), "stale fingerprint") {
+			t.Errorf("refusal does not name the reason:\n%s", logs)
+		}
+		ctx, cancel := context.WithCancel(t.Context())
+		errc := make(chan error, 1)
+		go func() { errc <- s.Run(ctx) }()
+		waitAttached(t, s, 1000000)
+		cancel()
+		if err := <-errc; err != nil {
+			t.Fatal(err)
+		}
+		if logs.count("swb refused") != 1 || logs.count(`"message":"bake written"`) != 1 || logs.count(`"message":"swb opened"`) != 1 {
+			t.Errorf("want one refusal, one bake, one open:\n%s", logs)
+		}
+	})
+	r, err := swb.Open(path, swb.Expect{MapID: 0, Fingerprint: probe.World().Fingerprint})
+	if err != nil {
+		t.Fatalf("rebaked file: %v", err)
+	}
+	defer r.Close()
+	if wide, high := stepcache.ChunksOf(512, 512); r.Header().ChunkCount != wide*high {
+		t.Errorf("rebaked file has %d chunks, want %d", r.Header().ChunkCount, wide*high)
+	}
+	// A fresh boot opens it without a refusal or a bake.
+	s, logs := newTestServer(t, cfg, Options{})
+	defer s.Close()
+	if logs.count("swb refused") != 0 || logs.count(`"message":"swb opened"`) != 1 || len(s.pending) != 0 {
+		t.Errorf("second boot should open the rebaked file:\n%s", logs)
+	}
+}
