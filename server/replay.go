@@ -155,6 +155,16 @@ type ReplayReport struct {
 	SkippedMaps int
 	// FingerprintMismatches counts records made on other client files.
 	FingerprintMismatches int
+	// Outcomes are the replayed results, one per replayed record.
+	Outcomes []Outcome
+}
+
+// Outcome is one replayed search's result.
+type Outcome struct {
+	Record int // index into the records
+	Found  bool
+	Steps  int
+	Cost   float64
 }
 
 // Replay re-runs every record on map m (static world: no mobiles or dynamic
@@ -224,6 +234,7 @@ func Replay(ctx context.Context, m *world.Map, td *world.TileData, fingerprint u
 		for k, n := range res.Lookups {
 			lk[k] += int64(n)
 		}
+		rep.Outcomes = append(rep.Outcomes, Outcome{Record: i, Found: res.Found, Steps: len(res.Dirs), Cost: res.Cost})
 		if res.Found != r.Found || len(res.Dirs) != r.Steps || res.Cost != r.Cost {
 			rep.Mismatches++
 		}
