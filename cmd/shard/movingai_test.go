@@ -1,0 +1,213 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"shardcore/movement"
+	"shardcore/pathing"
+	"shardcore/world/movingai"
+)
+
+// maiFullEnv set to 1 runs every scenario instead of the sample.
+const maiFullEnv = "SHARDCORE_MOVINGAI_FULL"
+
+// maiData is ../shared/data/movingai beside the module root.
+func maiData(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			t.Fatal("no go.mod above the test directory")
+		}
+		dir = up
+	}
+	return filepath.Join(dir, "..", "shared", "data", "movingai")
+}
+
+// TestMovingAIClassicOptimal runs real benchmark scenarios through the
+// classic finder and requires every one to be optimal: a stratified sample
+// (every maiSampleEvery-th scenario of every file) by default, all of them
+// with SHARDCORE_MOVINGAI_FULL=1.
+func TestMovingAIClassicOptimal(t *testing.T) {
+	root := maiData(t)
+	grids, err := movingai.LoadMaps(filepath.Join(root, "maps"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := movingai.LoadScens(filepath.Join(root, "scenarios"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 9 {
+		t.Fatalf("%d scenario files, want the 9 of the shared subset", len(files))
+	}
+	every := maiSampleEvery
+	if os.Getenv(maiFullEnv) == "1" {
+		every = 1
+	}
+	o := maiOptions{cost: pathing.Octile, search: "classic", workers: runtime.GOMAXPROCS(0)}
+	var total maiReport
+	for _, f := range files {
+		var sample []movingai.Scenario
+		for i, s := range f.Scenarios {
+			if i%every == every/2 || i == len(f.Scenarios)-1 { // include the longest
+				sample = append(sample, s)
+			}
+		}
+		name := f.Scenarios[0].Map
+		g := grids[name]
+		if g == nil {
+			t.Fatalf("%s: map %s not found", f.Path, name)
+		}
+		rep, err := solveMap(context.Background(), g, sample, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Log(rep.line())
+		if rep.Optimal != len(sample) {
+			t.Errorf("%s: %d of %d optimal: %v", name, rep.Optimal, len(sample), rep.Failures)
+		}
+		total.add(rep)
+	}
+	t.Logf("every %d: scenarios %d optimal %d expansions %d", every, total.Scenarios, total.Optimal, total.Expansions)
+}
+
+// ringMap is a walkable ring around a walled-in cell (2,2).
+const ringMap = "type octile\nheight 5\nwidth 5\nmap\n.....\n.@@@.\n.@.@.\n.@@@.\n.....\n"
+
+func writeFile(t *testing.T, p, s string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestMovingAICommandCounts: every verdict is counted and the last line
+// sums them; maps resolve by file name, not the path column.
+func TestMovingAICommandCounts(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "maps", "deep", "ring.map"), ringMap)
+	scen := "version 1\n" +
+		"2\tmaps/other/ring.map\t5\t5\t0\t0\t4\t4\t8.00000\n" + // optimal
+		"1\tring.map\t5\t5\t0\t0\t4\t4\t7.50000\n" + // we are longer: suboptimal
+		"2\tring.map\t5\t5\t0\t0\t4\t4\t9.00000\n" + // we are shorter: failed
+		"0\tring.map\t5\t5\t0\t0\t2\t2\t2.82843\n" + // walled in: failed
+		"1\tring.map\t6\t5\t0\t0\t4\t4\t8.00000\n" + // wrong size: failed
+		"1\tmissing.map\t5\t5\t0\t0\t4\t4\t8.00000\n" // no such map: failed
+	writeFile(t, filepath.Join(dir, "scen", "ring.map.scen"), scen)
+	var out, errOut bytes.Buffer
+	err := runMovingAI(context.Background(), []string{"--maps", filepath.Join(dir, "maps"), "--scen", filepath.Join(dir, "scen"), "--workers", "3"}, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "4 of 6 scenarios failed") {
+		t.Fatalf("error %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if last := lines[len(lines)-1]; last != "scenarios 6 optimal 1 suboptimal 1 failed 4" {
+		t.Fatalf("last line %q\n%s", last, out.String())
+	}
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "missing.map") || !strings.HasPrefix(lines[1], "ring.map") ||
+		!strings.Contains(lines[1], "scenarios      5 optimal      1 suboptimal 1 failed 3") {
+		t.Fatalf("per-map lines:\n%s", out.String())
+	}
+	for _, want := range []string{"missing.map: no such map", "below the optimum", "no path found", "for a 6x5 map", "length 8.00000, optimum 7.5"} {
+		if !strings.Contains(errOut.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut.String())
+		}
+	}
+}
+
+// TestMovingAICommandOK: an all-optimal run returns no error under both
+// cost models.
+func TestMovingAICommandOK(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "m", "ring.map"), ringMap)
+	writeFile(t, filepath.Join(dir, "s", "a.scen"), "version 1.0\r\n\r\n2 ring.map 5 5 0 0 4 4 8.00\r\n0 ring.map 5 5 0 0 0 1 1.00\r\n")
+	for _, cost := range []string{"octile", "uniform"} {
+		var out, errOut bytes.Buffer
+		err := runMovingAI(context.Background(), []string{"--maps", filepath.Join(dir, "m"), "--scen", filepath.Join(dir, "s"), "--cost", cost}, &out, &errOut)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", cost, err, errOut.String())
+		}
+		if !strings.HasSuffix(out.String(), "\nscenarios 2 optimal 2 suboptimal 0 failed 0\n") {
+			t.Fatalf("%s: output %q", cost, out.String())
+		}
+	}
+}
+
+func TestMovingAICommandBadArgs(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--maps", dir}, "need --maps DIR and --scen DIR"},
+		{[]string{"--maps", dir, "--scen", dir, "--cost", "manhattan"}, "unknown --cost"},
+		{[]string{"--maps", dir, "--scen", dir, "--search", "jps"}, "unknown --search"},
+		{[]string{"--maps", filepath.Join(dir, "none"), "--scen", dir}, "none"},
+	} {
+		var out, errOut bytes.Buffer
+		err := runMovingAI(context.Background(), c.args, &out, &errOut)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: error %v, want %q", c.args, err, c.want)
+		}
+	}
+}
+
+// TestMovingAIJudge: the grid check refuses paths the movement rules
+// should never produce (corner cuts, blocked cells, wrong end, wrong cost).
+func TestMovingAIJudge(t *testing.T) {
+	g, err := movingai.ParseMap(strings.NewReader("type octile\nheight 3\nwidth 3\nmap\n.T.\n...\n...\n"), "j.map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// (0,0) to (2,0) round the tree at (1,0): 4 straight steps; the diagonal
+	// shortcuts beside the tree cut its corner.
+	s := movingai.Scenario{Map: "j.map", Width: 3, Height: 3, StartX: 0, StartY: 0, GoalX: 2, GoalY: 0, Optimal: 4, Decimals: 5}
+	const (
+		N, E, S, NE, SE = movement.North, movement.East, movement.South, movement.NorthEast, movement.SouthEast
+	)
+	for _, c := range []struct {
+		dirs []movement.Dir
+		cost float64
+		want maiOutcome
+		why  string
+	}{
+		{[]movement.Dir{S, E, E, N}, 4, maiOptimal, ""},
+		{[]movement.Dir{S, E, NE}, 2 + math.Sqrt2, maiFailed, "cuts a corner"},
+		{[]movement.Dir{SE, NE}, 2 * math.Sqrt2, maiFailed, "cuts a corner"},
+		{[]movement.Dir{E, E}, 2, maiFailed, "blocked cell"},
+		{[]movement.Dir{S, E}, 2, maiFailed, "path ends at"},
+		{[]movement.Dir{S, E, E, N}, 3, maiFailed, "result cost"},
+		{[]movement.Dir{S, S, E, E, N, N}, 6, maiSuboptimal, "optimum 4"},
+	} {
+		res := pathing.Result{Found: true, Dirs: c.dirs, Cost: c.cost}
+		got, why := judge(g, s, pathing.Octile, &res)
+		if got != c.want || !strings.Contains(why, c.why) {
+			t.Errorf("%v: got %v %q, want %v %q", c.dirs, got, why, c.want, c.why)
+		}
+	}
+	short := s
+	short.Optimal = 5
+	if got, why := judge(g, short, pathing.Octile, &pathing.Result{Found: true, Dirs: []movement.Dir{S, E, E, N}, Cost: 4}); got != maiFailed || !strings.Contains(why, "below the optimum") {
+		t.Errorf("shorter than the optimum judged %v %q", got, why)
+	}
+	if got, _ := judge(g, s, pathing.Octile, &pathing.Result{}); got != maiFailed {
+		t.Errorf("not found judged %v", got)
+	}
+}
