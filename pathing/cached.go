@@ -21,6 +21,7 @@ type Cached struct {
 	core  core
 	dyn   dynProbe
 	queue queueKind
+	line  bool
 	bq    bucketQueue
 	st    CachedStats
 	// deferred lists the chunks whose lookup fell through as not built in
@@ -63,13 +64,14 @@ type CachedStats struct {
 	LiveNodes     int // expansions whose 8 directions ran the live rules (fallthrough or a dynamic start cell)
 	DynamicSteps  int // steps of cached nodes re-evaluated live for dynamics at the target or a flank
 	DynamicProbes int // cells asked whether they hold dynamics
+	LineHits      int // searches answered by the straight-line fast path
 }
 
 // NewCached returns a cache A* over cache and the live rules (whose map the
 // cache must serve). It keeps scratch state: use one per goroutine, on the
 // goroutine that owns the cache.
 func NewCached(cache *stepcache.Cache, live *movement.Rules) *Cached {
-	s := &Cached{cache: cache, live: live, queue: queueBucket}
+	s := &Cached{cache: cache, live: live, queue: queueBucket, line: true}
 	s.dyn.bind(live)
 	return s
 }
@@ -93,6 +95,11 @@ var affected = func() (a [8]uint8) {
 	return a
 }()
 
+// UseLineProbe switches the straight-line fast path on or off (on by
+// default): it returns the same cost as A*, but its expansion count is the
+// line's length, so tests comparing expansions with classic switch it off.
+func (s *Cached) UseLineProbe(on bool) { s.line = on }
+
 // Find searches for req and writes the outcome into res.
 func (s *Cached) Find(req *Request, res *Result) {
 	c := &s.core
@@ -100,6 +107,9 @@ func (s *Cached) Find(req *Request, res *Result) {
 	s.st.Searches++
 	s.nDeferred = 0
 	s.dyn.refresh(s.live)
+	if s.line && s.tryLine(req, res, budget) {
+		return
+	}
 	if s.queue == queueBucket && !c.octile {
 		s.findBucket(req, res, budget)
 		return

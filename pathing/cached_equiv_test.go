@@ -111,6 +111,7 @@ func newEquivRun(t *testing.T, f *fixture) (*equivRun, func()) {
 	cache := f.newCache(t, live, verifyConfig(), true)
 	e := &equivRun{live: live, classic: NewClassic(live), heap: NewCached(cache, live), bucket: NewCached(cache, live)}
 	e.heap.UseBucketQueue(false)
+	e.heap.UseLineProbe(false)
 	done := func() {
 		st := cache.Stats()
 		if st.Mismatches != 0 {
