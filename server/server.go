@@ -40,6 +40,8 @@ type Options struct {
 	ProgressEvery time.Duration
 	// BakeWorkers is the number of background bake workers (0: GOMAXPROCS-1, at least 1).
 	BakeWorkers int
+	// TapPaths keeps each mobile's last search for Render's path overlay.
+	TapPaths bool
 	// FilesDir is where the default world's client files go (default
 	// <cacheDir>/defaultworld-<seed>-<size>).
 	FilesDir string
@@ -71,6 +73,7 @@ type Server struct {
 	sim   *systems.Sim
 	pop   *systems.Population
 	rec   *Recorder
+	tap   *pathTap // Options.TapPaths
 
 	cmdCh  chan cmdReq
 	bakeCh chan bakeResult
@@ -209,6 +212,10 @@ func (s *Server) buildSim(ctx context.Context) error {
 		TickMs: sh.TickMs, TickBudget: pf.TickBudget(), Clock: s.clock, MaxNodes: pf.MaxNodes,
 		Seed: uint64(sh.Population.Seed), Evictor: s.cache, Recorder: s.rec, Rules: s.main.rules,
 		HitRatio: func() float64 { return s.cache.Stats().HitRatio() },
+	}
+	if s.opts.TapPaths {
+		s.tap = &pathTap{inner: s.rec, last: map[uint64]systems.PathRecord{}}
+		o.Recorder = s.tap
 	}
 	if pf.Enabled {
 		o.NewFinder = func(r *movement.Rules) pathing.Finder { return pathing.NewCached(s.cache, r) }
