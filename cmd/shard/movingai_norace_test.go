@@ -2,7 +2,8 @@
 
 package main
 
-// maiSampleEvery is the Moving AI sample stride of the default run: every
-// Nth scenario of every file (each file's buckets are in length order, so
-// the sample spans short and long problems).
-const maiSampleEvery = 40
+// maiSamplePerFile is how many scenarios of each .scen file the default
+// Moving AI test runs: every (len/maiSamplePerFile)-th one, and the last.
+// Each file's buckets are in length order, so the sample spans short and
+// long problems.
+const maiSamplePerFile = 48

@@ -40,8 +40,8 @@ func maiData(t *testing.T) string {
 
 // TestMovingAIClassicOptimal runs real benchmark scenarios through the
 // classic finder and requires every one to be optimal: a stratified sample
-// (every maiSampleEvery-th scenario of every file) by default, all of them
-// with SHARDCORE_MOVINGAI_FULL=1.
+// (about maiSamplePerFile evenly spaced scenarios of every file, plus its
+// longest) by default, all of them with SHARDCORE_MOVINGAI_FULL=1.
 func TestMovingAIClassicOptimal(t *testing.T) {
 	root := maiData(t)
 	grids, err := movingai.LoadMaps(filepath.Join(root, "maps"))
@@ -55,13 +55,13 @@ func TestMovingAIClassicOptimal(t *testing.T) {
 	if len(files) < 9 {
 		t.Fatalf("%d scenario files, want the 9 of the shared subset", len(files))
 	}
-	every := maiSampleEvery
-	if os.Getenv(maiFullEnv) == "1" {
-		every = 1
-	}
 	o := maiOptions{cost: pathing.Octile, search: "classic", workers: runtime.GOMAXPROCS(0)}
 	var total maiReport
 	for _, f := range files {
+		every := max(len(f.Scenarios)/maiSamplePerFile, 1)
+		if os.Getenv(maiFullEnv) == "1" {
+			every = 1
+		}
 		var sample []movingai.Scenario
 		for i, s := range f.Scenarios {
 			if i%every == every/2 || i == len(f.Scenarios)-1 { // include the longest
@@ -83,7 +83,7 @@ func TestMovingAIClassicOptimal(t *testing.T) {
 		}
 		total.add(rep)
 	}
-	t.Logf("every %d: scenarios %d optimal %d expansions %d", every, total.Scenarios, total.Optimal, total.Expansions)
+	t.Logf("scenarios %d optimal %d expansions %d", total.Scenarios, total.Optimal, total.Expansions)
 }
 
 // ringMap is a walkable ring around a walled-in cell (2,2).
