@@ -60,3 +60,45 @@ func BenchmarkPaths(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCachedVariants measures each cache A* optimisation on the warm
+// cache: the heap or the bucket queue, with the straight-line probe off or
+// on (the default is bucket+line).
+func BenchmarkCachedVariants(b *testing.B) {
+	env, err := benchEnv()
+	if err != nil {
+		b.Fatal(err)
+	}
+	scs, err := pathbench.Scenarios(env)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, sc := range scs {
+		if sc.LiveByDesign {
+			continue
+		}
+		for _, v := range []struct {
+			name         string
+			bucket, line bool
+		}{{"heap", false, false}, {"bucket", true, false}, {"heap+line", false, true}, {"bucket+line", true, true}} {
+			b.Run(sc.Name+"/"+v.name, func(b *testing.B) {
+				s, err := env.Searcher(pathbench.WarmNoFile)
+				if err != nil {
+					b.Fatal(err)
+				}
+				cf := s.Finder.(*pathing.Cached)
+				cf.UseBucketQueue(v.bucket)
+				cf.UseLineProbe(v.line)
+				var res pathing.Result
+				req := sc.Req
+				cf.Find(&req, &res)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					req = sc.Req
+					cf.Find(&req, &res)
+				}
+			})
+		}
+	}
+}

@@ -168,8 +168,20 @@ func (s *Cached) expand(idx int32, res *Result) bool {
 			}
 		}
 	}
+	// The step back to the parent state is a closed node: skip it.
+	back := uint8(0)
+	if n.parent >= 0 {
+		p := &c.nodes[n.parent]
+		bd := (n.dir + 4) & 7
+		if int(sm.Z[bd]) == int(p.z) {
+			back = 1 << bd
+		}
+	}
 	for d := movement.Dir(0); d < 8; d++ {
 		var nz int
+		if back&(1<<d) != 0 && occ&affected[d] == 0 {
+			continue
+		}
 		if occ&affected[d] != 0 {
 			s.st.DynamicSteps++
 			var ok bool

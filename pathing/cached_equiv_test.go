@@ -141,6 +141,9 @@ func TestCachedEquivalence(t *testing.T) {
 		e.compare(t, mc.name, randomQuery(rng, e.live, mc))
 	}
 	t.Logf("%d queries, %d found", n, e.found)
+	if e.bucket.Stats().LineHits == 0 {
+		t.Error("the straight-line fast path never answered")
+	}
 	if e.found < n/2 {
 		t.Errorf("only %d of %d queries found a path: the generator is off", e.found, n)
 	}
