@@ -69,3 +69,27 @@ func TestUnpacedMaxTicks(t *testing.T) {
 		t.Errorf("ticks = %d, want 30", got)
 	}
 }
+
+// TestDisabledCacheUsesClassicSearch: pathfinding.enabled = false sends every
+// search through the live rules; the cache sees no lookups.
+func TestDisabledCacheUsesClassicSearch(t *testing.T) {
+	cfg := testConfig(t.TempDir())
+	cfg.Pathfinding.Enabled = false
+	s, _ := newTestServer(t, cfg, Options{MaxTicks: 150, Unpaced: true})
+	if err := s.Run(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	sum := s.Summary()
+	if sum.Paths == 0 || s.Cache().Stats().Lookups() != 0 || sum.Resident != 0 {
+		t.Errorf("disabled cache: %d searches, %d lookups, %d resident", sum.Paths, s.Cache().Stats().Lookups(), sum.Resident)
+	}
+}
+
+// TestNewRejectsBadConfig: an invalid config is an error naming the key.
+func TestNewRejectsBadConfig(t *testing.T) {
+	cfg := testConfig(t.TempDir())
+	cfg.Shard.TickMs = 0
+	if _, err := New(cfg, testLogger(&syncBuf{})); err == nil || !strings.Contains(err.Error(), "shard.tickMs") {
+		t.Errorf("tickMs 0: err %v, want one naming shard.tickMs", err)
+	}
+}

@@ -210,15 +210,18 @@ func (s *Server) buildSim(ctx context.Context) error {
 	pf, sh := s.cfg.Pathfinding, s.cfg.Shard
 	o := systems.Options{
 		TickMs: sh.TickMs, TickBudget: pf.TickBudget(), Clock: s.clock, MaxNodes: pf.MaxNodes,
-		Seed: uint64(sh.Population.Seed), Evictor: s.cache, Recorder: s.rec, Rules: s.main.rules,
-		HitRatio: func() float64 { return s.cache.Stats().HitRatio() },
+		Seed: uint64(sh.Population.Seed), Recorder: s.rec, Rules: s.main.rules,
 	}
+	// The cache bounds its resident set and reports its hit ratio even when
+	// disabled (every lookup then falls through); searches use it only when
+	// pathfinding.enabled, else classic A* over the live rules.
+	o = systems.WithCache(o, s.cache)
 	if s.opts.TapPaths {
 		s.tap = &pathTap{inner: s.rec, last: map[uint64]systems.PathRecord{}}
 		o.Recorder = s.tap
 	}
-	if pf.Enabled {
-		o.NewFinder = func(r *movement.Rules) pathing.Finder { return pathing.NewCached(s.cache, r) }
+	if !pf.Enabled {
+		o.NewFinder = func(r *movement.Rules) pathing.Finder { return pathing.NewClassic(r) }
 	}
 	sim, err := systems.NewSim(s.main.w.Map, s.main.w.Tiles, o)
 	if err != nil {
