@@ -68,6 +68,3 @@ func main() {
 		os.Exit(1)
 	}
 }
-
-// errNotYet marks a subcommand whose issue has not landed.
-var errNotYet = errors.New("not implemented yet")
