@@ -7,7 +7,7 @@ import (
 
 // maxLineSteps bounds the straight-line probe; longer searches go straight
 // to A*.
-const maxLineSteps = 64
+const maxLineSteps = 128
 
 // dirToward[sy+1][sx+1] is the direction of the step (sx, sy), each -1..1.
 var dirToward = [3][3]movement.Dir{

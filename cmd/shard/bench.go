@@ -49,7 +49,7 @@ func cmdBench(ctx context.Context, args []string) error {
 		return fmt.Errorf("bench paths: %w", err)
 	}
 	fmt.Printf("default world %dx%d, .swb %d bytes, %d searches per row\n", w.Map.Width, w.Map.Height, env.SWBBytes, *iters)
-	fmt.Printf("%-16s %-11s %6s %6s %11s %9s %11s %8s %s\n", "scenario", "mode", "cost", "exp", "µs/search", "allocs", "classic µs", "ratio", "note")
+	fmt.Printf("%-16s %-11s %6s %6s %11s %9s %11s %8s %s\n", "scenario", "mode", "cost", "exp", "µs median", "allocs", "classic µs", "ratio", "note")
 	for _, r := range rows {
 		note := ""
 		if r.LiveByDesign {

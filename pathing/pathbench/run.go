@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"time"
 
 	"shardcore/pathing"
@@ -16,7 +17,8 @@ type Row struct {
 	Scenario     string
 	Mode         Mode
 	LiveByDesign bool
-	US           float64 // mean µs per search
+	US           float64 // median µs per search (robust to a busy machine)
+	MeanUS       float64 // mean µs per search
 	Allocs       float64 // mean allocations per search
 	ClassicUS    float64 // the classic A*'s µs on the same scenario
 	Cost         float64
@@ -88,15 +90,19 @@ func measure(s *Searcher, sc Scenario, iters int) (Row, error) {
 		return row, fmt.Errorf("no path")
 	}
 	var total time.Duration
-	for i := 0; i < iters; i++ {
+	times := make([]time.Duration, iters)
+	for i := range times {
 		if s.Prepare != nil {
 			s.Prepare()
 		}
 		t0 := time.Now()
 		find()
-		total += time.Since(t0)
+		times[i] = time.Since(t0)
+		total += times[i]
 	}
-	row.US = float64(total.Nanoseconds()) / 1e3 / float64(iters)
+	slices.Sort(times)
+	row.US = float64(times[iters/2].Nanoseconds()) / 1e3
+	row.MeanUS = float64(total.Nanoseconds()) / 1e3 / float64(iters)
 	var ms runtime.MemStats
 	var allocs uint64
 	n := min(iters, allocSamples)
