@@ -1,93 +1,34 @@
 package stepcache
 
 import (
-	"bufio"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
 	"shardcore/movement"
-	"shardcore/world"
+	"shardcore/world/movingai"
 )
 
-// A local Moving AI .map reader for the parity test, until package
-// world/movingai lands: passable terrain is grass, trees and out-of-bounds
-// are impassable rock, water is Wet|Impassable land; the map is padded with
-// rock to whole 8×8 blocks.
-
-const (
-	maiGrass uint16 = 0x0003
-	maiWater uint16 = 0x00A8
-	maiRock  uint16 = 0x00DC
-)
-
-func maiTiles() *world.TileData {
-	td := world.NewTileData(world.TileFormatNew)
-	td.Land[maiWater].Flags = world.FlagWet | world.FlagImpassable
-	td.Land[maiRock].Flags = world.FlagImpassable
-	return td
-}
-
+// loadMovingAI reads a Moving AI .map through world/movingai (passable
+// terrain is plain land, trees and out-of-bounds impassable land, water
+// Wet|Impassable land, padded with impassable land to 16-cell multiples).
 func loadMovingAI(path string) (*movement.Rules, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	w, h := -1, -1
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "map" {
-			break
-		}
-		k, v, _ := strings.Cut(line, " ")
-		switch k {
-		case "width":
-			w, err = strconv.Atoi(v)
-		case "height":
-			h, err = strconv.Atoi(v)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-	}
-	if w <= 0 || h <= 0 {
-		return nil, fmt.Errorf("%s: no width/height", path)
-	}
-	pw, ph := (w+7)&^7, (h+7)&^7
-	b, err := world.NewBuilder(world.Felucca, pw, ph)
+	g, err := movingai.ParseMap(f, filepath.Base(path))
 	if err != nil {
 		return nil, err
 	}
-	for y := 0; y < ph; y++ {
-		for x := 0; x < pw; x++ {
-			b.SetLand(x, y, maiRock, 0)
-		}
-	}
-	for y := 0; y < h && sc.Scan(); y++ {
-		row := strings.TrimRight(sc.Text(), "\r")
-		for x := 0; x < w && x < len(row); x++ {
-			id := maiRock
-			switch row[x] {
-			case '.', 'G', 'S':
-				id = maiGrass
-			case 'W':
-				id = maiWater
-			}
-			b.SetLand(x, y, id, 0)
-		}
-	}
-	m, err := b.Build()
+	m, td, err := g.World()
 	if err != nil {
 		return nil, err
 	}
-	return movement.NewRules(m, maiTiles(), nil), nil
+	return movement.NewRules(m, td, nil), nil
 }
 
 // movingAIMaps lists the .map files of ../shared/data/movingai/maps relative

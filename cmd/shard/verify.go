@@ -1,20 +1,16 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
+	"sort"
 
 	"shardcore/movement"
 	"shardcore/stepcache"
-	"shardcore/world"
 	"shardcore/world/gen"
+	"shardcore/world/movingai"
 )
 
 // cmdVerify compares every step-cache answer with the live rules:
@@ -95,92 +91,30 @@ type namedRules struct {
 	r    *movement.Rules
 }
 
-// movingAIWorlds loads every .map under dir. Until package world/movingai
-// lands this is a minimal reader: passable terrain is land, trees and
-// out-of-bounds are impassable land, water is Wet|Impassable land; maps are
-// padded with impassable land to whole 8×8 blocks.
+// movingAIWorlds loads every .map under dir through world/movingai: passable
+// terrain is land, trees and out-of-bounds are impassable land, water is
+// Wet|Impassable land; maps are padded with impassable land to 16-cell
+// multiples.
 func movingAIWorlds(dir string) ([]namedRules, error) {
-	var out []namedRules
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".map") {
-			return err
-		}
-		r, err := loadMovingAIMap(p)
-		if err != nil {
-			return err
-		}
-		out = append(out, namedRules{filepath.Base(p), r})
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("movingai %s: %w", dir, err)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("movingai %s: no .map files", dir)
-	}
-	return out, nil
-}
-
-func loadMovingAIMap(path string) (*movement.Rules, error) {
-	const grass, water, rock uint16 = 0x0003, 0x00A8, 0x00DC
-	f, err := os.Open(path)
+	grids, err := movingai.LoadMaps(dir)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	w, h := -1, -1
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "map" {
-			break
-		}
-		k, v, _ := strings.Cut(line, " ")
-		switch k {
-		case "width":
-			w, err = strconv.Atoi(strings.TrimSpace(v))
-		case "height":
-			h, err = strconv.Atoi(strings.TrimSpace(v))
-		}
+	if len(grids) == 0 {
+		return nil, fmt.Errorf("movingai %s: no .map files", dir)
+	}
+	names := make([]string, 0, len(grids))
+	for n := range grids {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	out := make([]namedRules, 0, len(names))
+	for _, n := range names {
+		m, td, err := grids[n].World()
 		if err != nil {
-			return nil, fmt.Errorf("%s: header: %w", path, err)
+			return nil, err
 		}
+		out = append(out, namedRules{n, movement.NewRules(m, td, nil)})
 	}
-	if w <= 0 || h <= 0 || w > 1<<15 || h > 1<<15 {
-		return nil, fmt.Errorf("%s: bad or missing width/height (%d×%d)", path, w, h)
-	}
-	b, err := world.NewBuilder(world.Felucca, (w+7)&^7, (h+7)&^7)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	for y := 0; y < b.Height(); y++ {
-		for x := 0; x < b.Width(); x++ {
-			b.SetLand(x, y, rock, 0)
-		}
-	}
-	for y := 0; y < h && sc.Scan(); y++ {
-		row := strings.TrimRight(sc.Text(), "\r")
-		for x := 0; x < w && x < len(row); x++ {
-			id := rock
-			switch row[x] {
-			case '.', 'G', 'S':
-				id = grass
-			case 'W':
-				id = water
-			}
-			b.SetLand(x, y, id, 0)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	m, err := b.Build()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	td := world.NewTileData(world.TileFormatNew)
-	td.Land[water].Flags = world.FlagWet | world.FlagImpassable
-	td.Land[rock].Flags = world.FlagImpassable
-	return movement.NewRules(m, td, nil), nil
+	return out, nil
 }
