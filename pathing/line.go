@@ -5,10 +5,6 @@ import (
 	"shardcore/stepcache"
 )
 
-// maxLineSteps bounds the straight-line probe; longer searches go straight
-// to A*.
-const maxLineSteps = 128
-
 // dirToward[sy+1][sx+1] is the direction of the step (sx, sy), each -1..1.
 var dirToward = [3][3]movement.Dir{
 	{movement.NorthWest, movement.North, movement.NorthEast},
@@ -31,7 +27,8 @@ func sign(v int) int {
 // alone, and succeeds only when every step is allowed statically with no
 // dynamics near it and the walk's cost equals the heuristic at the start.
 // The heuristic is admissible, so such a path is optimal: the same cost as
-// A* finds. Anything else (a fallthrough, a blocked step, dynamics, a
+// A* finds. A line that fails costs at most h lookups, where A* needs at
+// least h expansions, so it is not capped. Anything else (a fallthrough, a blocked step, dynamics, a
 // detour-free line that costs more) leaves res for the A* to fill.
 func (s *Cached) tryLine(req *Request, res *Result, budget int) bool {
 	c := &s.core
@@ -45,7 +42,7 @@ func (s *Cached) tryLine(req *Request, res *Result, budget int) bool {
 		return false
 	}
 	for steps := 0; !c.isGoal(x, y); steps++ {
-		if steps >= maxLineSteps || steps >= budget {
+		if steps >= budget {
 			return fail()
 		}
 		d := dirToward[sign(c.goal.Y-y)+1][sign(c.goal.X-x)+1]
