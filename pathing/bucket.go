@@ -85,6 +85,10 @@ func (s *Cached) findBucket(req *Request, res *Result, budget int) {
 		q.push(int(it.f), bucketItem{idx: it.idx, g: int32(it.g)})
 	}
 	c.heap = c.heap[:0]
+	s.grid.reset(req.Start, req.Goal)
+	if len(c.nodes) > 0 {
+		s.grid.claim(req.Start.X, req.Start.Y, 0)
+	}
 	for c.expansions < budget {
 		it, ok := q.pop()
 		if !ok {
@@ -107,7 +111,7 @@ func (s *Cached) findBucket(req *Request, res *Result, budget int) {
 // the node table and the bucket queue.
 func (s *Cached) relaxBucket(parent int32, d movement.Dir, x, y, z int, g float64) {
 	c := &s.core
-	idx, ok := c.upsert(parent, d, x, y, z, g)
+	idx, ok := s.upsertGrid(parent, d, x, y, z, g)
 	if !ok {
 		return
 	}

@@ -23,6 +23,7 @@ type Cached struct {
 	queue queueKind
 	line  bool
 	bq    bucketQueue
+	grid  nodeGrid
 	st    CachedStats
 	// deferred lists the chunks whose lookup fell through as not built in
 	// this search: later nodes there take the live rules without asking
