@@ -56,7 +56,7 @@ func checkSearch(search string) error {
 	case "classic":
 		return nil
 	case "cache":
-		return fmt.Errorf("--search cache: not available yet (the cache A* is not wired into shard movingai)")
+		return nil
 	}
 	return fmt.Errorf("unknown --search %q (want classic or cache)", search)
 }
@@ -66,6 +66,9 @@ func checkSearch(search string) error {
 func finderFor(search string, rules *movement.Rules) (pathing.Finder, error) {
 	if err := checkSearch(search); err != nil {
 		return nil, err
+	}
+	if search == "cache" {
+		return cacheFinder(rules)
 	}
 	return pathing.NewClassic(rules), nil
 }
