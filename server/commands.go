@@ -36,12 +36,18 @@ var commandHelp = []string{
 // ErrUnknownCommand is returned (wrapped) for a command not in the list.
 var ErrUnknownCommand = errors.New("unknown command")
 
-// Command runs an admin command and returns its reply. While Run runs it
-// is queued to the tick goroutine and executed at the next tick start;
-// otherwise it runs on the caller's goroutine, which must own the server.
+// Command runs an admin command and returns its reply; it is safe from any
+// goroutine. While Run runs it is queued to the tick goroutine and executed
+// at the next tick start; before Run it runs on the caller's goroutine,
+// excluding a Run that starts meanwhile.
 func (s *Server) Command(line string) (string, error) {
 	if !s.running.Load() {
-		return s.exec(line)
+		s.mu.Lock()
+		if !s.running.Load() {
+			defer s.mu.Unlock()
+			return s.exec(line)
+		}
+		s.mu.Unlock()
 	}
 	req := cmdReq{line: line, reply: make(chan cmdReply, 1)}
 	select {

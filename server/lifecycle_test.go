@@ -93,3 +93,28 @@ func TestNewRejectsBadConfig(t *testing.T) {
 		t.Errorf("tickMs 0: err %v, want one naming shard.tickMs", err)
 	}
 }
+
+// TestOverrunIsCountedNotQueued: on synctest's fake clock, a tick made to
+// take 20 ms (2.5 periods) is counted as an overrun and the tick the ticker
+// fired meanwhile is dropped, not run back to back.
+func TestOverrunIsCountedNotQueued(t *testing.T) {
+	dir := t.TempDir()
+	synctest.Test(t, func(t *testing.T) {
+		s, _ := newTestServer(t, testConfig(dir), Options{MaxTicks: 5})
+		slow := make(chan struct{})
+		s.testHook = func() {
+			if s.ticks.n == 1 {
+				time.Sleep(20 * time.Millisecond)
+				close(slow)
+			}
+		}
+		if err := s.Run(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		<-slow
+		sum := s.Summary()
+		if sum.Ticks != 5 || sum.Overruns != 1 || sum.Dropped != 1 {
+			t.Errorf("ticks %d overruns %d dropped %d, want 5, 1, 1", sum.Ticks, sum.Overruns, sum.Dropped)
+		}
+	})
+}

@@ -15,10 +15,13 @@ import (
 // overruns shard.tickMs is counted, and the ticker drops the ticks it
 // missed rather than queueing them. Run returns nil on a graceful stop.
 func (s *Server) Run(ctx context.Context) error {
+	s.mu.Lock()
 	if s.closed {
+		s.mu.Unlock()
 		return errors.New("server: run: server already shut down")
 	}
 	if !s.running.CompareAndSwap(false, true) {
+		s.mu.Unlock()
 		return errors.New("server: run: already running")
 	}
 	defer close(s.done)
@@ -26,6 +29,7 @@ func (s *Server) Run(ctx context.Context) error {
 		s.startBake(id)
 	}
 	s.pending = nil
+	s.mu.Unlock()
 	if s.opts.Stdin != nil {
 		go s.readCommands(s.opts.Stdin)
 	}
@@ -49,6 +53,14 @@ func (s *Server) Run(ctx context.Context) error {
 			return s.shutdown()
 		}
 		s.tick(period)
+		if tc != nil {
+			// A tick that fired while this one overran is dropped, not run late.
+			select {
+			case <-tc:
+				s.ticks.dropped++
+			default:
+			}
+		}
 	}
 	return s.shutdown()
 }
@@ -56,6 +68,8 @@ func (s *Server) Run(ctx context.Context) error {
 // tick runs one tick: drain finished bakes and admin commands, then the
 // simulation, then measure and report.
 func (s *Server) tick(period time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	t0 := s.clock()
 	s.drainBakes()
 	s.drainCommands()
@@ -63,6 +77,9 @@ func (s *Server) tick(period time.Duration) {
 		s.sim.Step()
 	} else {
 		s.sim.Tick(t0)
+	}
+	if s.testHook != nil {
+		s.testHook()
 	}
 	d := s.clock() - t0
 	s.ticks.add(d, period)
@@ -111,6 +128,8 @@ func (s *Server) drainCommands() {
 // shutdown stops bakes, flushes the recorder, closes readers and logs the
 // summary.
 func (s *Server) shutdown() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	s.drainCommands()
 	s.waitBakes()
 	s.summary = s.Snapshot()
@@ -154,5 +173,7 @@ func (s *Server) Close() error {
 		return errors.New("server: close: running (cancel Run's context instead)")
 	}
 	s.bakeWG.Wait()
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	return s.close()
 }

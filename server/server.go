@@ -85,11 +85,16 @@ type Server struct {
 
 	running atomic.Bool
 	done    chan struct{}
+	// mu is held by whoever runs on the shard's state: each tick, Run's
+	// start and shutdown, and a Command executed off the loop. It makes a
+	// Command that races with Run's start safe.
+	mu sync.Mutex
 
 	ticks    tickStats
 	nextProg time.Duration
 	summary  Summary
 	closed   bool
+	testHook func() // run inside each tick's measured span (tests)
 }
 
 // New configures a shard: validates cfg, loads every map of world.maps

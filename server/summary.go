@@ -15,6 +15,7 @@ type tickStats struct {
 	n        uint64
 	durs     []time.Duration
 	overruns uint64
+	dropped  uint64 // ticker ticks dropped after an overrun (paced runs)
 	max      time.Duration
 }
 
@@ -51,6 +52,7 @@ type Summary struct {
 	P50ms, P99ms float64
 	MaxMs        float64
 	Overruns     uint64 // ticks longer than shard.tickMs
+	Dropped      uint64 // ticker ticks dropped because a tick overran
 	Paths        uint64 // searches run
 	Found        uint64
 	Expansions   uint64
@@ -68,7 +70,7 @@ func (s *Server) Snapshot() Summary {
 	st := s.sim.Stats()
 	cs := s.cache.Stats()
 	return Summary{
-		Ticks: s.ticks.n, P50ms: ms(p50), P99ms: ms(p99), MaxMs: ms(s.ticks.max), Overruns: s.ticks.overruns,
+		Ticks: s.ticks.n, P50ms: ms(p50), P99ms: ms(p99), MaxMs: ms(s.ticks.max), Overruns: s.ticks.overruns, Dropped: s.ticks.dropped,
 		Paths: st.Searches, Found: st.Found, Expansions: st.Expansions, HitRatio: cs.HitRatio(),
 		Resident: cs.Resident, MaxWaitTicks: st.MaxWaitTicks, QueueLen: st.QueueLen, Mobiles: st.Mobiles, Steps: st.Steps,
 	}
@@ -88,6 +90,6 @@ func (m Summary) Line() string {
 
 // Details are the summary's other figures, one line.
 func (m Summary) Details() string {
-	return fmt.Sprintf("mobiles %d steps %d found %d expansions %d queue %d max_ms %.3f overruns %d",
-		m.Mobiles, m.Steps, m.Found, m.Expansions, m.QueueLen, m.MaxMs, m.Overruns)
+	return fmt.Sprintf("mobiles %d steps %d found %d expansions %d queue %d max_ms %.3f overruns %d dropped %d",
+		m.Mobiles, m.Steps, m.Found, m.Expansions, m.QueueLen, m.MaxMs, m.Overruns, m.Dropped)
 }
