@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"time"
+
 	"github.com/mlange-42/arche/ecs"
 
 	"shardcore/movement"
@@ -11,33 +13,56 @@ import (
 // failed asks again (plus the repath jitter).
 const failBackoffMs = 1000
 
+// minCappedNodes is the least node budget worth starting a capped search
+// with; below it the rest of the queue waits for the next tick.
+const minCappedNodes = 16
+
 // pathfindSystem serves the request queue oldest first until the tick's
 // budget is spent: Options.TickBudget by Clock, or, when set, the
-// deterministic MaxSearchesPerTick / MaxExpansionsPerTick. A search once
-// started runs to its end (its node budget bounds it), so a tick may pass
-// the budget by one search. The rest waits for the next tick.
+// deterministic MaxSearchesPerTick / MaxExpansionsPerTick.
+//
+// Under the time budget the first search of a tick (the oldest request)
+// always gets the full MaxNodes, so no request starves; every later search
+// gets only the nodes the rest of the budget allows at the running average
+// cost per expansion. A capped search that runs out of nodes is not a
+// failure: its request goes back to the head of the queue and the tick ends.
 func (s *Sim) pathfindSystem() {
 	start := s.opts.Clock()
 	searches, expansions := 0, 0
 	det := s.opts.MaxSearchesPerTick > 0 || s.opts.MaxExpansionsPerTick > 0
 	for s.qhead < len(s.queue) {
+		nodes := s.opts.MaxNodes
 		if det {
 			if (s.opts.MaxSearchesPerTick > 0 && searches >= s.opts.MaxSearchesPerTick) ||
 				(s.opts.MaxExpansionsPerTick > 0 && expansions >= s.opts.MaxExpansionsPerTick) {
 				break
 			}
-		} else if s.opts.Clock()-start >= s.opts.TickBudget {
-			break
+		} else {
+			left := s.opts.TickBudget - (s.opts.Clock() - start)
+			if left <= 0 {
+				break
+			}
+			if searches > 0 && s.nsPerExp > 0 {
+				nodes = min(nodes, int(float64(left)/s.nsPerExp))
+				if nodes < minCappedNodes {
+					break
+				}
+			}
 		}
 		e := s.queue[s.qhead]
 		s.qhead++
 		if !s.w.Alive(e) {
 			continue
 		}
-		n := s.serve(e)
+		n, deferred := s.serve(e, nodes, nodes < s.opts.MaxNodes)
 		if n >= 0 {
 			searches++
 			expansions += n
+		}
+		if deferred {
+			s.qhead-- // still queued, still the oldest: next tick's first search
+			s.st.deferred++
+			break
 		}
 	}
 	if s.qhead == len(s.queue) {
@@ -50,22 +75,43 @@ func (s *Sim) pathfindSystem() {
 	s.st.queueLen = len(s.queue) - s.qhead
 }
 
-// serve runs one entity's search and stores the path; it returns the
-// expansions, or -1 when there was nothing to search.
-func (s *Sim) serve(e ecs.Entity) int {
-	req := s.maps.req.Get(e)
-	req.Queued = false
-	if !req.Active {
-		return -1
+// costSample folds one search's duration per expansion into the running
+// average (an exponential moving average over about 32 searches).
+func (s *Sim) costSample(dur time.Duration, expansions int) {
+	if expansions < 16 || dur <= 0 {
+		return
 	}
-	req.Active = false
+	v := float64(dur) / float64(expansions)
+	if s.nsPerExp == 0 {
+		s.nsPerExp = v
+		return
+	}
+	s.nsPerExp += (v - s.nsPerExp) / 32
+}
+
+// serve runs one entity's search with a node budget of nodes and stores
+// the path; it returns the expansions, or -1 when there was nothing to
+// search. When capped (nodes is below MaxNodes) and the search ran out of
+// nodes without a path, nothing is stored, the request stays active and
+// queued, and deferred is true.
+func (s *Sim) serve(e ecs.Entity, nodes int, capped bool) (n int, deferred bool) {
+	req := s.maps.req.Get(e)
+	if !req.Active {
+		req.Queued = false
+		return -1, false
+	}
 	pos := s.maps.pos.Get(e)
 	mob := s.maps.mob.Get(e)
 	path := s.maps.path.Get(e)
-	s.preq = pathReqOf(pos.Point(), int(pos.Z), req.Goal, req.Range, movement.Mover{Caps: mob.Caps, Self: mob.ID}, s.opts.MaxNodes)
+	s.preq = pathReqOf(pos.Point(), int(pos.Z), req.Goal, req.Range, movement.Mover{Caps: mob.Caps, Self: mob.ID}, nodes)
 	t0 := s.opts.Clock()
 	s.finder.Find(&s.preq, &s.pres)
 	dur := s.opts.Clock() - t0
+	s.costSample(dur, s.pres.Expansions)
+	if capped && !s.pres.Found && s.pres.Expansions >= nodes {
+		return s.pres.Expansions, true
+	}
+	req.Queued, req.Active = false, false
 	path.Steps = append(path.Steps[:0], s.pres.Dirs...)
 	path.Zs = append(path.Zs[:0], s.pres.Zs...)
 	path.Next, path.Repath, path.Failed = 0, s.tick, !s.pres.Found
@@ -90,7 +136,7 @@ func (s *Sim) serve(e ecs.Entity) int {
 			Cost: s.pres.Cost, Expansions: s.pres.Expansions, Duration: dur, WaitTicks: wait, Lookups: s.pres.Lookups}
 		s.opts.Recorder.RecordPath(&s.rec)
 	}
-	return s.pres.Expansions
+	return s.pres.Expansions, false
 }
 
 // pathReqOf builds a search request (uniform game cost).

@@ -53,6 +53,8 @@ type Sim struct {
 	st    counters
 	durs  [durRing]time.Duration
 	ndurs int
+	// nsPerExp is the running average search cost per expansion, in ns.
+	nsPerExp float64
 }
 
 type compIDs struct {

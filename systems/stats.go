@@ -13,6 +13,7 @@ const durRing = 1024
 // counters are the running totals behind Stats.
 type counters struct {
 	searches, found, expansions uint64
+	deferred                    uint64
 	steps, blocked, doorsOpened uint64
 	waitSum, maxWait            uint64
 	tickMaxWait                 uint64
@@ -30,9 +31,12 @@ type Stats struct {
 	Expansions      uint64
 	Steps, Blocked  uint64 // steps taken; steps the live rules refused (each repaths)
 	DoorsOpened     uint64
-	QueueLen        int    // requests waiting after the last tick
-	MaxWaitTicks    uint64 // longest wait of a served request, in ticks
-	MeanWaitTicks   float64
+	// Deferred counts capped searches that ran out of the tick's budget and
+	// left their request queued for the next tick.
+	Deferred      uint64
+	QueueLen      int    // requests waiting after the last tick
+	MaxWaitTicks  uint64 // longest wait of a served request, in ticks
+	MeanWaitTicks float64
 	// LastTickMaxWait is the longest wait among requests served in the last tick.
 	LastTickMaxWait uint64
 	// Tick durations by Clock over the last 1024 ticks, and the all-time max.
@@ -47,7 +51,7 @@ type Stats struct {
 // Stats returns the current figures.
 func (s *Sim) Stats() Stats {
 	st := Stats{
-		Ticks: s.tick, Searches: s.st.searches, Found: s.st.found, Expansions: s.st.expansions,
+		Ticks: s.tick, Searches: s.st.searches, Found: s.st.found, Expansions: s.st.expansions, Deferred: s.st.deferred,
 		Steps: s.st.steps, Blocked: s.st.blocked, DoorsOpened: s.st.doorsOpened, QueueLen: s.st.queueLen,
 		MaxWaitTicks: s.st.maxWait, LastTickMaxWait: s.st.tickMaxWait, TickMax: s.st.tickMax,
 		TickTotal: s.st.tickTotal, PathfindTime: s.st.pathTime, Lookups: s.st.lookups,
