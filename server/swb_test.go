@@ -67,12 +67,25 @@ func TestStaleSWBRefusedOnceThenRebaked(t *testing.T) {
 		errc := make(chan error, 1)
 		go func() { errc <- s.Run(ctx) }()
 		waitAttached(t, s, 1000000)
+		// cache save bakes again on the running shard and reattaches.
+		if out, err := s.Command("cache save"); err != nil || !strings.Contains(out, "in the background") {
+			t.Fatalf("cache save = %q, %v", out, err)
+		}
+		for i := 0; logs.count(`"message":"bake written"`) < 2; i++ {
+			if i > 1000000 {
+				t.Fatal("cache save never finished")
+			}
+			time.Sleep(8 * time.Millisecond)
+		}
+		if _, err := s.Command("cache stats"); err != nil { // one more tick
+			t.Fatal(err)
+		}
 		cancel()
 		if err := <-errc; err != nil {
 			t.Fatal(err)
 		}
-		if logs.count("swb refused") != 1 || logs.count(`"message":"bake written"`) != 1 || logs.count(`"message":"swb opened"`) != 1 {
-			t.Errorf("want one refusal, one bake, one open:\n%s", logs)
+		if logs.count("swb refused") != 1 || logs.count(`"message":"bake written"`) != 2 || logs.count(`"message":"swb opened"`) != 2 {
+			t.Errorf("want one refusal, two bakes (prebake, cache save), two opens:\n%s", logs)
 		}
 	})
 	r, err := swb.Open(path, swb.Expect{MapID: 0, Fingerprint: probe.World().Fingerprint})
