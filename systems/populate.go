@@ -26,6 +26,11 @@ const (
 type PopulationOptions struct {
 	Pets, Patrols, Swimmers int
 	Seed                    uint64
+	// Packed selects the old placement: every player on the one pet route,
+	// every patrol on the landmark patrol routes, every swimmer around the
+	// ocean point. By default only as many as fit at a realistic density
+	// go there and the rest spread over routes generated across the map.
+	Packed bool
 }
 
 // Population lists what Populate spawned.
@@ -68,42 +73,43 @@ func Populate(ctx context.Context, s *Sim, lm gen.Landmarks, o PopulationOptions
 		return nil, fmt.Errorf("systems: populate: pet route: %w", err)
 	}
 	pop.PetRouteCells = petCells
-	walker := movement.Mover{Caps: movement.Player}
 	petPool := s.newFreePool(petCells, movement.Mover{})
-	for i := 0; i < o.Pets; i++ {
-		k, at, ok := spawnCell(s, petCells, i*len(petCells)/max(o.Pets, 1), walker, petPool)
-		if !ok {
-			return nil, fmt.Errorf("systems: populate: no free cell near pet route cell %d for player %d", k, i)
-		}
-		pid, err := s.SpawnMobile(MobileSpec{X: at.X, Y: at.Y, Z: at.Z, Tags: c.Tags{Player: true}, Speed: PlayerSpeed,
-			Patrol: &PatrolSpec{Route: pop.PetRoute, Index: (petLegs[k] + 1) % len(lm.PetRoute), Tolerance: 1}})
-		if err != nil {
-			return nil, fmt.Errorf("systems: populate: player %d: %w", i, err)
-		}
-		pat, ok := s.freeNear(at, movement.Mover{}, 2)
-		if !ok {
-			_, pat, ok = petPool.next()
-		}
-		if !ok {
-			return nil, fmt.Errorf("systems: populate: no free cell near player %d for its pet", i)
-		}
-		rngF := 1 + rng.IntN(6)
-		petID, err := s.SpawnMobile(MobileSpec{X: pat.X, Y: pat.Y, Z: pat.Z, Speed: PetSpeed, Follow: &FollowSpec{Target: pid, Range: rngF}})
-		if err != nil {
-			return nil, fmt.Errorf("systems: populate: pet %d: %w", i, err)
-		}
-		pop.Players, pop.Pets, pop.PetRange = append(pop.Players, pid), append(pop.Pets, petID), append(pop.PetRange, rngF)
+	onRoute := o.Pets
+	if !o.Packed {
+		onRoute = min(o.Pets, max(len(petCells)/pairCellsPerRoute, 1))
 	}
-	if err := s.populatePatrols(ctx, lm, o, pop); err != nil {
+	for i := 0; i < onRoute; i++ {
+		if err := s.spawnPair(i, pop.PetRoute, len(lm.PetRoute), petCells, petLegs, i*len(petCells)/max(onRoute, 1), petPool, rng, pop); err != nil {
+			return nil, err
+		}
+	}
+	g := s.newRouteGen(lm, o.Seed)
+	if rest := o.Pets - onRoute; rest > 0 {
+		routes, err := g.routes(ctx, rest, pairCellsPerRoute, 0, townShare)
+		if err != nil {
+			return nil, fmt.Errorf("systems: populate: player routes: %w", err)
+		}
+		i := onRoute
+		for _, r := range routes {
+			n := min(max(len(r.cells)/pairCellsPerRoute, 1), o.Pets-i)
+			for j := 0; j < n; j++ {
+				if err := s.spawnPair(i, r.id, len(r.wps), r.cells, r.legs, j*len(r.cells)/n, r.pool, rng, pop); err != nil {
+					return nil, err
+				}
+				i++
+			}
+		}
+	}
+	if err := s.populatePatrols(ctx, lm, o, g, pop); err != nil {
 		return nil, err
 	}
-	if err := s.populateSwimmers(lm, o, rng, pop); err != nil {
+	if err := s.populateSwimmers(lm, o, rng, g, pop); err != nil {
 		return nil, err
 	}
 	return pop, nil
 }
 
-func (s *Sim) populatePatrols(ctx context.Context, lm gen.Landmarks, o PopulationOptions, pop *Population) error {
+func (s *Sim) populatePatrols(ctx context.Context, lm gen.Landmarks, o PopulationOptions, g *routeGen, pop *Population) error {
 	var cells [][]RouteCell
 	var legs [][]int
 	for i, r := range lm.PatrolRoutes {
@@ -122,34 +128,69 @@ func (s *Sim) populatePatrols(ctx context.Context, lm gen.Landmarks, o Populatio
 		return errors.New("systems: populate: the world has no patrol routes")
 	}
 	pools := make([]*freePool, len(cells))
+	room := 0
 	for r := range cells {
 		pools[r] = s.newFreePool(cells[r], movement.Mover{})
+		room += max(len(cells[r])/patrolCellsPerRoute, 1)
 	}
-	for j := 0; j < o.Patrols; j++ {
+	onRoutes := o.Patrols
+	if !o.Packed {
+		onRoutes = min(o.Patrols, room)
+	}
+	for j := 0; j < onRoutes; j++ {
 		r := j % len(cells)
-		n := o.Patrols / len(cells)
+		n := onRoutes / len(cells)
 		k := (j / len(cells)) * len(cells[r]) / max(n, 1) % len(cells[r])
-		opens := j%3 != 0
-		k, at, ok := spawnCell(s, cells[r], k, movement.Mover{}, pools[r])
-		if !ok {
-			return fmt.Errorf("systems: populate: no free cell near patrol route %d cell %d", r, k)
+		if err := s.spawnPatrol(j, pop.PatrolRoute[r], len(lm.PatrolRoutes[r]), cells[r], legs[r], k, pools[r], pop); err != nil {
+			return err
 		}
-		id, err := s.SpawnMobile(MobileSpec{X: at.X, Y: at.Y, Z: at.Z, Tags: c.Tags{CanOpenDoors: opens}, Speed: PatrolSpeed,
-			Patrol: &PatrolSpec{Route: pop.PatrolRoute[r], Index: (legs[r][k] + 1) % len(lm.PatrolRoutes[r]), Tolerance: 1}})
-		if err != nil {
-			return fmt.Errorf("systems: populate: patrol %d: %w", j, err)
+	}
+	rest := o.Patrols - onRoutes
+	if rest <= 0 {
+		return nil
+	}
+	routes, err := g.routes(ctx, rest, patrolCellsPerRoute, 0, patrolTownShare)
+	if err != nil {
+		return fmt.Errorf("systems: populate: patrol routes: %w", err)
+	}
+	j := onRoutes
+	for _, r := range routes {
+		n := min(max(len(r.cells)/patrolCellsPerRoute, 1), o.Patrols-j)
+		for q := 0; q < n; q++ {
+			if err := s.spawnPatrol(j, r.id, len(r.wps), r.cells, r.legs, q*len(r.cells)/n, r.pool, pop); err != nil {
+				return err
+			}
+			j++
 		}
-		pop.Patrols = append(pop.Patrols, id)
 	}
 	return nil
 }
 
-func (s *Sim) populateSwimmers(lm gen.Landmarks, o PopulationOptions, rng *rand.Rand, pop *Population) error {
+// spawnPatrol spawns patrol j on route id (nwp waypoints) from route cell k
+// of cells; two in three open doors.
+func (s *Sim) spawnPatrol(j, id, nwp int, cells []RouteCell, legs []int, k int, pool *freePool, pop *Population) error {
+	k, at, ok := spawnCell(s, cells, k, movement.Mover{}, pool)
+	if !ok {
+		return fmt.Errorf("systems: populate: no free cell near route %d cell %d for patrol %d", id, k, j)
+	}
+	pid, err := s.SpawnMobile(MobileSpec{X: at.X, Y: at.Y, Z: at.Z, Tags: c.Tags{CanOpenDoors: j%3 != 0}, Speed: PatrolSpeed,
+		Patrol: &PatrolSpec{Route: id, Index: (legs[k] + 1) % nwp, Tolerance: 1}})
+	if err != nil {
+		return fmt.Errorf("systems: populate: patrol %d: %w", j, err)
+	}
+	pop.Patrols = append(pop.Patrols, pid)
+	return nil
+}
+
+func (s *Sim) populateSwimmers(lm gen.Landmarks, o PopulationOptions, rng *rand.Rand, g *routeGen, pop *Population) error {
 	sw := movement.Mover{Caps: movement.CanSwim | movement.CantWalk}
 	ocean := RouteCell{lm.OceanPoint.X, lm.OceanPoint.Y, lm.OceanPoint.Z}
 	for i := 0; i < o.Swimmers; i++ {
-		home := ocean
-		for try := 0; try < 16; try++ {
+		home, spread := ocean, false
+		if !o.Packed {
+			home, spread = g.openWater(ocean.Z)
+		}
+		for try := 0; try < 16 && !spread; try++ {
 			x, y := ocean.X+rng.IntN(81)-40, ocean.Y+rng.IntN(81)-40
 			if IsWet(s.m, s.td, x, y) {
 				home = RouteCell{x, y, ocean.Z}
