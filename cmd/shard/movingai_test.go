@@ -16,7 +16,7 @@ import (
 )
 
 // maiFullEnv set to 1 runs every scenario instead of the sample.
-const maiFullEnv = "SHARDCORE_MOVINGAI_FULL"
+const maiFullEnv = "SHARDCORE_MOVINGAI_ALL"
 
 // maiData is ../shared/data/movingai beside the module root.
 func maiData(t *testing.T) string {
@@ -41,7 +41,7 @@ func maiData(t *testing.T) string {
 // TestMovingAIClassicOptimal runs real benchmark scenarios through the
 // classic finder and requires every one to be optimal: a stratified sample
 // (about maiSamplePerFile evenly spaced scenarios of every file, plus its
-// longest) by default, all of them with SHARDCORE_MOVINGAI_FULL=1.
+// longest) by default, all of them with SHARDCORE_MOVINGAI_ALL=1.
 func TestMovingAIClassicOptimal(t *testing.T) {
 	root := maiData(t)
 	grids, err := movingai.LoadMaps(filepath.Join(root, "maps"))
