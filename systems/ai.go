@@ -41,8 +41,9 @@ func (s *Sim) aiSystem() {
 }
 
 // followAI keeps a follower near its target. Once not beside it, it
-// repaths (goal: a cell beside it) when the target moved and its
-// jittered 100–300 ms interval has come, or when it has no path left; out of
+// repaths (goal: a cell beside it) when the target drifted more than its
+// slack from the last goal and its jittered 100–300 ms interval has come,
+// or when it has no path left and is out of its range; out of
 // its full range it repaths without waiting for the interval. After a failed
 // search it waits for the path's RetryAt.
 func (s *Sim) followAI() {
@@ -64,8 +65,13 @@ func (s *Sim) followAI() {
 		}
 		due := s.now >= f.NextRepath
 		moved := tp != f.LastGoal
+		// A path still under way ends beside the target's old cell: worth
+		// replacing on the interval only once the target drifted more than
+		// the follower's slack from it (its range less one, at least 1).
+		drifted := cheb(tp, f.LastGoal) > max(f.Range-1, 1)
 		urgent := d > f.Range && moved
-		if (moved && due) || urgent || path.Remaining() == 0 {
+		idle := path.Remaining() == 0 && d > max(f.Range, inner) // within range, a follower without a path waits
+		if (drifted && due) || urgent || idle {
 			s.request(req, tp, inner)
 			f.LastGoal = tp
 			f.NextRepath = s.now + s.jitterMs()

@@ -74,16 +74,16 @@ func Populate(ctx context.Context, s *Sim, lm gen.Landmarks, o PopulationOptions
 	}
 	pop.PetRouteCells = petCells
 	petPool := s.newFreePool(petCells, movement.Mover{})
+	g := s.newRouteGen(lm, o.Seed)
 	onRoute := o.Pets
 	if !o.Packed {
 		onRoute = min(o.Pets, max(len(petCells)/pairCellsPerRoute, 1))
 	}
 	for i := 0; i < onRoute; i++ {
-		if err := s.spawnPair(i, pop.PetRoute, len(lm.PetRoute), petCells, petLegs, i*len(petCells)/max(onRoute, 1), petPool, rng, pop); err != nil {
+		if err := s.spawnPair(i, pop.PetRoute, len(lm.PetRoute), petCells, petLegs, i*len(petCells)/max(onRoute, 1), petPool, rng, g.loginDelay(o.Packed || i == 0), pop); err != nil {
 			return nil, err
 		}
 	}
-	g := s.newRouteGen(lm, o.Seed)
 	if rest := o.Pets - onRoute; rest > 0 {
 		routes, err := g.routes(ctx, rest, pairCellsPerRoute, 0, townShare)
 		if err != nil {
@@ -93,7 +93,7 @@ func Populate(ctx context.Context, s *Sim, lm gen.Landmarks, o PopulationOptions
 		for _, r := range routes {
 			n := min(max(len(r.cells)/pairCellsPerRoute, 1), o.Pets-i)
 			for j := 0; j < n; j++ {
-				if err := s.spawnPair(i, r.id, len(r.wps), r.cells, r.legs, j*len(r.cells)/n, r.pool, rng, pop); err != nil {
+				if err := s.spawnPair(i, r.id, len(r.wps), r.cells, r.legs, j*len(r.cells)/n, r.pool, rng, g.loginDelay(false), pop); err != nil {
 					return nil, err
 				}
 				i++
@@ -141,7 +141,7 @@ func (s *Sim) populatePatrols(ctx context.Context, lm gen.Landmarks, o Populatio
 		r := j % len(cells)
 		n := onRoutes / len(cells)
 		k := (j / len(cells)) * len(cells[r]) / max(n, 1) % len(cells[r])
-		if err := s.spawnPatrol(j, pop.PatrolRoute[r], len(lm.PatrolRoutes[r]), cells[r], legs[r], k, pools[r], pop); err != nil {
+		if err := s.spawnPatrol(j, pop.PatrolRoute[r], len(lm.PatrolRoutes[r]), cells[r], legs[r], k, pools[r], g.loginDelay(o.Packed), pop); err != nil {
 			return err
 		}
 	}
@@ -157,7 +157,7 @@ func (s *Sim) populatePatrols(ctx context.Context, lm gen.Landmarks, o Populatio
 	for _, r := range routes {
 		n := min(max(len(r.cells)/patrolCellsPerRoute, 1), o.Patrols-j)
 		for q := 0; q < n; q++ {
-			if err := s.spawnPatrol(j, r.id, len(r.wps), r.cells, r.legs, q*len(r.cells)/n, r.pool, pop); err != nil {
+			if err := s.spawnPatrol(j, r.id, len(r.wps), r.cells, r.legs, q*len(r.cells)/n, r.pool, g.loginDelay(false), pop); err != nil {
 				return err
 			}
 			j++
@@ -167,14 +167,14 @@ func (s *Sim) populatePatrols(ctx context.Context, lm gen.Landmarks, o Populatio
 }
 
 // spawnPatrol spawns patrol j on route id (nwp waypoints) from route cell k
-// of cells; two in three open doors.
-func (s *Sim) spawnPatrol(j, id, nwp int, cells []RouteCell, legs []int, k int, pool *freePool, pop *Population) error {
+// of cells, first asking for a path after delay ms; two in three open doors.
+func (s *Sim) spawnPatrol(j, id, nwp int, cells []RouteCell, legs []int, k int, pool *freePool, delay int64, pop *Population) error {
 	k, at, ok := spawnCell(s, cells, k, movement.Mover{}, pool)
 	if !ok {
 		return fmt.Errorf("systems: populate: no free cell near route %d cell %d for patrol %d", id, k, j)
 	}
 	pid, err := s.SpawnMobile(MobileSpec{X: at.X, Y: at.Y, Z: at.Z, Tags: c.Tags{CanOpenDoors: j%3 != 0}, Speed: PatrolSpeed,
-		Patrol: &PatrolSpec{Route: id, Index: (legs[k] + 1) % nwp, Tolerance: 1}})
+		Patrol: &PatrolSpec{Route: id, Index: (legs[k] + 1) % nwp, Tolerance: 1, DelayMs: delay}})
 	if err != nil {
 		return fmt.Errorf("systems: populate: patrol %d: %w", j, err)
 	}
@@ -202,7 +202,7 @@ func (s *Sim) populateSwimmers(lm gen.Landmarks, o PopulationOptions, rng *rand.
 			return fmt.Errorf("systems: populate: no free water near (%d,%d) for swimmer %d", home.X, home.Y, i)
 		}
 		id, err := s.SpawnMobile(MobileSpec{X: at.X, Y: at.Y, Z: at.Z, Tags: c.Tags{CanSwim: true, CantWalk: true}, Speed: SwimmerSpeed,
-			Wander: &WanderSpec{Home: movement.Point{X: home.X, Y: home.Y}, Radius: 12}})
+			Wander: &WanderSpec{Home: movement.Point{X: home.X, Y: home.Y}, Radius: 12, DelayMs: g.loginDelay(o.Packed)}})
 		if err != nil {
 			return fmt.Errorf("systems: populate: swimmer %d: %w", i, err)
 		}

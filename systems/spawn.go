@@ -32,12 +32,17 @@ type FollowSpec struct {
 // PatrolSpec makes a mobile walk a registered route from waypoint Index.
 type PatrolSpec struct {
 	Route, Index, Tolerance int
+	// DelayMs holds the first path request back this many game ms (a
+	// population logs in over time rather than all asking at once).
+	DelayMs int64
 }
 
 // WanderSpec makes a mobile wander within Radius of Home.
 type WanderSpec struct {
 	Home   movement.Point
 	Radius int
+	// DelayMs holds the first wander back this many game ms.
+	DelayMs int64
 }
 
 // SpawnMobile creates a mobile and returns its id. Structural: call it
@@ -94,9 +99,10 @@ func (s *Sim) SpawnMobile(sp MobileSpec) (uint64, error) {
 	case sp.Follow != nil:
 		*s.maps.follow.Get(e) = c.Follow{Target: target, Range: max(sp.Follow.Range, 0), LastGoal: movement.Point{X: -1, Y: -1}}
 	case sp.Patrol != nil:
-		*s.maps.patrol.Get(e) = c.Patrol{Route: sp.Patrol.Route, Index: sp.Patrol.Index % len(s.routes[sp.Patrol.Route]), Tolerance: sp.Patrol.Tolerance}
+		*s.maps.patrol.Get(e) = c.Patrol{Route: sp.Patrol.Route, Index: sp.Patrol.Index % len(s.routes[sp.Patrol.Route]), Tolerance: sp.Patrol.Tolerance,
+			NextTry: s.now + max(sp.Patrol.DelayMs, 0)}
 	case sp.Wander != nil:
-		*s.maps.wander.Get(e) = c.Wander{Home: sp.Wander.Home, Radius: max(sp.Wander.Radius, 1)}
+		*s.maps.wander.Get(e) = c.Wander{Home: sp.Wander.Home, Radius: max(sp.Wander.Radius, 1), NextTry: s.now + max(sp.Wander.DelayMs, 0)}
 	}
 	return id, nil
 }

@@ -21,6 +21,9 @@ const (
 	townShare           = 5    // one generated route in townShare is centred in town
 	townRadius          = 48   // town-centred routes start within this distance of TownCenter
 	patrolTownShare     = 2    // one generated patrol route in patrolTownShare is in town
+	// loginSpreadMs spreads the spread population's first requests over
+	// this much game time (the spawn burst otherwise queues every mobile).
+	loginSpreadMs = 4000
 )
 
 // genRoute is a generated looping route: waypoints reachable one from the
@@ -154,14 +157,15 @@ func (g *routeGen) routes(ctx context.Context, want, perCell int, caps movement.
 }
 
 // spawnPair spawns a player walking route id (waypoint count nwp) from
-// route cell k of cells, and its pet beside it.
-func (s *Sim) spawnPair(i, id, nwp int, cells []RouteCell, legs []int, k int, pool *freePool, rng *rand.Rand, pop *Population) error {
+// route cell k of cells, first asking for a path after delay ms, and its
+// pet beside it.
+func (s *Sim) spawnPair(i, id, nwp int, cells []RouteCell, legs []int, k int, pool *freePool, rng *rand.Rand, delay int64, pop *Population) error {
 	k, at, ok := spawnCell(s, cells, k, movement.Mover{Caps: movement.Player}, pool)
 	if !ok {
 		return fmt.Errorf("systems: populate: no free cell near route %d cell %d for player %d", id, k, i)
 	}
 	pid, err := s.SpawnMobile(MobileSpec{X: at.X, Y: at.Y, Z: at.Z, Tags: c.Tags{Player: true}, Speed: PlayerSpeed,
-		Patrol: &PatrolSpec{Route: id, Index: (legs[k] + 1) % nwp, Tolerance: 1}})
+		Patrol: &PatrolSpec{Route: id, Index: (legs[k] + 1) % nwp, Tolerance: 1, DelayMs: delay}})
 	if err != nil {
 		return fmt.Errorf("systems: populate: player %d: %w", i, err)
 	}
@@ -203,4 +207,13 @@ func (g *routeGen) openWater(z int) (RouteCell, bool) {
 		}
 	}
 	return RouteCell{}, false
+}
+
+// loginDelay is a spawn's first-request delay: 0 for the packed layout,
+// else drawn in [0, loginSpreadMs).
+func (g *routeGen) loginDelay(packed bool) int64 {
+	if packed {
+		return 0
+	}
+	return int64(g.rng.IntN(loginSpreadMs))
 }

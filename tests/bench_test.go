@@ -1,24 +1,46 @@
 package tests
 
 import (
+	"context"
 	"testing"
 
+	"shardcore/movement"
 	"shardcore/stepcache"
 	"shardcore/systems"
 )
 
 // BenchmarkTick: one tick of the default world with 5,000 player+pet pairs,
-// 4,000 patrols and 1,000 swimmers, the step cache attached and the default
-// 4 ms pathfinding budget on the real clock. Reports p50/p99 tick time and
-// searches per tick; the first 200 ticks (the spawn burst of requests) are
-// run before timing.
+// 4,000 patrols and 1,000 swimmers (spread over the map by Populate), the
+// step cache attached and the default 4 ms pathfinding budget on the real
+// clock. Reports p50/p99 tick time and searches per tick; the first 200
+// ticks (the spawn burst of requests) are run before timing. Cold starts
+// with an empty cache that builds chunks on demand; Baked installs every
+// chunk first, as the shard does from its .swb file.
 func BenchmarkTick(b *testing.B) {
+	b.Run("Cold", func(b *testing.B) { benchTick(b, false) })
+	b.Run("Baked", func(b *testing.B) { benchTick(b, true) })
+}
+
+func benchTick(b *testing.B, baked bool) {
 	cfg := stepcache.DefaultConfig()
 	sh := newShard(b, shardSetup{
 		pop:   systems.PopulationOptions{Pets: 5000, Patrols: 4000, Swimmers: 1000, Seed: 1},
 		opts:  systems.Options{Seed: 1},
 		cache: &cfg,
 	})
+	if baked {
+		m := sh.sim.Map()
+		chunks, err := stepcache.BuildMap(context.Background(), movement.NewRules(m, sh.sim.Tiles(), nil), 0, nil)
+		if err != nil {
+			b.Fatalf("bake: %v", err)
+		}
+		wide, _ := stepcache.ChunksOf(m.Width, m.Height)
+		for i, ch := range chunks {
+			if err := sh.cache.Install(m.ID, i%wide, i/wide, ch); err != nil {
+				b.Fatalf("install: %v", err)
+			}
+		}
+	}
 	sh.run(200, nil)
 	before := sh.sim.Stats()
 	b.ResetTimer()
@@ -32,6 +54,7 @@ func BenchmarkTick(b *testing.B) {
 	b.ReportMetric(float64(st.Searches-before.Searches)/float64(b.N), "searches/tick")
 	b.ReportMetric(float64(st.QueueLen), "queue")
 	b.ReportMetric(float64(st.MaxWaitTicks), "max-wait-ticks")
+	b.ReportMetric(float64(st.Deferred-before.Deferred)/float64(b.N), "deferred/tick")
 	b.ReportMetric(st.HitRatio, "hit-ratio")
 	if n := st.Searches - before.Searches; n > 0 {
 		b.ReportMetric(float64(st.Expansions-before.Expansions)/float64(n), "expansions/search")
