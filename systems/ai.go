@@ -95,7 +95,7 @@ func (s *Sim) patrolAI() {
 			p.Index = (p.Index + 1) % len(route)
 			p.Fails = 0
 			path.Clear()
-			s.request(req, route[p.Index], 0)
+			s.request(req, route[p.Index], p.Tolerance)
 			continue
 		}
 		if path.Remaining() > 0 || s.now < p.NextTry {
@@ -114,7 +114,7 @@ func (s *Sim) patrolAI() {
 				continue
 			}
 		}
-		s.request(req, wp, 0)
+		s.request(req, wp, p.Tolerance)
 	}
 }
 

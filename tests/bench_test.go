@@ -56,6 +56,8 @@ func benchTick(b *testing.B, baked bool) {
 	b.ReportMetric(float64(st.MaxWaitTicks), "max-wait-ticks")
 	b.ReportMetric(float64(st.Deferred-before.Deferred)/float64(b.N), "deferred/tick")
 	b.ReportMetric(st.HitRatio, "hit-ratio")
+	b.ReportMetric(float64(st.Steps-before.Steps)/float64(b.N), "steps/tick")
+	b.ReportMetric(float64(st.Blocked-before.Blocked)/float64(b.N), "blocked/tick")
 	if n := st.Searches - before.Searches; n > 0 {
 		b.ReportMetric(float64(st.Expansions-before.Expansions)/float64(n), "expansions/search")
 		b.ReportMetric(float64(st.Found-before.Found)/float64(n), "found-share")
