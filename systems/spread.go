@@ -18,9 +18,9 @@ const (
 	genRouteWaypoints   = 5    // waypoints drawn per generated route
 	genRouteRadius      = 20   // waypoints lie within this many tiles of the route's centre
 	genLegNodes         = 1500 // node budget of one leg's search at populate time
-	townShare           = 5    // one generated route in townShare is centred in town
+	townShare           = 20   // one generated route in townShare is centred in town
 	townRadius          = 48   // town-centred routes start within this distance of TownCenter
-	patrolTownShare     = 2    // one generated patrol route in patrolTownShare is in town
+	patrolTownShare     = 8    // one generated patrol route in patrolTownShare is in town
 	// loginSpreadMs spreads the spread population's first requests over
 	// this much game time (the spawn burst otherwise queues every mobile).
 	loginSpreadMs = 4000
