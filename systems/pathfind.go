@@ -21,17 +21,19 @@ const minCappedNodes = 16
 // budget is spent: Options.TickBudget by Clock, or, when set, the
 // deterministic MaxSearchesPerTick / MaxExpansionsPerTick.
 //
-// Under the time budget the first search of a tick (the oldest request)
-// always gets the full MaxNodes, so no request starves; every later search
-// gets only the nodes the rest of the budget allows at the running average
-// cost per expansion. A capped search that runs out of nodes is not a
-// failure: its request goes back to the head of the queue and the tick ends.
+// Under the time budget every search gets only the nodes the rest of the
+// budget allows at the running average cost per expansion (at most
+// MaxNodes). A capped search that runs out of nodes is not a failure: its
+// request goes back to the head of the queue, the tick ends, and the next
+// tick starts with it at a whole tick's budget (at most MaxNodes), final:
+// if that does not find a path it fails and backs off. So no request
+// starves and no search runs much past the budget.
 func (s *Sim) pathfindSystem() {
 	start := s.opts.Clock()
 	searches, expansions := 0, 0
 	det := s.opts.MaxSearchesPerTick > 0 || s.opts.MaxExpansionsPerTick > 0
 	for s.qhead < len(s.queue) {
-		nodes := s.opts.MaxNodes
+		nodes, capped := s.opts.MaxNodes, false
 		if det {
 			if (s.opts.MaxSearchesPerTick > 0 && searches >= s.opts.MaxSearchesPerTick) ||
 				(s.opts.MaxExpansionsPerTick > 0 && expansions >= s.opts.MaxExpansionsPerTick) {
@@ -42,10 +44,16 @@ func (s *Sim) pathfindSystem() {
 			if left <= 0 {
 				break
 			}
-			if searches > 0 && s.nsPerExp > 0 {
-				nodes = min(nodes, int(float64(left)/s.nsPerExp))
-				if nodes < minCappedNodes {
-					break
+			if s.nsPerExp > 0 {
+				final := s.queue[s.qhead] == s.deferredHead
+				if final {
+					left = s.opts.TickBudget // deferred once: a whole tick's budget, then it fails for real
+				}
+				if c := int(float64(left) / s.nsPerExp); c < nodes {
+					nodes, capped = max(c, minCappedNodes), !final
+					if c < minCappedNodes && !final {
+						break
+					}
 				}
 			}
 		}
@@ -54,15 +62,19 @@ func (s *Sim) pathfindSystem() {
 		if !s.w.Alive(e) {
 			continue
 		}
-		n, deferred := s.serve(e, nodes, nodes < s.opts.MaxNodes)
+		n, deferred := s.serve(e, nodes, capped)
 		if n >= 0 {
 			searches++
 			expansions += n
 		}
 		if deferred {
 			s.qhead-- // still queued, still the oldest: next tick's first search
+			s.deferredHead = e
 			s.st.deferred++
 			break
+		}
+		if e == s.deferredHead {
+			s.deferredHead = ecs.Entity{}
 		}
 	}
 	if s.qhead == len(s.queue) {

@@ -55,6 +55,9 @@ type Sim struct {
 	ndurs int
 	// nsPerExp is the running average search cost per expansion, in ns.
 	nsPerExp float64
+	// deferredHead is the request a capped search deferred: the next tick
+	// serves it first with the full node budget.
+	deferredHead ecs.Entity
 }
 
 type compIDs struct {
