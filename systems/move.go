@@ -3,8 +3,9 @@ package systems
 import "shardcore/movement"
 
 // moveSystem takes one step per mobile whose pace allows it, re-checking
-// the step with the live rules (dynamics included); a blocked step drops
-// the path and asks for a new one to the same goal. CanOpenDoors mobiles
+// the step with the live rules (dynamics included); a step refused twice in
+// a row (one step period apart) drops the path and asks for a new one to
+// the same goal. CanOpenDoors mobiles
 // open the doors of the cell they step onto. Then doors whose time is up
 // close, unless a mobile stands in the doorway.
 func (s *Sim) moveSystem() {
@@ -25,6 +26,13 @@ func (s *Sim) moveSystem() {
 		mob.NextMove = max(mob.NextMove+int64(mob.Speed), s.now)
 		if !ok {
 			s.st.blocked++
+			// Whoever stands in the way usually moves on: wait one step
+			// and try again before re-planning. While a path is live (not
+			// Failed) RetryAt marks the step that was refused once.
+			if mark := -1 - int64(path.Next); !path.Failed && path.RetryAt != mark {
+				path.RetryAt = mark
+				continue
+			}
 			path.Clear()
 			if !req.Active {
 				s.request(req, req.Goal, req.Range)

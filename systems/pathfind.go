@@ -127,6 +127,7 @@ func (s *Sim) serve(e ecs.Entity, nodes int, capped bool) (n int, deferred bool)
 	path.Steps = append(path.Steps[:0], s.pres.Dirs...)
 	path.Zs = append(path.Zs[:0], s.pres.Zs...)
 	path.Next, path.Repath, path.Failed = 0, s.tick, !s.pres.Found
+	path.RetryAt = 0
 	if path.Failed {
 		path.RetryAt = s.now + failBackoffMs + s.jitterMs()
 	}
