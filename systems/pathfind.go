@@ -23,7 +23,8 @@ const minCappedNodes = 16
 //
 // Under the time budget every search gets only the nodes the rest of the
 // budget allows at the running average cost per expansion (at most
-// MaxNodes). A capped search that runs out of nodes is not a failure: its
+// MaxNodes). A search capped below half a tick's worth of nodes that runs
+// out of them is not a failure: its
 // request goes back to the head of the queue, the tick ends, and the next
 // tick starts with it at a whole tick's budget (at most MaxNodes), final:
 // if that does not find a path it fails and backs off. So no request
@@ -49,8 +50,10 @@ func (s *Sim) pathfindSystem() {
 				if final {
 					left = s.opts.TickBudget // deferred once: a whole tick's budget, then it fails for real
 				}
+				// a search given half a tick's worth or more is final too
+				full := int(float64(s.opts.TickBudget) / s.nsPerExp)
 				if c := int(float64(left) / s.nsPerExp); c < nodes {
-					nodes, capped = max(c, minCappedNodes), !final
+					nodes, capped = max(c, minCappedNodes), !final && c < full/2
 					if c < minCappedNodes && !final {
 						break
 					}

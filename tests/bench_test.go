@@ -15,17 +15,20 @@ import (
 // clock. Reports p50/p99 tick time and searches per tick; the first 200
 // ticks (the spawn burst of requests) are run before timing. Cold starts
 // with an empty cache that builds chunks on demand; Baked installs every
-// chunk first, as the shard does from its .swb file.
+// chunk first, as the shard does from its .swb file; Baked20k also runs
+// with server.toml's 20,000-node search budget.
 func BenchmarkTick(b *testing.B) {
-	b.Run("Cold", func(b *testing.B) { benchTick(b, false) })
-	b.Run("Baked", func(b *testing.B) { benchTick(b, true) })
+	b.Run("Cold", func(b *testing.B) { benchTick(b, false, 0) })
+	b.Run("Baked", func(b *testing.B) { benchTick(b, true, 0) })
+	// server.toml's node budget
+	b.Run("Baked20k", func(b *testing.B) { benchTick(b, true, 20000) })
 }
 
-func benchTick(b *testing.B, baked bool) {
+func benchTick(b *testing.B, baked bool, maxNodes int) {
 	cfg := stepcache.DefaultConfig()
 	sh := newShard(b, shardSetup{
 		pop:   systems.PopulationOptions{Pets: 5000, Patrols: 4000, Swimmers: 1000, Seed: 1},
-		opts:  systems.Options{Seed: 1},
+		opts:  systems.Options{Seed: 1, MaxNodes: maxNodes},
 		cache: &cfg,
 	})
 	if baked {
