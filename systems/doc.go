@@ -2,7 +2,9 @@
 // spatial index (Spatial, the movement.Dynamics the live rules read), the
 // systems run each tick in a fixed order (AI intents → path requests →
 // budgeted pathfinding → movement and doors → eviction hook → stats and
-// recorder hook), spawning, and Populate for the default population.
+// recorder hook), spawning, and Populate for the default population
+// (spread over routes generated across the map at a realistic density, or
+// packed on the landmark routes with PopulationOptions.Packed).
 //
 // It owns the ECS world and every structural change to it. It does not own
 // the movement rules (package movement), path search (package pathing: a
