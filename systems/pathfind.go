@@ -54,6 +54,11 @@ func (s *Sim) pathfindSystem() {
 				full := int(float64(s.opts.TickBudget) / s.nsPerExp)
 				if c := int(float64(left) / s.nsPerExp); c < nodes {
 					nodes, capped = max(c, minCappedNodes), !final && c < full/2
+					if !capped {
+						// a final search gets at least the default node budget
+						// (a coarse clock can make the estimate tiny)
+						nodes = max(nodes, min(s.opts.MaxNodes, DefaultMaxNodes))
+					}
 					if c < minCappedNodes && !final {
 						break
 					}

@@ -75,6 +75,7 @@ func Populate(ctx context.Context, s *Sim, lm gen.Landmarks, o PopulationOptions
 	pop.PetRouteCells = petCells
 	petPool := s.newFreePool(petCells, movement.Mover{})
 	g := s.newRouteGen(lm, o.Seed)
+	g.spreadMs = min(loginSpreadMs, (2*o.Pets+o.Patrols+o.Swimmers)/loginPerMs)
 	onRoute := o.Pets
 	if !o.Packed {
 		onRoute = min(o.Pets, max(len(petCells)/pairCellsPerRoute, 1))

@@ -21,9 +21,12 @@ const (
 	townShare           = 20   // one generated route in townShare is centred in town
 	townRadius          = 48   // town-centred routes start within this distance of TownCenter
 	patrolTownShare     = 8    // one generated patrol route in patrolTownShare is in town
-	// loginSpreadMs spreads the spread population's first requests over
-	// this much game time (the spawn burst otherwise queues every mobile).
+	// loginSpreadMs caps the game time the spread population's first
+	// requests are spread over (the spawn burst otherwise queues every
+	// mobile); loginPerMs mobiles log in per ms, so a small population
+	// starts at once.
 	loginSpreadMs = 4000
+	loginPerMs    = 4
 )
 
 // genRoute is a generated looping route: waypoints reachable one from the
@@ -45,6 +48,8 @@ type routeGen struct {
 	f   *pathing.Classic
 	lm  gen.Landmarks
 	res pathing.Result
+	// spreadMs is the login spread of this population (see loginSpreadMs).
+	spreadMs int
 }
 
 func (s *Sim) newRouteGen(lm gen.Landmarks, seed uint64) *routeGen {
@@ -210,10 +215,10 @@ func (g *routeGen) openWater(z int) (RouteCell, bool) {
 }
 
 // loginDelay is a spawn's first-request delay: 0 for the packed layout,
-// else drawn in [0, loginSpreadMs).
+// else drawn in [0, spreadMs).
 func (g *routeGen) loginDelay(packed bool) int64 {
-	if packed {
+	if packed || g.spreadMs <= 1 {
 		return 0
 	}
-	return int64(g.rng.IntN(loginSpreadMs))
+	return int64(g.rng.IntN(g.spreadMs))
 }
