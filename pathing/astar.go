@@ -59,7 +59,7 @@ type core struct {
 	table []slot
 	gen   uint32
 
-	req        *Request
+	req        Request // a copy: keeping the caller's pointer would make every Request escape to the heap
 	goal       movement.Point
 	rng        int
 	octile     bool
@@ -74,7 +74,7 @@ func packKey(x, y, z int) uint64 {
 
 // reset prepares the core for req and pushes the start state.
 func (c *core) reset(req *Request) {
-	c.req = req
+	c.req = *req
 	c.goal = req.Goal
 	c.rng = max(req.Range, 0)
 	c.octile = req.Cost == Octile

@@ -145,3 +145,24 @@ func TestClassicManySearchesOneFinder(t *testing.T) {
 		}
 	}
 }
+
+// TestClassicStackRequestNoAlloc: a Request built per call on the caller's
+// stack does not escape (the finder keeps no pointer to it).
+func TestClassicStackRequestNoAlloc(t *testing.T) {
+	r := gridWorld(t,
+		"..........",
+		"....#.....",
+		"..........",
+	)
+	s := NewClassic(r)
+	var res Result
+	find := func(gx int) {
+		req := Request{Start: movement.Point{X: 0, Y: 0}, Goal: movement.Point{X: gx, Y: 2}, Cost: Octile}
+		s.Find(&req, &res)
+	}
+	find(9)
+	allocs := testing.AllocsPerRun(50, func() { find(9) })
+	if allocs != 0 {
+		t.Errorf("%v allocs per search with a fresh stack Request, want 0", allocs)
+	}
+}
