@@ -2,10 +2,10 @@ package config
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"shardcore/internal/repo"
 )
 
 // mustFail decodes src and returns its problems, failing the test if it
@@ -63,18 +63,9 @@ func wantErr(t *testing.T, e *Error, kind Kind, key string, line int, fragments 
 // repoRoot walks up from the package directory to the one holding go.mod.
 func repoRoot(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
+	dir, err := repo.Root()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the package directory")
-		}
-		dir = parent
-	}
+	return dir
 }

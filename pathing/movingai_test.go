@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"shardcore/internal/repo"
+
 	"shardcore/movement"
 	"shardcore/world/movingai"
 )
@@ -25,20 +27,11 @@ type benchMap struct {
 // dataDir is ../shared/data/movingai beside the module root.
 func dataDir(tb testing.TB) string {
 	tb.Helper()
-	dir, err := os.Getwd()
+	dir, err := repo.MovingAIDir()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "..", "shared", "data", "movingai")
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			tb.Fatal("no go.mod above the test directory")
-		}
-		dir = up
-	}
+	return dir
 }
 
 // loadBench loads every map and scenario file of the shared subset, in

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"shardcore/internal/repo"
+
 	"shardcore/movement"
 	"shardcore/world/movingai"
 )
@@ -35,21 +37,11 @@ func loadMovingAI(path string) (*movement.Rules, error) {
 // to the module root; it skips the test when the data is absent.
 func movingAIMaps(tb testing.TB) []string {
 	tb.Helper()
-	dir, err := os.Getwd()
+	data, err := repo.MovingAIDir()
 	if err != nil {
-		tb.Fatal(err)
+		tb.Skip(err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			tb.Skip("no go.mod above the package")
-		}
-		dir = up
-	}
-	root := filepath.Join(dir, "..", "shared", "data", "movingai", "maps")
+	root := filepath.Join(data, "maps")
 	var maps []string
 	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"shardcore/internal/repo"
+
 	"shardcore/movement"
 	"shardcore/pathing"
 	"shardcore/world/movingai"
@@ -21,21 +23,11 @@ const maiFullEnv = "SHARDCORE_MOVINGAI_ALL"
 // maiData is ../shared/data/movingai beside the module root.
 func maiData(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
+	dir, err := repo.MovingAIDir()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = up
-	}
-	return filepath.Join(dir, "..", "shared", "data", "movingai")
+	return dir
 }
 
 // TestMovingAIClassicOptimal runs real benchmark scenarios through the

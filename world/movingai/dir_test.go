@@ -5,26 +5,18 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"shardcore/internal/repo"
 )
 
 // dataDir is ../shared/data/movingai beside the module root.
 func dataDir(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
+	dir, err := repo.MovingAIDir()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = up
-	}
-	return filepath.Join(dir, "..", "shared", "data", "movingai")
+	return dir
 }
 
 // TestRealFiles parses the benchmark subset and checks the counts
