@@ -29,6 +29,21 @@ type Patrol struct {
 	NextTry int64
 }
 
+// Walk moves a player along a walked route by direction, as a game client
+// does: the server searches for a path only to bring the player back onto
+// the route (after spawning off it, or past a mobile in its way). Route
+// indexes the shard's walked-route table; Cell is the route cell the
+// player last stood on, Goal the one its current steps lead to (-1: none
+// yet).
+type Walk struct {
+	Route int
+	Cell  int
+	Goal  int
+	// NextTry is the game time, in ms, before which the player does not move
+	// (a login delay).
+	NextTry int64
+}
+
 // Wander moves a mobile to random cells within Radius of Home that its
 // capabilities can stand on (sea creatures pick wet cells).
 type Wander struct {

@@ -33,10 +33,12 @@ func (s *Sim) jitterMs() int64 {
 	return int64(j)
 }
 
-// aiSystem turns intents into path requests: follow, patrol, wander.
+// aiSystem turns intents into path requests (follow, patrol, wander) and
+// walked-route steps (walk).
 func (s *Sim) aiSystem() {
 	s.followAI()
 	s.patrolAI()
+	s.walkAI()
 	s.wanderAI()
 }
 
@@ -45,7 +47,7 @@ func (s *Sim) aiSystem() {
 // slack from the last goal and its jittered 100–300 ms interval has come,
 // or when it has no path left and is out of its range; out of
 // its full range it repaths without waiting for the interval. After a failed
-// search it waits for the path's RetryAt.
+// search it waits for the path's RetryAt, or until the target moves.
 func (s *Sim) followAI() {
 	q := s.filters.follow.Query(&s.w)
 	for q.Next() {
@@ -60,11 +62,14 @@ func (s *Sim) followAI() {
 			path.Clear() // close enough: stop
 			continue
 		}
-		if path.Failed && s.now < path.RetryAt {
+		moved := tp != f.LastGoal
+		// After a failed search a follower waits out its back-off unless
+		// the target has moved since: then the way may be open again (a
+		// jam in a corridor clears as its owner walks on).
+		if path.Failed && s.now < path.RetryAt && !moved {
 			continue
 		}
 		due := s.now >= f.NextRepath
-		moved := tp != f.LastGoal
 		// A path still under way ends beside the target's old cell: worth
 		// replacing on the interval only once the target drifted more than
 		// the follower's slack from it (its range less one, at least 1).

@@ -34,7 +34,9 @@ func (s *Sim) moveSystem() {
 				continue
 			}
 			path.Clear()
-			if !req.Active {
+			// A walking player re-plans in walkAI (back onto its route,
+			// past whoever blocks it); anyone else to the same goal.
+			if !req.Active && !s.maps.walk.Has(q.Entity()) {
 				s.request(req, req.Goal, req.Range)
 			}
 			continue

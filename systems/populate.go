@@ -38,7 +38,7 @@ type Population struct {
 	Players, Pets, Patrols, Swimmers []uint64
 	// PetRange[i] is Pets[i]'s follow range.
 	PetRange    []int
-	PetRoute    int   // route id of the players' route (Landmarks.PetRoute)
+	PetRoute    int   // walked-route id of the players' route (Landmarks.PetRoute walked)
 	PatrolRoute []int // route ids of Landmarks.PatrolRoutes
 	// PetRouteCells is the walked cell sequence of the pet route (for placement and tests).
 	PetRouteCells []RouteCell
@@ -49,8 +49,8 @@ type Population struct {
 type RouteCell struct{ X, Y, Z int }
 
 // Populate spawns the default population on a generated world's landmarks:
-// door items at every doorway, players walking the pet route (spread along
-// it) each with a pet following within 1–6 tiles, NPC patrols on the town
+// door items at every doorway, players walking the pet route by direction
+// (spread along it) each with a pet following within 1–6 tiles, NPC patrols on the town
 // routes (two in three open doors), and sea creatures wandering in the ocean.
 func Populate(ctx context.Context, s *Sim, lm gen.Landmarks, o PopulationOptions) (*Population, error) {
 	if o.Pets < 0 || o.Patrols < 0 || o.Swimmers < 0 {
@@ -64,12 +64,11 @@ func Populate(ctx context.Context, s *Sim, lm gen.Landmarks, o PopulationOptions
 		}
 		pop.Doors++
 	}
-	var err error
-	if pop.PetRoute, err = s.AddRoute(lm.PetRoute); err != nil {
+	petCells, _, err := s.walkRoute(ctx, lm.PetRoute, 0)
+	if err != nil {
 		return nil, fmt.Errorf("systems: populate: pet route: %w", err)
 	}
-	petCells, petLegs, err := s.walkRoute(ctx, lm.PetRoute, 0)
-	if err != nil {
+	if pop.PetRoute, err = s.AddWalkRoute(petCells); err != nil {
 		return nil, fmt.Errorf("systems: populate: pet route: %w", err)
 	}
 	pop.PetRouteCells = petCells
@@ -81,7 +80,7 @@ func Populate(ctx context.Context, s *Sim, lm gen.Landmarks, o PopulationOptions
 		onRoute = min(o.Pets, max(len(petCells)/pairCellsPerRoute, 1))
 	}
 	for i := 0; i < onRoute; i++ {
-		if err := s.spawnPair(i, pop.PetRoute, len(lm.PetRoute), petCells, petLegs, i*len(petCells)/max(onRoute, 1), petPool, rng, g.loginDelay(o.Packed || i == 0), pop); err != nil {
+		if err := s.spawnPair(i, pop.PetRoute, petCells, i*len(petCells)/max(onRoute, 1), petPool, rng, g.loginDelay(o.Packed || i == 0), pop); err != nil {
 			return nil, err
 		}
 	}
@@ -92,9 +91,13 @@ func Populate(ctx context.Context, s *Sim, lm gen.Landmarks, o PopulationOptions
 		}
 		i := onRoute
 		for _, r := range routes {
+			walk, err := s.AddWalkRoute(r.cells)
+			if err != nil {
+				return nil, fmt.Errorf("systems: populate: player routes: %w", err)
+			}
 			n := min(max(len(r.cells)/pairCellsPerRoute, 1), o.Pets-i)
 			for j := 0; j < n; j++ {
-				if err := s.spawnPair(i, r.id, len(r.wps), r.cells, r.legs, j*len(r.cells)/n, r.pool, rng, g.loginDelay(false), pop); err != nil {
+				if err := s.spawnPair(i, walk, r.cells, j*len(r.cells)/n, r.pool, rng, g.loginDelay(false), pop); err != nil {
 					return nil, err
 				}
 				i++

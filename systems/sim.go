@@ -32,6 +32,7 @@ type Sim struct {
 	rng    *rand.Rand
 
 	routes [][]movement.Point
+	walks  [][]RouteCell
 	byID   map[uint64]ecs.Entity
 	nextID uint64
 	tick   uint64
@@ -61,9 +62,9 @@ type Sim struct {
 }
 
 type compIDs struct {
-	pos, facing, mob, req, path, ref, follow, patrol, wander   ecs.ID
-	item, door, field, movable                                 ecs.ID
-	swim, cantWalk, fly, doors, obstacles, player, staff, dead ecs.ID
+	pos, facing, mob, req, path, ref, follow, patrol, walk, wander ecs.ID
+	item, door, field, movable                                     ecs.ID
+	swim, cantWalk, fly, doors, obstacles, player, staff, dead     ecs.ID
 }
 
 type compMaps struct {
@@ -74,6 +75,7 @@ type compMaps struct {
 	ref    generic.Map[spatialRef]
 	follow generic.Map[c.Follow]
 	patrol generic.Map[c.Patrol]
+	walk   generic.Map[c.Walk]
 	wander generic.Map[c.Wander]
 	item   generic.Map[c.Item]
 	door   generic.Map[c.Door]
@@ -84,6 +86,7 @@ type compMaps struct {
 type compFilters struct {
 	follow *generic.Filter4[c.Follow, c.Position, c.PathRequest, c.PathState]
 	patrol *generic.Filter4[c.Patrol, c.Position, c.PathRequest, c.PathState]
+	walk   *generic.Filter4[c.Walk, c.Position, c.PathRequest, c.PathState]
 	wander *generic.Filter4[c.Wander, c.Mobile, c.PathRequest, c.PathState]
 	req    *generic.Filter1[c.PathRequest]
 	move   *generic.Filter6[c.Mobile, c.Position, c.PathState, c.PathRequest, c.Facing, spatialRef]
@@ -119,8 +122,9 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 	s.ids = compIDs{
 		pos: ecs.ComponentID[c.Position](w), facing: ecs.ComponentID[c.Facing](w), mob: ecs.ComponentID[c.Mobile](w),
 		req: ecs.ComponentID[c.PathRequest](w), path: ecs.ComponentID[c.PathState](w), ref: ecs.ComponentID[spatialRef](w),
-		follow: ecs.ComponentID[c.Follow](w), patrol: ecs.ComponentID[c.Patrol](w), wander: ecs.ComponentID[c.Wander](w),
-		item: ecs.ComponentID[c.Item](w), door: ecs.ComponentID[c.Door](w), field: ecs.ComponentID[c.SpellField](w),
+		follow: ecs.ComponentID[c.Follow](w), patrol: ecs.ComponentID[c.Patrol](w), walk: ecs.ComponentID[c.Walk](w),
+		wander: ecs.ComponentID[c.Wander](w),
+		item:   ecs.ComponentID[c.Item](w), door: ecs.ComponentID[c.Door](w), field: ecs.ComponentID[c.SpellField](w),
 		movable: ecs.ComponentID[c.Movable](w),
 		swim:    ecs.ComponentID[c.CanSwim](w), cantWalk: ecs.ComponentID[c.CantWalk](w), fly: ecs.ComponentID[c.CanFly](w),
 		doors: ecs.ComponentID[c.CanOpenDoors](w), obstacles: ecs.ComponentID[c.CanMoveOverObstacles](w),
@@ -129,12 +133,13 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 	s.maps = compMaps{
 		pos: generic.NewMap[c.Position](w), mob: generic.NewMap[c.Mobile](w), req: generic.NewMap[c.PathRequest](w),
 		path: generic.NewMap[c.PathState](w), ref: generic.NewMap[spatialRef](w), follow: generic.NewMap[c.Follow](w),
-		patrol: generic.NewMap[c.Patrol](w), wander: generic.NewMap[c.Wander](w), item: generic.NewMap[c.Item](w),
+		patrol: generic.NewMap[c.Patrol](w), walk: generic.NewMap[c.Walk](w), wander: generic.NewMap[c.Wander](w), item: generic.NewMap[c.Item](w),
 		door: generic.NewMap[c.Door](w), facing: generic.NewMap[c.Facing](w),
 	}
 	s.filters = compFilters{
 		follow: generic.NewFilter4[c.Follow, c.Position, c.PathRequest, c.PathState](),
 		patrol: generic.NewFilter4[c.Patrol, c.Position, c.PathRequest, c.PathState](),
+		walk:   generic.NewFilter4[c.Walk, c.Position, c.PathRequest, c.PathState](),
 		wander: generic.NewFilter4[c.Wander, c.Mobile, c.PathRequest, c.PathState](),
 		req:    generic.NewFilter1[c.PathRequest](),
 		move:   generic.NewFilter6[c.Mobile, c.Position, c.PathState, c.PathRequest, c.Facing, spatialRef](),
@@ -142,6 +147,7 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 	}
 	s.filters.follow.Register(w)
 	s.filters.patrol.Register(w)
+	s.filters.walk.Register(w)
 	s.filters.wander.Register(w)
 	s.filters.req.Register(w)
 	s.filters.move.Register(w)

@@ -13,13 +13,14 @@ import (
 )
 
 // MobileSpec describes a mobile to spawn. At most one intent (Follow,
-// Patrol, Wander) is used, in that order of preference.
+// Patrol, Walk, Wander) is used, in that order of preference.
 type MobileSpec struct {
 	X, Y, Z int
 	Tags    c.Tags
 	Speed   uint16 // ms per step (0: 400)
 	Follow  *FollowSpec
 	Patrol  *PatrolSpec
+	Walk    *WalkSpec
 	Wander  *WanderSpec
 }
 
@@ -34,6 +35,14 @@ type PatrolSpec struct {
 	Route, Index, Tolerance int
 	// DelayMs holds the first path request back this many game ms (a
 	// population logs in over time rather than all asking at once).
+	DelayMs int64
+}
+
+// WalkSpec makes a mobile (a player) walk a registered walked route by
+// direction from route cell Cell.
+type WalkSpec struct {
+	Route, Cell int
+	// DelayMs holds the first step back this many game ms.
 	DelayMs int64
 }
 
@@ -63,6 +72,8 @@ func (s *Sim) SpawnMobile(sp MobileSpec) (uint64, error) {
 		target = t
 	} else if sp.Patrol != nil && s.Route(sp.Patrol.Route) == nil {
 		return 0, fmt.Errorf("systems: spawn mobile: route %d is not registered", sp.Patrol.Route)
+	} else if sp.Walk != nil && s.WalkRoute(sp.Walk.Route) == nil {
+		return 0, fmt.Errorf("systems: spawn mobile: walked route %d is not registered", sp.Walk.Route)
 	}
 	ids := []ecs.ID{s.ids.pos, s.ids.facing, s.ids.mob, s.ids.req, s.ids.path, s.ids.ref}
 	t := sp.Tags
@@ -80,6 +91,8 @@ func (s *Sim) SpawnMobile(sp MobileSpec) (uint64, error) {
 		ids = append(ids, s.ids.follow)
 	case sp.Patrol != nil:
 		ids = append(ids, s.ids.patrol)
+	case sp.Walk != nil:
+		ids = append(ids, s.ids.walk)
 	case sp.Wander != nil:
 		ids = append(ids, s.ids.wander)
 	}
@@ -101,6 +114,9 @@ func (s *Sim) SpawnMobile(sp MobileSpec) (uint64, error) {
 	case sp.Patrol != nil:
 		*s.maps.patrol.Get(e) = c.Patrol{Route: sp.Patrol.Route, Index: sp.Patrol.Index % len(s.routes[sp.Patrol.Route]), Tolerance: sp.Patrol.Tolerance,
 			NextTry: s.now + max(sp.Patrol.DelayMs, 0)}
+	case sp.Walk != nil:
+		n := len(s.walks[sp.Walk.Route])
+		*s.maps.walk.Get(e) = c.Walk{Route: sp.Walk.Route, Cell: ((sp.Walk.Cell % n) + n) % n, Goal: -1, NextTry: s.now + max(sp.Walk.DelayMs, 0)}
 	case sp.Wander != nil:
 		*s.maps.wander.Get(e) = c.Wander{Home: sp.Wander.Home, Radius: max(sp.Wander.Radius, 1), NextTry: s.now + max(sp.Wander.DelayMs, 0)}
 	}

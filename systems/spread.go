@@ -161,16 +161,16 @@ func (g *routeGen) routes(ctx context.Context, want, perCell int, caps movement.
 	return out, nil
 }
 
-// spawnPair spawns a player walking route id (waypoint count nwp) from
-// route cell k of cells, first asking for a path after delay ms, and its
-// pet beside it.
-func (s *Sim) spawnPair(i, id, nwp int, cells []RouteCell, legs []int, k int, pool *freePool, rng *rand.Rand, delay int64, pop *Population) error {
+// spawnPair spawns a player walking walked route walk (its cells) by
+// direction from route cell k, first stepping after delay ms, and its pet
+// beside it.
+func (s *Sim) spawnPair(i, walk int, cells []RouteCell, k int, pool *freePool, rng *rand.Rand, delay int64, pop *Population) error {
 	k, at, ok := spawnCell(s, cells, k, movement.Mover{Caps: movement.Player}, pool)
 	if !ok {
-		return fmt.Errorf("systems: populate: no free cell near route %d cell %d for player %d", id, k, i)
+		return fmt.Errorf("systems: populate: no free cell near walked route %d cell %d for player %d", walk, k, i)
 	}
 	pid, err := s.SpawnMobile(MobileSpec{X: at.X, Y: at.Y, Z: at.Z, Tags: c.Tags{Player: true}, Speed: PlayerSpeed,
-		Patrol: &PatrolSpec{Route: id, Index: (legs[k] + 1) % nwp, Tolerance: 1, DelayMs: delay}})
+		Walk: &WalkSpec{Route: walk, Cell: k, DelayMs: delay}})
 	if err != nil {
 		return fmt.Errorf("systems: populate: player %d: %w", i, err)
 	}

@@ -1,0 +1,131 @@
+package systems
+
+import (
+	"errors"
+	"fmt"
+
+	c "shardcore/components"
+	"shardcore/movement"
+)
+
+// walkBatch is how many route steps a walking player is handed at a time
+// (a client sends one direction per step; handing a few at once only saves
+// AI passes, the movement system still checks every step live).
+const walkBatch = 16
+
+// AddWalkRoute registers a looping walked route (consecutive cells one step
+// apart; the walker goes from the last cell back to the first) and returns
+// its id for WalkSpec.
+func (s *Sim) AddWalkRoute(cells []RouteCell) (int, error) {
+	if len(cells) < 2 {
+		return 0, errors.New("systems: add walked route: fewer than 2 cells")
+	}
+	for i, p := range cells {
+		if !s.m.InBounds(p.X, p.Y) {
+			return 0, fmt.Errorf("systems: add walked route: cell %d (%d,%d) is off the map", i, p.X, p.Y)
+		}
+		if p.Z < -128 || p.Z > 127 {
+			return 0, fmt.Errorf("systems: add walked route: cell %d z %d is outside int8", i, p.Z)
+		}
+	}
+	s.walks = append(s.walks, append([]RouteCell(nil), cells...))
+	return len(s.walks) - 1, nil
+}
+
+// WalkRoute returns walked route id's cells (nil if unknown).
+func (s *Sim) WalkRoute(id int) []RouteCell {
+	if id < 0 || id >= len(s.walks) {
+		return nil
+	}
+	return s.walks[id]
+}
+
+// stepDir returns the direction of the one step from a to b; ok is false
+// when b is not a neighbour of a.
+func stepDir(a, b RouteCell) (movement.Dir, bool) {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	for d := movement.Dir(0); d < 8; d++ {
+		if ox, oy := d.Offset(); ox == dx && oy == dy {
+			return d, true
+		}
+	}
+	return 0, false
+}
+
+// walkAI moves players along their walked routes by direction. A player
+// whose steps ran out is looked for on its route, from its Cell on: found
+// where its steps led (or at the start), it is handed the next steps (up to
+// walkBatch, as far as the cells are one step apart); found short of it (a
+// step was refused twice: a mobile stands in the way), or not found (it
+// spawned beside the route), it asks for a path to the first route cell
+// past where it stands that nobody occupies. A failed way back skips a
+// batch ahead once its back-off has passed.
+func (s *Sim) walkAI() {
+	q := s.filters.walk.Query(&s.w)
+	for q.Next() {
+		w, pos, req, path := q.Get()
+		if req.Active || path.Remaining() > 0 || s.now < w.NextTry {
+			continue
+		}
+		if path.Failed && s.now < path.RetryAt {
+			continue
+		}
+		route := s.walks[w.Route]
+		n := len(route)
+		if path.Failed {
+			w.Cell, w.Goal = (w.Cell+walkBatch)%n, -1
+		}
+		path.Clear()
+		path.Failed, path.RetryAt = false, 0
+		j, on := locate(route, w.Cell, int(pos.X), int(pos.Y))
+		if on {
+			w.Cell = j
+		}
+		if on && (w.Goal < 0 || j == w.Goal) && s.handSteps(w, route, path) {
+			continue
+		}
+		// Back onto the route past here, at the first cell nobody stands on.
+		k := (w.Cell + 1) % n
+		for i := 0; i < walkBatch && s.Occupied(route[k].X, route[k].Y); i++ {
+			k = (k + 1) % n
+		}
+		w.Goal = k
+		s.request(req, movement.Point{X: route[k].X, Y: route[k].Y}, 0)
+	}
+}
+
+// locate finds (x, y) on route from cell from on, up to two batches ahead,
+// and returns the furthest match.
+func locate(route []RouteCell, from, x, y int) (int, bool) {
+	j, ok := 0, false
+	for i := 0; i <= 2*walkBatch && i < len(route); i++ {
+		k := (from + i) % len(route)
+		if route[k].X == x && route[k].Y == y {
+			j, ok = k, true
+		}
+	}
+	return j, ok
+}
+
+// handSteps gives a player on route cell w.Cell the next steps, and
+// reports false when the next cell is not a step away.
+func (s *Sim) handSteps(w *c.Walk, route []RouteCell, path *c.PathState) bool {
+	n := len(route)
+	cur, k := route[w.Cell], w.Cell
+	for i := 0; i < n && len(path.Steps) < walkBatch; i++ {
+		next := route[(k+1)%n]
+		if next.X == cur.X && next.Y == cur.Y {
+			k = (k + 1) % n // the loop's closing cell repeats its first
+			continue
+		}
+		d, ok := stepDir(cur, next)
+		if !ok {
+			break
+		}
+		path.Steps, path.Zs = append(path.Steps, d), append(path.Zs, int8(next.Z))
+		k, cur = (k+1)%n, next
+	}
+	path.Repath = s.tick
+	w.Goal = k
+	return len(path.Steps) > 0
+}
