@@ -39,6 +39,9 @@ type Pathfinding struct {
 	// MissPromotionWindowMs is the window, in milliseconds, misses are
 	// counted in.
 	MissPromotionWindowMs int `toml:"missPromotionWindowMs"`
+	// MissVisitMs is how long, from the first, the misses of one chunk count
+	// as one visit (one miss) at the admission gate.
+	MissVisitMs int `toml:"missVisitMs"`
 	// PrebakeMaps lists map ids baked into .swb files in the background at
 	// boot when their file is missing or stale.
 	PrebakeMaps []int `toml:"prebakeMaps"`
@@ -108,6 +111,7 @@ func Default() Config {
 			MaxResidentChunks:      8192,
 			MissPromotionThreshold: 2,
 			MissPromotionWindowMs:  30000,
+			MissVisitMs:            10000,
 			PrebakeMaps:            []int{},
 			CacheDir:               "cache",
 			TickBudgetMs:           4.0,

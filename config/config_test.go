@@ -34,6 +34,7 @@ func TestDefaultsMatchTheSpec(t *testing.T) {
 		{"pathfinding.maxResidentChunks", d.Pathfinding.MaxResidentChunks, 8192},
 		{"pathfinding.missPromotionThreshold", d.Pathfinding.MissPromotionThreshold, 2},
 		{"pathfinding.missPromotionWindowMs", d.Pathfinding.MissPromotionWindowMs, 30000},
+		{"pathfinding.missVisitMs", d.Pathfinding.MissVisitMs, 10000},
 		{"pathfinding.prebakeMaps", d.Pathfinding.PrebakeMaps != nil && len(d.Pathfinding.PrebakeMaps) == 0, true},
 		{"pathfinding.tickBudgetMs", d.Pathfinding.TickBudgetMs, 4.0},
 		{"pathfinding.maxNodes", d.Pathfinding.MaxNodes, 20000},

@@ -57,6 +57,7 @@ func (c Config) problems() []*Error {
 	v.intIn("pathfinding.maxResidentChunks", p.MaxResidentChunks, 1, MaxResidentChunksLimit)
 	v.intIn("pathfinding.missPromotionThreshold", p.MissPromotionThreshold, 1, MaxMissThreshold)
 	v.intIn("pathfinding.missPromotionWindowMs", p.MissPromotionWindowMs, 1, MaxWindowMs)
+	v.intIn("pathfinding.missVisitMs", p.MissVisitMs, 1, MaxWindowMs)
 	if v.mapList("pathfinding.prebakeMaps", p.PrebakeMaps, false) {
 		for _, id := range p.PrebakeMaps {
 			if !contains(w.Maps, id) {

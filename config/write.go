@@ -35,12 +35,17 @@ enabled = {{.Pathfinding.Enabled}}
 # Most step-cache chunks (16x16 cells, about 5 KB each) kept in memory;
 # enforced after every tick by evicting the least recently used. At least 1.
 maxResidentChunks = {{.Pathfinding.MaxResidentChunks}}
-# A chunk that is not in a .swb file is built on this many misses within
-# missPromotionWindowMs; earlier misses take the slow path. 1 = build on the
-# first miss (eager). 1..255.
+# A chunk that is not in a .swb file is built (in the background) on this
+# many misses within missPromotionWindowMs; earlier misses take the slow path.
+# 1 = build on the first miss (eager). 1..255.
 missPromotionThreshold = {{.Pathfinding.MissPromotionThreshold}}
 # Window, in milliseconds, in which misses on one chunk are counted. At least 1.
 missPromotionWindowMs = {{.Pathfinding.MissPromotionWindowMs}}
+# Misses of one chunk within this many milliseconds of the first count as one
+# (one visit): a pet crossing a chunk behind its owner searches there many
+# times in a few seconds, and a chunk only passed through is not worth
+# building. 1..86400000.
+missVisitMs = {{.Pathfinding.MissVisitMs}}
 # Map ids baked into .swb files in the background at boot when their file is
 # missing or stale; each must be listed in world.maps.
 prebakeMaps = {{ints .Pathfinding.PrebakeMaps}}

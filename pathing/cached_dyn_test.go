@@ -85,11 +85,14 @@ func TestCachedEquivalenceDynamics(t *testing.T) {
 
 // TestCachedColdGate: on an empty cache with the default admission gate the
 // first search falls through (not built) and matches classic; repeating it
-// promotes the chunks and later searches hit.
+// a visit later (MissVisitMs) promotes the chunks and later searches hit.
 func TestCachedColdGate(t *testing.T) {
 	f := testFixture(t)
 	live := movement.NewRules(f.w.Map, f.w.Tiles, nil)
-	cache := f.newCache(t, live, stepcache.DefaultConfig(), false)
+	cfg := stepcache.DefaultConfig()
+	var ms int64
+	cfg.Now = func() int64 { return ms }
+	cache := f.newCache(t, live, cfg, false)
 	s, classic := NewCached(cache, live), NewClassic(live)
 	lm := f.w.Landmarks
 	req := Request{Start: lm.TownCenter.Point(), StartZ: lm.TownCenter.Z, Goal: movement.Point{X: lm.TownCenter.X + 8, Y: lm.TownCenter.Y + 3}}
@@ -97,6 +100,7 @@ func TestCachedColdGate(t *testing.T) {
 	r := req
 	classic.Find(&r, &rc)
 	for i := 0; i < 3; i++ {
+		ms = int64(i) * stepcache.DefaultMissVisitMs
 		r := req
 		s.Find(&r, &rs)
 		if rs.Found != rc.Found || rs.Cost != rc.Cost {

@@ -144,6 +144,10 @@ type ReplayOptions struct {
 	Cache *stepcache.Config
 	// Clock measures each search (nil: the wall clock).
 	Clock func() time.Duration
+	// TickMs is the recording shard's tick period (0: 8 ms). A cache whose
+	// config has no clock of its own gets the recorded game time, tick ×
+	// TickMs, as its admission clock, so chunks are promoted as they were.
+	TickMs int
 }
 
 // ReplayReport is a replay's outcome.
@@ -180,6 +184,11 @@ func Replay(ctx context.Context, m *world.Map, td *world.TileData, fingerprint u
 		clock = func() time.Duration { return time.Since(t0) }
 	}
 	rules := movement.NewRules(m, td, nil)
+	tickMs := int64(opt.TickMs)
+	if tickMs <= 0 {
+		tickMs = 8
+	}
+	var gameMs int64 // the record being replayed: its tick × tickMs
 	var finder pathing.Finder
 	switch opt.Search {
 	case "classic":
@@ -188,6 +197,9 @@ func Replay(ctx context.Context, m *world.Map, td *world.TileData, fingerprint u
 		cfg := stepcache.DefaultConfig()
 		if opt.Cache != nil {
 			cfg = *opt.Cache
+		}
+		if cfg.Now == nil {
+			cfg.Now = func() int64 { return gameMs }
 		}
 		cache, err := stepcache.New(cfg, rules)
 		if err != nil {
@@ -224,6 +236,7 @@ func Replay(ctx context.Context, m *world.Map, td *world.TileData, fingerprint u
 			Cost:     pathing.Uniform,
 			MaxNodes: r.MaxNodes,
 		}
+		gameMs = int64(r.Tick) * tickMs
 		t0 := clock()
 		finder.Find(&req, &res)
 		us = append(us, float64((clock()-t0).Nanoseconds())/1e3)

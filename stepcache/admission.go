@@ -1,26 +1,29 @@
 package stepcache
 
-// missState is the admission gate's record of one chunk's recent misses.
+// missState is the admission gate's record of one chunk's recent visits.
 type missState struct {
-	count int
-	last  int64 // ms of the latest miss
+	count int   // visits counted in the window
+	since int64 // ms the latest visit began
 }
 
 // admit counts a miss of a chunk no source holds and reports whether it is
-// to be built now: on its MissPromotionThreshold-th miss within the window
-// (a miss after the window restarts the count at 1). The tracker holds at
-// most TrackerCap chunks: when full, window-expired entries go first, then
-// the oldest.
+// to be built now: on its MissPromotionThreshold-th visit within the window.
+// A visit is the misses from its first one for MissVisitMs: a pet crossing a
+// chunk behind its owner searches there every few hundred milliseconds, all
+// one visit, so a chunk only passed through is never built, while one in
+// use MissVisitMs later (a patrol's beat, a place the pair comes back to)
+// is. A visit beginning more than the window after the previous one
+// restarts the count at 1. The tracker holds at most TrackerCap chunks: when full,
+// window-expired entries go first, then the oldest.
 func (c *Cache) admit(k chunkKey) bool {
 	now := c.cfg.Now()
-	win := c.cfg.MissPromotionWindowMs
 	s, ok := c.tracker[k]
-	if ok && now-s.last <= win {
-		s.count++
-	} else {
-		s.count = 1
+	switch {
+	case !ok || now-s.since > c.cfg.MissPromotionWindowMs:
+		s = missState{count: 1, since: now}
+	case now-s.since >= c.cfg.MissVisitMs:
+		s = missState{count: s.count + 1, since: now}
 	}
-	s.last = now
 	if s.count >= c.cfg.MissPromotionThreshold {
 		delete(c.tracker, k)
 		return true
@@ -42,13 +45,13 @@ func (c *Cache) pruneTracker(now int64) {
 	found := false
 	pruned := 0
 	for k, s := range c.tracker {
-		if now-s.last > win {
+		if now-s.since > win {
 			delete(c.tracker, k)
 			pruned++
 			continue
 		}
-		if !found || s.last < oldestAt {
-			oldest, oldestAt, found = k, s.last, true
+		if !found || s.since < oldestAt {
+			oldest, oldestAt, found = k, s.since, true
 		}
 	}
 	if pruned == 0 && found {

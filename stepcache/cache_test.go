@@ -74,8 +74,46 @@ func TestSecondTouchAfterWindow_RestartsCounterAndDefers(t *testing.T) {
 		t.Fatalf("second touch after the window: %v, want not_built", k)
 	}
 	ck.ms += 10
+	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
+		t.Fatalf("third touch 10 ms later (the same visit): %v, want not_built", k)
+	}
+	ck.ms += DefaultMissVisitMs
 	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
-		t.Fatalf("third touch (second of the new window): %v, want hit", k)
+		t.Fatalf("a touch a visit later (second visit of the new window): %v, want hit", k)
+	}
+}
+
+// TestMissesWithinAVisit_CountOnce: the pet-follow case. Searches through
+// a chunk again and again for less than MissVisitMs are one visit, so the
+// chunk stays unbuilt; a miss MissVisitMs after the visit began is a second
+// visit, which builds it.
+func TestMissesWithinAVisit_CountOnce(t *testing.T) {
+	r := handWorld(t)
+	ck := &clock{}
+	c := newTestCache(t, Config{Now: ck.now}, r)
+	for ck.ms = 0; ck.ms < DefaultMissVisitMs; ck.ms += 250 {
+		if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
+			t.Fatalf("at %d ms of one visit: %v, want not_built", ck.ms, k)
+		}
+	}
+	if st := c.Stats(); st.Built != 0 || st.Deferred != uint64(DefaultMissVisitMs/250) {
+		t.Fatalf("one visit: %+v", st)
+	}
+	ck.ms = DefaultMissVisitMs
+	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+		t.Fatalf("%d ms after the visit began: %v, want hit", ck.ms, k)
+	}
+}
+
+// TestMissVisitMs_Configurable: a shorter visit promotes sooner.
+func TestMissVisitMs_Configurable(t *testing.T) {
+	r := handWorld(t)
+	ck := &clock{}
+	c := newTestCache(t, Config{Now: ck.now, MissVisitMs: 1}, r)
+	c.Lookup(r.Map.ID, gx, gy, 0, 0)
+	ck.ms++
+	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+		t.Fatalf("missVisitMs 1, second miss 1 ms later: %v, want hit", k)
 	}
 }
 
@@ -121,6 +159,7 @@ func TestTrackerCap_PrunesExpiredFirstThenOldest(t *testing.T) {
 	if k := touch(0); k != FallNotBuilt {
 		t.Fatalf("the oldest entry was not the one pruned: chunk 0 -> %v", k)
 	}
+	ck.ms += DefaultMissVisitMs // a second visit of chunk TrackerCap-1
 	if k := touch(TrackerCap - 1); k != Hit {
 		t.Fatalf("a recent entry was pruned: %v", k)
 	}
@@ -308,7 +347,7 @@ func TestVerifyShareSamples(t *testing.T) {
 
 func TestConfigRejectsBadValues(t *testing.T) {
 	r := handWorld(t)
-	for _, cfg := range []Config{{VerifyShare: 1.5}, {VerifyShare: -0.1}, {MaxResidentChunks: -1}, {MissPromotionThreshold: -2}, {Eviction: 9}} {
+	for _, cfg := range []Config{{VerifyShare: 1.5}, {VerifyShare: -0.1}, {MaxResidentChunks: -1}, {MissPromotionThreshold: -2}, {MissVisitMs: -1}, {Eviction: 9}} {
 		if _, err := New(cfg, r); err == nil {
 			t.Errorf("config %+v accepted", cfg)
 		}

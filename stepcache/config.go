@@ -10,6 +10,10 @@ const (
 	DefaultMaxResidentChunks      = 8192
 	DefaultMissPromotionThreshold = 2
 	DefaultMissPromotionWindowMs  = 30000
+	// DefaultMissVisitMs is longer than a pet following a mounted owner
+	// (4 tiles/s) keeps searching in one chunk it crosses: up to about 8 s
+	// measured on the default world's pet route.
+	DefaultMissVisitMs = 10000
 	// TrackerCap bounds the admission gate's miss tracker.
 	TrackerCap = 4096
 	// evictSample is the sample size of sampled LRU.
@@ -57,6 +61,9 @@ type Config struct {
 	MissPromotionThreshold int
 	// MissPromotionWindowMs is the admission window in milliseconds.
 	MissPromotionWindowMs int64
+	// MissVisitMs is how long the misses of a chunk count as one visit,
+	// from the first (see the admission gate in admission.go).
+	MissVisitMs int64
 	// VerifyShare (0..1) is the share of hits re-checked against the live
 	// rules (static world); mismatches go to OnMismatch and Mismatches.
 	VerifyShare float64
@@ -77,14 +84,15 @@ func DefaultConfig() Config {
 		MaxResidentChunks:      DefaultMaxResidentChunks,
 		MissPromotionThreshold: DefaultMissPromotionThreshold,
 		MissPromotionWindowMs:  DefaultMissPromotionWindowMs,
+		MissVisitMs:            DefaultMissVisitMs,
 	}
 }
 
 // withDefaults fills zero fields and checks ranges.
 func (c Config) withDefaults() (Config, error) {
-	if c.MaxResidentChunks < 0 || c.MissPromotionThreshold < 0 || c.MissPromotionWindowMs < 0 {
-		return c, fmt.Errorf("stepcache: config: negative maxResidentChunks %d, missPromotionThreshold %d or missPromotionWindowMs %d",
-			c.MaxResidentChunks, c.MissPromotionThreshold, c.MissPromotionWindowMs)
+	if c.MaxResidentChunks < 0 || c.MissPromotionThreshold < 0 || c.MissPromotionWindowMs < 0 || c.MissVisitMs < 0 {
+		return c, fmt.Errorf("stepcache: config: negative maxResidentChunks %d, missPromotionThreshold %d, missPromotionWindowMs %d or missVisitMs %d",
+			c.MaxResidentChunks, c.MissPromotionThreshold, c.MissPromotionWindowMs, c.MissVisitMs)
 	}
 	if !(c.VerifyShare >= 0 && c.VerifyShare <= 1) {
 		return c, fmt.Errorf("stepcache: config: verifyShare %v is outside 0..1", c.VerifyShare)
@@ -100,6 +108,9 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.MissPromotionWindowMs == 0 {
 		c.MissPromotionWindowMs = DefaultMissPromotionWindowMs
+	}
+	if c.MissVisitMs == 0 {
+		c.MissVisitMs = DefaultMissVisitMs
 	}
 	if c.Now == nil {
 		start := time.Now()

@@ -11,12 +11,30 @@ import (
 // cacheFinder is --search cache: a cache A* over a step cache of its own
 // (one per worker, as a Cache belongs to one goroutine) with the default
 // configuration. Nothing is baked up front: the admission gate promotes a
-// chunk on its second miss within the window (one miss per search), so the
-// first searches through a chunk take the live rules and later ones hit.
+// chunk on its second miss within the window. Scenarios have no game clock,
+// so the gate's clock counts searches, each search a visit of its own: the
+// first search through a chunk takes the live rules and later ones hit.
 func cacheFinder(rules *movement.Rules) (pathing.Finder, error) {
-	c, err := stepcache.New(stepcache.DefaultConfig(), rules)
+	f := &visitCounting{}
+	cfg := stepcache.DefaultConfig()
+	cfg.MissVisitMs = 1
+	cfg.Now = func() int64 { return f.searches }
+	c, err := stepcache.New(cfg, rules)
 	if err != nil {
 		return nil, fmt.Errorf("--search cache: %w", err)
 	}
-	return pathing.NewCached(c, rules), nil
+	f.Finder = pathing.NewCached(c, rules)
+	return f, nil
+}
+
+// visitCounting is a finder that counts its searches (the gate's clock).
+type visitCounting struct {
+	pathing.Finder
+	searches int64
+}
+
+// Find implements pathing.Finder.
+func (v *visitCounting) Find(req *pathing.Request, res *pathing.Result) {
+	v.searches++
+	v.Finder.Find(req, res)
 }
