@@ -70,6 +70,26 @@ func TestUnpacedMaxTicks(t *testing.T) {
 	}
 }
 
+// TestPromotedChunksBuildInTheBackground: without a .swb, chunks the
+// admission gate promotes are built by the cache's background workers and
+// installed between ticks, never inside a search on the tick goroutine.
+func TestPromotedChunksBuildInTheBackground(t *testing.T) {
+	s, _ := newTestServer(t, testConfig(t.TempDir()), Options{Unpaced: true, BakeWorkers: 1})
+	defer s.Close()
+	deadline := time.Now().Add(20 * time.Second)
+	for s.Cache().Stats().Built == 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("no chunk was built in 20 s: %+v", s.Cache().Stats())
+		}
+		s.tick(s.cfg.Shard.Tick()) // ticks install what the workers finished
+	}
+	st := s.Cache().Stats()
+	if st.BuildsQueued == 0 || st.Built > st.BuildsQueued || st.Resident == 0 {
+		t.Errorf("background builds: queued %d, built %d, resident %d: every build should have been queued",
+			st.BuildsQueued, st.Built, st.Resident)
+	}
+}
+
 // TestDisabledCacheUsesClassicSearch: pathfinding.enabled = false sends every
 // search through the live rules; the cache sees no lookups.
 func TestDisabledCacheUsesClassicSearch(t *testing.T) {

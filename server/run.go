@@ -145,13 +145,15 @@ func (s *Server) shutdown() error {
 	return err
 }
 
-// close flushes the recorder and closes the .swb readers (idempotent).
+// close stops the cache's build workers, flushes the recorder and closes
+// the .swb readers (idempotent).
 func (s *Server) close() error {
 	if s.closed {
 		return nil
 	}
 	s.closed = true
 	s.bakeCancel()
+	s.cache.Close()
 	var errs []error
 	if err := s.rec.Close(); err != nil {
 		errs = append(errs, err)

@@ -191,8 +191,17 @@ func (s *Server) buildCache() error {
 	cc := stepcache.Config{
 		Enabled: pf.Enabled, MaxResidentChunks: pf.MaxResidentChunks,
 		MissPromotionThreshold: pf.MissPromotionThreshold, MissPromotionWindowMs: int64(pf.MissPromotionWindowMs),
+		MissVisitMs: int64(pf.MissVisitMs),
 		VerifyShare: pf.VerifyShare, Seed: uint64(s.cfg.Shard.Population.Seed),
-		Now: func() int64 { return s.clock().Milliseconds() },
+		BuildWorkers: s.buildWorkers(),
+		// The admission window is game time, as the AI's repath intervals
+		// are (the same as the wall clock on a paced shard).
+		Now: func() int64 {
+			if s.sim == nil {
+				return 0
+			}
+			return s.sim.Now()
+		},
 		OnMismatch: func(m stepcache.Mismatch) {
 			s.log.Error().Str("mismatch", fmt.Sprintf("%+v", m)).Msg("step cache disagrees with the live rules")
 		},

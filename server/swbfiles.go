@@ -116,6 +116,16 @@ func (s *Server) queueBake(id world.MapID) {
 	s.startBake(id)
 }
 
+// buildWorkers is the number of goroutines that build chunks off the tick
+// goroutine (Options.BakeWorkers; by default all cores but the tick's, at
+// least 1): the background bake's, and the step cache's for promoted chunks.
+func (s *Server) buildWorkers() int {
+	if s.opts.BakeWorkers > 0 {
+		return s.opts.BakeWorkers
+	}
+	return max(runtime.GOMAXPROCS(0)-1, 1)
+}
+
 // startBake starts a background bake of map id (tick goroutine).
 func (s *Server) startBake(id world.MapID) bool {
 	me := s.entry(id)
@@ -123,10 +133,7 @@ func (s *Server) startBake(id world.MapID) bool {
 		return false
 	}
 	me.baking = true
-	workers := s.opts.BakeWorkers
-	if workers <= 0 {
-		workers = max(runtime.GOMAXPROCS(0)-1, 1)
-	}
+	workers := s.buildWorkers()
 	// The bake reads the map (static layers only) and writes a file; it
 	// never touches the ECS world or the cache, which the tick goroutine owns.
 	rules := movement.NewRules(me.w.Map, me.w.Tiles, nil)

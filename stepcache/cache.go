@@ -33,6 +33,8 @@ type Cache struct {
 	rng    *rand.Rand
 
 	tracker map[chunkKey]missState
+	bld     *builder
+	epoch   uint64 // advanced by Clear: background builds asked before are dropped
 
 	verifyAll    bool
 	verifyThresh uint64
@@ -139,6 +141,9 @@ func New(cfg Config, maps ...*movement.Rules) (*Cache, error) {
 		}
 		c.maps[id] = ms
 	}
+	if cfg.BuildWorkers > 0 {
+		c.startBuilder(cfg.BuildWorkers)
+	}
 	return c, nil
 }
 
@@ -226,7 +231,8 @@ func (c *Cache) lookup(m world.MapID, x, y, z int, caps movement.Caps) StepMask 
 }
 
 // miss resolves a chunk that is not resident: from the source, else through
-// the admission gate. It returns the new slot, or -1 when deferred.
+// the admission gate (built here, or asked of the background workers). It
+// returns the new slot, or -1 when deferred or building.
 func (c *Cache) miss(ms *mapState, ci int32) int32 {
 	cx, cy := int(ci)%ms.wide, int(ci)/ms.wide
 	if ms.src != nil {
@@ -241,7 +247,21 @@ func (c *Cache) miss(ms *mapState, ci int32) int32 {
 			return c.install(ms, ci, ch)
 		}
 	}
-	if !c.admit(chunkKey{ms.id, ci}) {
+	k := chunkKey{ms.id, ci}
+	if c.bld != nil {
+		if _, asked := c.bld.pending[k]; asked {
+			return -1
+		}
+	}
+	if !c.admit(k) {
+		return -1
+	}
+	if c.bld != nil {
+		if c.bld.ask(ms, ci, c.epoch) {
+			c.st.BuildsQueued++
+		} else {
+			c.st.BuildsDropped++
+		}
 		return -1
 	}
 	c.st.Built++
@@ -309,9 +329,11 @@ func (c *Cache) Resident(m world.MapID, cx, cy int) bool {
 	return ms.slots[cy*ms.wide+cx] >= 0
 }
 
-// Clear drops every resident chunk and the admission state; sources, stats
-// and recorded mismatches stay.
+// Clear drops every resident chunk and the admission state, and makes
+// background builds under way stale; sources, stats and recorded mismatches
+// stay.
 func (c *Cache) Clear() {
+	c.epoch++
 	for _, e := range c.res {
 		e.ms.slots[e.ci] = -1
 	}

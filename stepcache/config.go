@@ -14,6 +14,8 @@ const (
 	// (4 tiles/s) keeps searching in one chunk it crosses: up to about 8 s
 	// measured on the default world's pet route.
 	DefaultMissVisitMs = 10000
+	// buildQueueCap bounds the chunks waiting for a background build.
+	buildQueueCap = 1024
 	// TrackerCap bounds the admission gate's miss tracker.
 	TrackerCap = 4096
 	// evictSample is the sample size of sampled LRU.
@@ -64,6 +66,11 @@ type Config struct {
 	// MissVisitMs is how long the misses of a chunk count as one visit,
 	// from the first (see the admission gate in admission.go).
 	MissVisitMs int64
+	// BuildWorkers is the number of goroutines that build promoted chunks
+	// in the background (0: a promoted chunk is built inside the lookup
+	// that promoted it). With workers, a promoted chunk keeps falling
+	// through as not built until Collect installs it; Close stops them.
+	BuildWorkers int
 	// VerifyShare (0..1) is the share of hits re-checked against the live
 	// rules (static world); mismatches go to OnMismatch and Mismatches.
 	VerifyShare float64
@@ -90,9 +97,9 @@ func DefaultConfig() Config {
 
 // withDefaults fills zero fields and checks ranges.
 func (c Config) withDefaults() (Config, error) {
-	if c.MaxResidentChunks < 0 || c.MissPromotionThreshold < 0 || c.MissPromotionWindowMs < 0 || c.MissVisitMs < 0 {
-		return c, fmt.Errorf("stepcache: config: negative maxResidentChunks %d, missPromotionThreshold %d, missPromotionWindowMs %d or missVisitMs %d",
-			c.MaxResidentChunks, c.MissPromotionThreshold, c.MissPromotionWindowMs, c.MissVisitMs)
+	if c.MaxResidentChunks < 0 || c.MissPromotionThreshold < 0 || c.MissPromotionWindowMs < 0 || c.MissVisitMs < 0 || c.BuildWorkers < 0 {
+		return c, fmt.Errorf("stepcache: config: negative maxResidentChunks %d, missPromotionThreshold %d, missPromotionWindowMs %d, missVisitMs %d or buildWorkers %d",
+			c.MaxResidentChunks, c.MissPromotionThreshold, c.MissPromotionWindowMs, c.MissVisitMs, c.BuildWorkers)
 	}
 	if !(c.VerifyShare >= 0 && c.VerifyShare <= 1) {
 		return c, fmt.Errorf("stepcache: config: verifyShare %v is outside 0..1", c.VerifyShare)

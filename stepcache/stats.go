@@ -16,6 +16,11 @@ type Stats struct {
 	// Deferred counts misses the admission gate deferred; TrackerPruned
 	// tracker entries dropped to respect its cap.
 	Deferred, TrackerPruned uint64
+	// BuildsQueued counts promoted chunks asked of the background workers,
+	// BuildsDropped promotions refused because their queue was full;
+	// BuildsPending is the number asked and not yet collected.
+	BuildsQueued, BuildsDropped uint64
+	BuildsPending               int
 	// Tracked is the admission tracker's size.
 	Tracked int
 	// Verified counts hits re-checked by verify mode, Mismatches the
@@ -51,6 +56,7 @@ func (c *Cache) Stats() Stats {
 	}
 	s.Bytes = c.bytes
 	s.Tracked = len(c.tracker)
+	s.BuildsPending = c.BuildsPending()
 	return s
 }
 

@@ -1,0 +1,133 @@
+package stepcache
+
+import (
+	"sync"
+
+	"shardcore/movement"
+	"shardcore/world"
+)
+
+// builder builds promoted chunks on background goroutines, so a promotion
+// costs the owner goroutine a channel send instead of a chunk build. The
+// static world (land, statics, tile data) is immutable while the shard
+// runs, so workers read it freely; each has its own StaticOnly rules per
+// map (rules keep scratch state). Finished chunks wait in done until the
+// owner collects them.
+type builder struct {
+	jobs    chan buildJob
+	done    chan buildJob
+	quit    chan struct{}
+	wg      sync.WaitGroup
+	pending map[chunkKey]struct{} // asked for, not yet collected (owner only)
+}
+
+// buildJob is one chunk to build and, once built, the result.
+type buildJob struct {
+	ms    *mapState
+	ci    int32
+	epoch uint64 // the cache's epoch when asked: Clear makes older results stale
+	ch    *Chunk
+}
+
+// startBuilder starts n workers over the cache's maps.
+func (c *Cache) startBuilder(n int) {
+	b := &builder{
+		jobs:    make(chan buildJob, buildQueueCap),
+		done:    make(chan buildJob, buildQueueCap),
+		quit:    make(chan struct{}),
+		pending: make(map[chunkKey]struct{}, buildQueueCap),
+	}
+	for w := 0; w < n; w++ {
+		rules := map[world.MapID]*movement.Rules{}
+		for _, ms := range c.maps {
+			if ms != nil {
+				rules[ms.id] = ms.rules.Clone()
+			}
+		}
+		b.wg.Add(1)
+		go b.work(rules)
+	}
+	c.bld = b
+}
+
+// work builds jobs until quit.
+func (b *builder) work(rules map[world.MapID]*movement.Rules) {
+	defer b.wg.Done()
+	for {
+		select {
+		case <-b.quit:
+			return
+		case j := <-b.jobs:
+			j.ch = BuildChunk(rules[j.ms.id], int(j.ci)%j.ms.wide, int(j.ci)/j.ms.wide)
+			select {
+			case b.done <- j:
+			case <-b.quit:
+				return
+			}
+		}
+	}
+}
+
+// ask queues chunk ci of ms for a background build; false when the queue
+// is full (the chunk stays unbuilt; a later visit asks again).
+func (b *builder) ask(ms *mapState, ci int32, epoch uint64) bool {
+	if len(b.pending) >= buildQueueCap {
+		return false
+	}
+	select {
+	case b.jobs <- buildJob{ms: ms, ci: ci, epoch: epoch}:
+		b.pending[chunkKey{ms.id, ci}] = struct{}{}
+		return true
+	default:
+		return false
+	}
+}
+
+// Collect installs the chunks background workers have finished (none
+// without BuildWorkers) and returns how many. Call it on the owner
+// goroutine between lookups; the shard's eviction step does, after every
+// tick, before Enforce.
+func (c *Cache) Collect() int {
+	b := c.bld
+	if b == nil {
+		return 0
+	}
+	n := 0
+	for {
+		select {
+		case j := <-b.done:
+			delete(b.pending, chunkKey{j.ms.id, j.ci})
+			if j.epoch != c.epoch || j.ms.slots[j.ci] >= 0 {
+				continue // cleared since it was asked for, or loaded meanwhile
+			}
+			c.st.Built++
+			c.install(j.ms, j.ci, j.ch)
+			n++
+		default:
+			return n
+		}
+	}
+}
+
+// BuildsPending is the number of chunks asked of the background workers and
+// not yet collected.
+func (c *Cache) BuildsPending() int {
+	if c.bld == nil {
+		return 0
+	}
+	return len(c.bld.pending)
+}
+
+// Close stops the background build workers (waiting for a build under way)
+// and drops what they had not delivered. The cache stays usable: later
+// promotions build inline. Close is idempotent; a cache without
+// BuildWorkers needs none.
+func (c *Cache) Close() {
+	b := c.bld
+	if b == nil {
+		return
+	}
+	close(b.quit)
+	b.wg.Wait()
+	c.bld = nil
+}

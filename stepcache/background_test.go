@@ -1,0 +1,112 @@
+package stepcache
+
+import (
+	"testing"
+	"time"
+)
+
+// collectOne waits (at most 10 s, polling) until Collect installs a chunk.
+func collectOne(t *testing.T, c *Cache) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for c.Collect() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("no background build was delivered in 10 s (pending %d)", c.BuildsPending())
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// TestBackgroundBuild_InstalledByCollect: with BuildWorkers a promotion
+// asks the workers once and the chunk keeps falling through as not built
+// until Collect installs it; then it is the chunk BuildChunk bakes.
+func TestBackgroundBuild_InstalledByCollect(t *testing.T) {
+	r := handWorld(t)
+	c := newTestCache(t, Config{MissPromotionThreshold: 1, BuildWorkers: 2, VerifyShare: 1}, r)
+	defer c.Close()
+	for i := 0; i < 5; i++ {
+		if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
+			t.Fatalf("lookup %d before Collect: %v, want not_built", i, k)
+		}
+	}
+	if st := c.Stats(); st.BuildsQueued != 1 || st.BuildsPending != 1 || st.Built != 0 || st.Resident != 0 {
+		t.Fatalf("after the promotion: %+v", st)
+	}
+	collectOne(t, c)
+	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+		t.Fatalf("after Collect: %v, want hit", k)
+	}
+	st := c.Stats()
+	if st.Built != 1 || st.BuildsPending != 0 || st.Resident != 1 || st.Mismatches != 0 {
+		t.Fatalf("after Collect: %+v", st)
+	}
+	want := BuildChunk(r, gx/ChunkSize, gy/ChunkSize)
+	got := c.res[c.maps[r.Map.ID].slots[(gy/ChunkSize)*c.maps[r.Map.ID].wide+gx/ChunkSize]].sh.ch
+	if got.Hash() != want.Hash() || got.Cells != want.Cells {
+		t.Fatal("the background build differs from BuildChunk")
+	}
+}
+
+// TestBackgroundBuild_ClearDropsStaleResults: a build asked before Clear is
+// not installed after it.
+func TestBackgroundBuild_ClearDropsStaleResults(t *testing.T) {
+	r := handWorld(t)
+	c := newTestCache(t, Config{MissPromotionThreshold: 1, BuildWorkers: 1}, r)
+	defer c.Close()
+	c.Lookup(r.Map.ID, gx, gy, 0, 0)
+	c.Clear()
+	deadline := time.Now().Add(10 * time.Second)
+	for c.BuildsPending() > 0 {
+		if n := c.Collect(); n != 0 {
+			t.Fatalf("Collect installed %d stale builds", n)
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the stale build was never delivered")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if st := c.Stats(); st.Resident != 0 || st.Built != 0 {
+		t.Fatalf("after Clear: %+v", st)
+	}
+	// a new promotion is asked again and installed
+	c.Lookup(r.Map.ID, gx, gy, 0, 0)
+	collectOne(t, c)
+	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+		t.Fatalf("after the second promotion: %v", k)
+	}
+}
+
+// TestBackgroundBuild_QueueFullDropsPromotion: past the queue's cap a
+// promotion is counted as dropped and the chunk stays unbuilt, and the
+// cache keeps answering.
+func TestBackgroundBuild_QueueFullDropsPromotion(t *testing.T) {
+	r := handWorld(t)
+	c := newTestCache(t, Config{MissPromotionThreshold: 1, BuildWorkers: 1}, r)
+	defer c.Close()
+	c.bld.pending = make(map[chunkKey]struct{}, buildQueueCap)
+	for i := 0; i < buildQueueCap; i++ {
+		c.bld.pending[chunkKey{m: 255, ci: int32(i)}] = struct{}{} // a full queue
+	}
+	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
+		t.Fatalf("full queue: %v", k)
+	}
+	if st := c.Stats(); st.BuildsDropped != 1 || st.BuildsQueued != 0 {
+		t.Fatalf("full queue: %+v", st)
+	}
+}
+
+// TestClose_StopsWorkersAndBuildsInline: Close is idempotent, and after it
+// promotions build inline again.
+func TestClose_StopsWorkersAndBuildsInline(t *testing.T) {
+	r := handWorld(t)
+	c := newTestCache(t, Config{MissPromotionThreshold: 1, BuildWorkers: 2}, r)
+	c.Lookup(r.Map.ID, 2, 2, 0, 0)
+	c.Close()
+	c.Close()
+	if n := c.Collect(); n != 0 {
+		t.Fatalf("Collect after Close installed %d", n)
+	}
+	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+		t.Fatalf("after Close: %v, want an inline build", k)
+	}
+}
