@@ -56,7 +56,8 @@ func BenchmarkReadFullChunk(b *testing.B) {
 	b.ReportMetric(float64(bytes)/float64(len(cs)), "B/record")
 }
 
-// BenchmarkReadChunkAlloc is ReadChunk: the same plus a fresh Chunk.
+// BenchmarkReadChunkAlloc is ReadChunk of full chunks: the same plus a
+// fresh Chunk.
 func BenchmarkReadChunkAlloc(b *testing.B) {
 	cs := benchChunks(b)
 	r := benchFile(b, cs)
@@ -80,7 +81,8 @@ func BenchmarkCopyChunk(b *testing.B) {
 }
 
 // BenchmarkReadFullChunkZstd is BenchmarkReadFullChunk on a file written
-// with the optional per-record zstd stage (WriteWith).
+// with a zstd frame per record instead of the file's Huffman code
+// (WriteWith), the entropy stage of format versions 1 and 2.
 func BenchmarkReadFullChunkZstd(b *testing.B) {
 	cs := benchChunks(b)
 	path := filepath.Join(b.TempDir(), "zstd.swb")
@@ -103,7 +105,8 @@ func BenchmarkReadFullChunkZstd(b *testing.B) {
 }
 
 // BenchmarkDecodeFull is the decode alone (no read, no checksum) of the
-// default-option records, without zstd: the codec's share of a read.
+// default-option records without their entropy stage: the packed codec's
+// share of a read.
 func BenchmarkDecodeFull(b *testing.B) {
 	cs := benchChunks(b)
 	e, err := NewEncoder(Options{Predictor: PredictNeighbour, Layout: LayoutPacked})
@@ -123,6 +126,25 @@ func BenchmarkDecodeFull(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer d.Close()
+	var dst stepcache.Chunk
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if err := d.DecodeRecord(recs[i%len(recs)], &dst); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecodeHuffman is the decode (no read, no checksum) of the
+// records Write stores: the file's Huffman code, then the packed codec.
+func BenchmarkDecodeHuffman(b *testing.B) {
+	cs := benchChunks(b)
+	set := recordSetOf(b, DefaultOptions, cs)
+	_, d := codecFor(b, DefaultOptions, cs)
+	var recs [][]byte
+	for id := range set.records() {
+		recs = append(recs, set.appendRecord(nil, id))
+	}
 	var dst stepcache.Chunk
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {

@@ -41,31 +41,45 @@ func appendBits(dst []byte, vals []byte, k int) []byte {
 	return dst
 }
 
-// readBits unpacks len(vals) k-bit values (k ≤ 8), refilling a 64-bit
-// accumulator a word at a time where the input allows.
+// readBits unpacks len(vals) k-bit values (1 ≤ k ≤ 8), LSB-first, eight at
+// a time: eight values are exactly k bytes.
 func (r *rd) readBits(vals []byte, k int) {
 	src := r.bytes((len(vals)*k + 7) / 8)
 	if r.bad {
 		return
 	}
-	var acc uint64
-	n, j := 0, 0
 	m := uint64(1)<<k - 1
-	for i := range vals {
+	sh := uint(k)
+	i, j := 0, 0
+	for ; i+8 <= len(vals) && j+8 <= len(src); i, j = i+8, j+k {
+		x := binary.LittleEndian.Uint64(src[j:])
+		v := (*[8]byte)(vals[i:])
+		v[0] = byte(x & m)
+		x >>= sh
+		v[1] = byte(x & m)
+		x >>= sh
+		v[2] = byte(x & m)
+		x >>= sh
+		v[3] = byte(x & m)
+		x >>= sh
+		v[4] = byte(x & m)
+		x >>= sh
+		v[5] = byte(x & m)
+		x >>= sh
+		v[6] = byte(x & m)
+		x >>= sh
+		v[7] = byte(x & m)
+	}
+	// The last values, from a zero-padded copy of the last bytes.
+	var tail [16]byte
+	copy(tail[:], src[j:])
+	var acc uint64
+	n, t := 0, 0
+	for ; i < len(vals); i++ {
 		if n < k {
-			if len(src)-j >= 8 {
-				// Take the bytes that fit above the n bits still held.
-				acc |= binary.LittleEndian.Uint64(src[j:]) << n
-				take := (63 - n) >> 3
-				j += take
-				n += take * 8
-			} else {
-				for n < k {
-					acc |= uint64(src[j]) << n
-					j++
-					n += 8
-				}
-			}
+			acc |= uint64(tail[t]) << n
+			t++
+			n += 8
 		}
 		vals[i] = byte(acc & m)
 		acc >>= k
@@ -73,26 +87,60 @@ func (r *rd) readBits(vals []byte, k int) {
 	}
 }
 
+// SWAR helpers: eight bytes in a uint64, lane by lane, no carries across.
+const (
+	laneHigh = 0x8080808080808080
+	laneOnes = 0x0101010101010101
+)
+
+// swarAdd adds eight bytes lane by lane.
+func swarAdd(a, b uint64) uint64 {
+	return ((a &^ laneHigh) + (b &^ laneHigh)) ^ ((a ^ b) & laneHigh)
+}
+
+// swarSub subtracts eight bytes lane by lane.
+func swarSub(a, b uint64) uint64 {
+	return ((a | laneHigh) - (b &^ laneHigh)) ^ ((a ^ ^b) & laneHigh)
+}
+
+// swarExtrapolate is 2a − b lane by lane: one step on from b through a.
+func swarExtrapolate(a, b uint64) uint64 {
+	return swarSub(a<<1&^(laneOnes), b)
+}
+
+// swarUnzigzag undoes zigzag in each lane.
+func swarUnzigzag(u uint64) uint64 {
+	return (u >> 1 &^ laneHigh) ^ ((u & laneOnes) * 0xFF)
+}
+
 // fillPad builds the 18×18 predictor grid: the chunk's SourceZs, and around
 // them each edge cell's value extrapolated one step outwards along the
 // outward direction (2·edge − inner), exact on planar slopes.
-func fillPad(zs *[stepcache.ChunkCells]int8, pad *[padW * padW]byte) {
+func fillPad(zs *[stepcache.ChunkCells]int8, pad *[padLen]byte) {
 	const w = stepcache.ChunkSize
 	for y := 0; y < w; y++ {
 		row := pad[(y+1)*padW : (y+2)*padW : (y+2)*padW]
-		src := zs[y*w : y*w+w : y*w+w]
-		for x, v := range src {
+		for x, v := range zs[y*w : y*w+w] {
 			row[x+1] = byte(v)
 		}
-		row[0] = 2*byte(src[0]) - byte(src[1])
-		row[padW-1] = 2*byte(src[w-1]) - byte(src[w-2])
+	}
+	extrapolatePad(pad)
+}
+
+// extrapolatePad fills the grid's outer ring from its interior (see fillPad).
+func extrapolatePad(pad *[padLen]byte) {
+	for y := 1; y <= stepcache.ChunkSize; y++ {
+		row := pad[y*padW : (y+1)*padW : (y+1)*padW]
+		row[0] = 2*row[1] - row[2]
+		row[padW-1] = 2*row[padW-2] - row[padW-3]
 	}
 	// Top and bottom rows (corners included) extrapolate the grid's columns,
-	// which already hold the extrapolated left and right edges.
-	top, r1, r2 := pad[0:padW:padW], pad[padW:2*padW:2*padW], pad[2*padW:3*padW:3*padW]
-	bot, b1, b2 := pad[(padW-1)*padW:padW*padW:padW*padW], pad[(padW-2)*padW:(padW-1)*padW:(padW-1)*padW], pad[(padW-3)*padW:(padW-2)*padW:(padW-2)*padW]
-	for x := 0; x < padW; x++ {
-		top[x] = 2*r1[x] - r2[x]
-		bot[x] = 2*b1[x] - b2[x]
+	// which already hold the extrapolated left and right edges: 18 bytes as
+	// bytes 0-7, 8-15 and 10-17.
+	const bot = (padW - 1) * padW
+	for _, x := range [3]int{0, 8, padW - 8} {
+		le := binary.LittleEndian
+		le.PutUint64(pad[x:], swarExtrapolate(le.Uint64(pad[padW+x:]), le.Uint64(pad[2*padW+x:])))
+		le.PutUint64(pad[bot+x:], swarExtrapolate(le.Uint64(pad[bot-padW+x:]), le.Uint64(pad[bot-2*padW+x:])))
 	}
 }

@@ -22,22 +22,53 @@ func allOptions() []Options {
 	return out
 }
 
+// recordSetOf is the finished record set Write would build from chunks.
+func recordSetOf(tb testing.TB, o Options, chunks []*stepcache.Chunk) *recordSet {
+	tb.Helper()
+	set, err := newRecordSet(o, false)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, c := range chunks {
+		if _, err := set.add(c); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	if err := set.finish(); err != nil {
+		tb.Fatal(err)
+	}
+	return set
+}
+
+// codecFor returns an encoder and a decoder for o sharing the file code
+// Write would build from chunks (when o asks for one).
+func codecFor(tb testing.TB, o Options, chunks []*stepcache.Chunk) (*Encoder, *Decoder) {
+	tb.Helper()
+	set := recordSetOf(tb, o, chunks)
+	dec, err := NewDecoder()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(dec.Close)
+	if set.code != nil {
+		h, ok := newHuffDecoder(set.code)
+		if !ok {
+			tb.Fatal("file code does not decode")
+		}
+		dec.setCode(h)
+	}
+	return set.enc, dec
+}
+
 // TestRoundTripSynthetic: every option set decodes every synthetic chunk
 // shape back to what was encoded.
 func TestRoundTripSynthetic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	chunks := synthChunks(rng, 140)
-	dec, err := NewDecoder()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer dec.Close()
 	for _, o := range allOptions() {
-		enc, err := NewEncoder(o)
-		if err != nil {
-			t.Fatal(err)
-		}
+		enc, dec := codecFor(t, o, chunks)
 		var rec []byte
+		var err error
 		for i, c := range chunks {
 			rec, err = enc.AppendRecord(rec[:0], c)
 			if err != nil {
@@ -88,11 +119,10 @@ func TestEncodeRejectsBadStrata(t *testing.T) {
 // with ErrCorrupt (never a panic, never a silent success).
 func TestDecodeTruncatedIsCorrupt(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	dec, _ := NewDecoder()
-	defer dec.Close()
+	chunks := []*stepcache.Chunk{randomChunk(rng, true), hillChunk(rng, true), hillChunk(rng, false), uniformChunk(rng, 0)}
 	for _, o := range allOptions() {
-		enc, _ := NewEncoder(o)
-		for _, c := range []*stepcache.Chunk{randomChunk(rng, true), hillChunk(rng, true), uniformChunk(rng, 0)} {
+		enc, dec := codecFor(t, o, chunks)
+		for _, c := range chunks {
 			rec, err := enc.AppendRecord(nil, c)
 			if err != nil {
 				t.Fatal(err)
@@ -103,6 +133,33 @@ func TestDecodeTruncatedIsCorrupt(t *testing.T) {
 					t.Fatalf("%+v: prefix %d/%d: err %v", o, n, len(rec), err)
 				}
 			}
+		}
+	}
+}
+
+// TestHuffmanRecordsUsed: with the file code, hill chunks are stored coded
+// (the stage the default options rely on), and a decoder without the code
+// refuses them as corrupt.
+func TestHuffmanRecordsUsed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	chunks := []*stepcache.Chunk{hillChunk(rng, false), hillChunk(rng, true), hillChunk(rng, false)}
+	enc, dec := codecFor(t, DefaultOptions, chunks)
+	plain, _ := NewDecoder()
+	defer plain.Close()
+	for i, c := range chunks {
+		rec, err := enc.AppendRecord(nil, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec[0] != kindFull|tagHuff {
+			t.Fatalf("chunk %d: tag %#x, want Huffman-coded", i, rec[0])
+		}
+		var got stepcache.Chunk
+		if err := dec.DecodeRecord(rec, &got); err != nil || !chunkEqual(c, &got) {
+			t.Fatalf("chunk %d: %v", i, err)
+		}
+		if err := plain.DecodeRecord(rec, &got); !errors.Is(err, ErrCorrupt) {
+			t.Fatalf("chunk %d without the code: %v", i, err)
 		}
 	}
 }

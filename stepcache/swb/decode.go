@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 
-	"github.com/klauspost/compress/huff0"
 	"github.com/klauspost/compress/zstd"
 
 	"shardcore/stepcache"
@@ -19,14 +18,13 @@ const maxPlain = 1 + 4*(1+stepcache.ChunkCells) + 2*(1+32+stepcache.ChunkCells*9
 // decoder; it is not safe for concurrent use.
 type Decoder struct {
 	zdec  *zstd.Decoder
-	hs    *huff0.Scratch
-	plain []byte
+	huff  *huffDecoder // the file's Huffman code (nil: none)
+	plain []byte       // a decoded body, with room for the Huffman decoder's stores
+	coded []byte       // coded bits copied where the record has no readable slack
 	vals  []byte
-	plane [stepcache.ChunkCells]byte
 
-	walk, wet, info [stepcache.ChunkCells]byte
-	pred            [stepcache.ChunkCells]uint64    // per cell: the eight predictions
-	res             [2][stepcache.ChunkCells]uint64 // per part and cell: the eight residuals
+	plane, walk, wet, info [stepcache.ChunkCells]byte
+	pad                    [padLen]byte
 }
 
 // NewDecoder returns a decoder.
@@ -36,58 +34,65 @@ func NewDecoder() (*Decoder, error) {
 	if err != nil {
 		return nil, fmt.Errorf("swb: zstd decoder: %w", err)
 	}
-	return &Decoder{zdec: z, hs: &huff0.Scratch{MaxDecodedSize: maxPlain}}, nil
+	return &Decoder{zdec: z, vals: make([]byte, stepcache.ChunkCells*8)}, nil
 }
 
 // Close releases the decoder's resources.
 func (d *Decoder) Close() { d.zdec.Close() }
 
+// setCode installs the file's Huffman code (nil: the file has none).
+func (d *Decoder) setCode(h *huffDecoder) { d.huff = h }
+
 // DecodeRecord decodes one record into dst, overwriting all of it. A
-// malformed record returns an error wrapping ErrCorrupt; it never panics.
-// dst.Strata is a fresh slice (nil when empty).
+// malformed record returns an error wrapping ErrCorrupt (dst is then
+// unspecified); it never panics. dst.Strata is a fresh slice (nil when
+// empty). Where rec's capacity runs huffPad bytes past its end, a
+// Huffman-coded record is read in place; those bytes are loaded, never used.
 func (d *Decoder) DecodeRecord(rec []byte, dst *stepcache.Chunk) error {
 	if len(rec) == 0 {
 		return fmt.Errorf("%w: empty record", ErrCorrupt)
 	}
-	tag := rec[0]
-	switch {
-	case tag == kindUniform:
-		r := rd{b: rec[1:]}
-		var c stepcache.Cell
-		r.readCell(&c)
-		if r.bad || r.off != len(r.b) {
+	switch rec[0] {
+	case kindUniform:
+		if len(rec) != 1+cellSize {
 			return fmt.Errorf("%w: uniform record of %d bytes", ErrCorrupt, len(rec))
 		}
-		for i := range dst.Cells {
-			dst.Cells[i] = c
+		out := cellBytes(dst)
+		copy(out[:cellSize], rec[1:])
+		for n := cellSize; n < len(out); n *= 2 {
+			copy(out[n:], out[:n])
 		}
 		dst.StrataStart, dst.Strata = nil, nil
 		return nil
-	case tag == kindFull:
+	case kindFull:
 		return d.decodeFull(rec[1:], dst)
-	case tag == kindFull|tagHuff:
+	case kindFull | tagHuff:
 		r := rd{b: rec[1:]}
 		n := r.uvarint()
 		if r.bad || n == 0 || n > maxPlain {
 			return fmt.Errorf("%w: bad plain length", ErrCorrupt)
 		}
-		hs, rest, err := huff0.ReadTable(r.b[r.off:], d.hs)
-		if err != nil {
-			return fmt.Errorf("%w: huff0 table: %w", ErrCorrupt, err)
+		if d.huff == nil {
+			return fmt.Errorf("%w: Huffman-coded record in a file without a code", ErrCorrupt)
 		}
-		d.hs = hs
-		if cap(d.plain) < int(n) {
-			d.plain = make([]byte, 0, n)
+		coded := rec[1+r.off:]
+		m := len(coded)
+		if cap(coded)-m >= huffPad {
+			coded = coded[:m+huffPad]
+		} else {
+			var pad [huffPad]byte
+			d.coded = append(append(d.coded[:0], coded...), pad[:]...)
+			coded = d.coded
 		}
-		out, err := hs.Decoder().Decompress1X(d.plain[:0:n], rest)
-		if err != nil {
-			return fmt.Errorf("%w: huff0: %w", ErrCorrupt, err)
+		if cap(d.plain) < int(n)+4 {
+			d.plain = make([]byte, 0, max(int(n)+4, 4096))
 		}
-		if len(out) != int(n) {
-			return fmt.Errorf("%w: body is %d bytes, want %d", ErrCorrupt, len(out), n)
+		body := d.plain[:n]
+		if !d.huff.decode(body, coded, m) {
+			return fmt.Errorf("%w: Huffman bits", ErrCorrupt)
 		}
-		return d.decodeFull(out, dst)
-	case tag == kindFull|tagZstd:
+		return d.decodeFull(body, dst)
+	case kindFull | tagZstd:
 		r := rd{b: rec[1:]}
 		n := r.uvarint()
 		if r.bad || n > maxPlain {
@@ -105,19 +110,7 @@ func (d *Decoder) DecodeRecord(rec []byte, dst *stepcache.Chunk) error {
 		}
 		return d.decodeFull(out, dst)
 	}
-	return fmt.Errorf("%w: record tag %#x", ErrCorrupt, tag)
-}
-
-func (r *rd) readCell(c *stepcache.Cell) {
-	b := r.bytes(cellSize)
-	if r.bad {
-		return
-	}
-	c.Z, c.Walk, c.Wet, c.Info = int8(b[0]), b[1], b[2], b[3]
-	for k := 0; k < 8; k++ {
-		c.WalkZ[k] = int8(b[4+k])
-		c.SwimZ[k] = int8(b[12+k])
-	}
+	return fmt.Errorf("%w: record tag %#x", ErrCorrupt, rec[0])
 }
 
 func (d *Decoder) decodeStrata(r *rd, dst *stepcache.Chunk, packed bool) error {

@@ -9,46 +9,56 @@ import (
 	"shardcore/stepcache"
 )
 
-// padW is the row width of the decoder's padded SourceZ grid: 16 cells plus
-// one clamped copy on each side, so every neighbour is one fixed offset away.
+// padW is the row width of the predictor grid: 16 cells plus one
+// extrapolated cell on each side, so every neighbour is one fixed offset away.
 const padW = stepcache.ChunkSize + 2
 
-// padOff is the offset of direction d's neighbour in the padded grid.
+// padLen is the grid's bytes plus slack for 8-byte loads at its end.
+const padLen = padW*padW + 8
+
+// padOff is the offset of direction d's neighbour in the grid.
 var padOff = [8]int{-padW, -padW + 1, 1, padW + 1, padW, padW - 1, -1, -padW - 1}
 
-func (d *Decoder) readPlaneOrRaw(r *rd, packed bool) *[stepcache.ChunkCells]byte {
-	if packed {
-		r.readPlane(&d.plane)
-	} else if b := r.bytes(stepcache.ChunkCells); b != nil {
-		copy(d.plane[:], b)
-	}
-	return &d.plane
+// The decoder writes cells as bytes: a Cell must be its 20 bytes in field
+// order (Z, Walk, Wet, Info, WalkZ at 4, SwimZ at 12).
+var (
+	_ [cellSize - unsafe.Sizeof(stepcache.Cell{})]struct{}
+	_ [unsafe.Sizeof(stepcache.Cell{}) - cellSize]struct{}
+	_ [unsafe.Offsetof(stepcache.Cell{}.WalkZ) - 4]struct{}
+	_ [4 - unsafe.Offsetof(stepcache.Cell{}.WalkZ)]struct{}
+	_ [unsafe.Offsetof(stepcache.Cell{}.SwimZ) - 12]struct{}
+	_ [12 - unsafe.Offsetof(stepcache.Cell{}.SwimZ)]struct{}
+)
+
+// cellBytes is a chunk's 256 cells as bytes.
+func cellBytes(c *stepcache.Chunk) *[stepcache.ChunkCells * cellSize]byte {
+	return (*[stepcache.ChunkCells * cellSize]byte)(unsafe.Pointer(&c.Cells))
 }
 
-// decodeSource undoes the median-edge-detector prediction of appendFull.
-func decodeSource(p *[stepcache.ChunkCells]byte, z *[stepcache.ChunkCells]int8) {
+// readPlaneInto reads one plane of either layout into v.
+func (r *rd) readPlaneInto(packed bool, v *[stepcache.ChunkCells]byte) {
+	if packed {
+		r.readPlane(v)
+	} else if b := r.bytes(stepcache.ChunkCells); b != nil {
+		copy(v[:], b)
+	}
+}
+
+// decodeUp undoes predictSource into the grid's interior: the first row
+// left to right, then each row from the one above, eight cells per add.
+func decodeUp(p *[stepcache.ChunkCells]byte, pad *[padLen]byte) {
 	const w = stepcache.ChunkSize
-	z[0] = int8(p[0])
-	for x := 1; x < w; x++ {
-		z[x] = int8(p[x] + byte(z[x-1]))
+	le := binary.LittleEndian
+	row := pad[padW+1 : padW+1+w : padW+1+w]
+	acc := byte(0)
+	for x, v := range p[:w] {
+		acc += v
+		row[x] = acc
 	}
 	for y := 1; y < w; y++ {
-		row := y * w
-		z[row] = int8(p[row] + byte(z[row-w]))
-		for i := row + 1; i < row+w; i++ {
-			a, b, c := z[i-1], z[i-w], z[i-w-1]
-			lo, hi := min(a, b), max(a, b)
-			var pr int8
-			switch {
-			case c >= hi:
-				pr = lo
-			case c <= lo:
-				pr = hi
-			default:
-				pr = int8(int(a) + int(b) - int(c))
-			}
-			z[i] = int8(p[i] + byte(pr))
-		}
+		up, cur := (y)*padW+1, (y+1)*padW+1
+		le.PutUint64(pad[cur:], swarAdd(le.Uint64(pad[up:]), le.Uint64(p[y*w:])))
+		le.PutUint64(pad[cur+8:], swarAdd(le.Uint64(pad[up+8:]), le.Uint64(p[y*w+8:])))
 	}
 }
 
@@ -61,18 +71,16 @@ func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 	neighbour, packed := flags&flagNeighbour != 0, flags&flagPacked != 0
 	swim := flags&flagSwim != 0
 
-	var zs [stepcache.ChunkCells]int8
-	p := d.readPlaneOrRaw(&r, packed)
+	pad := &d.pad
+	r.readPlaneInto(packed, &d.plane)
 	if neighbour {
-		decodeSource(p, &zs)
+		decodeUp(&d.plane, pad)
+		extrapolatePad(pad)
 	} else {
-		for i := range zs {
-			zs[i] = int8(p[i])
+		for y := 0; y < stepcache.ChunkSize; y++ {
+			copy(pad[(y+1)*padW+1:], d.plane[y*stepcache.ChunkSize:(y+1)*stepcache.ChunkSize])
 		}
 	}
-	// Padded grid of the predictor: clamped neighbour Zs, or the own Z.
-	var pad [padW * padW]byte
-	fillPad(&zs, &pad)
 	if flags&flagHalo != 0 {
 		k := int(r.u8())
 		if k > 8 {
@@ -86,56 +94,36 @@ func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 			}
 		}
 	}
-	walk, wet, info := &d.walk, &d.wet, &d.info
-	d.readPlaneInto(&r, packed, walk)
+	r.readPlaneInto(packed, &d.walk)
 	if swim {
-		d.readPlaneInto(&r, packed, wet)
+		r.readPlaneInto(packed, &d.wet)
+	} else {
+		clear(d.wet[:])
 	}
-	d.readPlaneInto(&r, packed, info)
+	r.readPlaneInto(packed, &d.info)
 	if r.bad {
 		return fmt.Errorf("%w: truncated planes", ErrCorrupt)
 	}
-	pw := &d.pred
 	if neighbour {
-		predWords(&pad, pw)
+		cellsNeighbour(pad, &d.walk, &d.wet, &d.info, dst)
 	} else {
-		for i, z := range zs {
-			pw[i] = uint64(byte(z)) * 0x0101010101010101
-		}
+		cellsOwn(pad, &d.walk, &d.wet, &d.info, cellWords(dst))
 	}
+	out := cellBytes(dst)
 	parts := 1
 	if swim {
 		parts = 2
 	}
 	for part := 0; part < parts; part++ {
-		var ok bool
+		off := 4 + 8*part // WalkZ, then SwimZ
+		ok := false
 		if packed {
-			ok = d.zPacked(&r, &d.res[part])
+			ok = d.addSparse(&r, out, off)
 		} else {
-			ok = zArrays(&r, &d.res[part])
+			ok = addArrays(&r, out, off)
 		}
 		if !ok {
 			return fmt.Errorf("%w: truncated Z residuals", ErrCorrupt)
-		}
-	}
-	cells := &dst.Cells
-	wr := &d.res[0]
-	if swim {
-		sr := &d.res[1]
-		for i := range cells {
-			c := &cells[i]
-			w, s := walk[i], wet[i]
-			c.Z, c.Walk, c.Wet, c.Info = zs[i], w, s, info[i]
-			putZ(&c.WalkZ, swarAdd(wr[i], pw[i]&expandMask[w]))
-			putZ(&c.SwimZ, swarAdd(sr[i], pw[i]&expandMask[s]))
-		}
-	} else {
-		for i := range cells {
-			c := &cells[i]
-			w := walk[i]
-			c.Z, c.Walk, c.Wet, c.Info = zs[i], w, 0, info[i]
-			putZ(&c.WalkZ, swarAdd(wr[i], pw[i]&expandMask[w]))
-			putZ(&c.SwimZ, 0)
 		}
 	}
 	dst.StrataStart, dst.Strata = nil, nil
@@ -150,76 +138,24 @@ func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 	return nil
 }
 
-// readPlaneInto reads one plane of either layout into v.
-func (d *Decoder) readPlaneInto(r *rd, packed bool, v *[stepcache.ChunkCells]byte) {
-	if packed {
-		r.readPlane(v)
-	} else if b := r.bytes(stepcache.ChunkCells); b != nil {
-		copy(v[:], b)
-	}
-}
-
-// putZ stores eight Z bytes (byte d = direction d) with one 64-bit store.
-func putZ(zs *[8]int8, v uint64) {
-	binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Pointer(zs))[:], v)
-}
-
-// expandMask maps a direction mask to a byte mask (bit d set → byte d 0xFF).
-var expandMask = func() (t [256]uint64) {
-	for m := range t {
-		for d := 0; d < 8; d++ {
-			if m&(1<<d) != 0 {
-				t[m] |= 0xFF << (8 * d)
-			}
-		}
-	}
-	return t
-}()
-
-// swarAdd adds eight bytes lane by lane, without carries between lanes.
-func swarAdd(a, b uint64) uint64 {
-	const h = 0x8080808080808080
-	return ((a &^ h) + (b &^ h)) ^ ((a ^ b) & h)
-}
-
-// predWord gathers the eight neighbour Zs of the grid cell at base, byte d =
-// direction d.
-func predWord(pad *[padW * padW]byte, base int) uint64 {
-	p := pad[base-padW-1 : base+padW+2 : base+padW+2]
-	return uint64(p[1]) | uint64(p[2])<<8 | uint64(p[padW+2])<<16 | uint64(p[2*padW+2])<<24 |
-		uint64(p[2*padW+1])<<32 | uint64(p[2*padW])<<40 | uint64(p[padW])<<48 | uint64(p[0])<<56
-}
-
-// predWords gathers every cell's eight neighbour Zs from the padded grid.
-func predWords(pad *[padW * padW]byte, pw *[stepcache.ChunkCells]uint64) {
-	for y := 0; y < stepcache.ChunkSize; y++ {
-		base := (y+1)*padW + 1
-		row := pw[y*stepcache.ChunkSize : (y+1)*stepcache.ChunkSize : (y+1)*stepcache.ChunkSize]
-		for x := range row {
-			row[x] = predWord(pad, base+x)
-		}
-	}
-}
-
-// zPacked decodes one sparse Z part (walk or swim) into per-cell residual
-// words (byte d = direction d).
-func (d *Decoder) zPacked(r *rd, res *[stepcache.ChunkCells]uint64) bool {
-	var bm []byte
+// addSparse adds one sparse Z part (walk or swim, at byte off of each cell)
+// to the predicted Zs in out.
+func (d *Decoder) addSparse(r *rd, out *[stepcache.ChunkCells * cellSize]byte, off int) bool {
 	switch r.u8() {
 	case 0:
-		clear(res[:])
 		return !r.bad
 	case 1:
-		bm = r.bytes(32)
 	default:
 		return false
 	}
+	le := binary.LittleEndian
+	bm := r.bytes(32)
 	if r.bad {
 		return false
 	}
 	n := 0
 	for w := 0; w < 4; w++ {
-		n += bits.OnesCount64(binary.LittleEndian.Uint64(bm[8*w:]))
+		n += bits.OnesCount64(le.Uint64(bm[8*w:]))
 	}
 	ms := r.bytes(n)
 	if r.bad {
@@ -236,18 +172,14 @@ func (d *Decoder) zPacked(r *rd, res *[stepcache.ChunkCells]uint64) bool {
 	if k < 1 || k > 8 {
 		return false
 	}
-	if cap(d.vals) < nv {
-		d.vals = make([]byte, nv, stepcache.ChunkCells*8)
-	}
 	vals := d.vals[:nv]
 	r.readBits(vals, k)
 	if r.bad {
 		return false
 	}
-	clear(res[:])
 	v, j := 0, 0
 	for w := 0; w < 4; w++ {
-		word := binary.LittleEndian.Uint64(bm[8*w:])
+		word := le.Uint64(bm[8*w:])
 		for word != 0 {
 			i := w*64 + bits.TrailingZeros64(word)
 			word &= word - 1
@@ -260,17 +192,17 @@ func (d *Decoder) zPacked(r *rd, res *[stepcache.ChunkCells]uint64) bool {
 				x |= uint64(unzigzag(vals[v]+1)) << (8 * dir)
 				v++
 			}
-			res[i] = x
+			o := out[i*cellSize+off : i*cellSize+off+8]
+			le.PutUint64(o, swarAdd(le.Uint64(o), x))
 		}
 	}
 	return true
 }
 
-// zArrays decodes one part of the array layout (mask byte, 256-byte arrays)
-// into per-cell residual words.
-func zArrays(r *rd, res *[stepcache.ChunkCells]uint64) bool {
+// addArrays adds one part of the array layout (mask byte, 256-byte arrays)
+// to the predicted Zs in out.
+func addArrays(r *rd, out *[stepcache.ChunkCells * cellSize]byte, off int) bool {
 	m := r.u8()
-	clear(res[:])
 	for dir := 0; dir < 8; dir++ {
 		if m&(1<<dir) == 0 {
 			continue
@@ -280,7 +212,7 @@ func zArrays(r *rd, res *[stepcache.ChunkCells]uint64) bool {
 			return false
 		}
 		for i, b := range arr {
-			res[i] |= uint64(b) << (8 * dir)
+			out[i*cellSize+off+dir] += b
 		}
 	}
 	return !r.bad

@@ -1,20 +1,20 @@
-// Package swb owns the .swb step-cache file: the writer (streaming, identical
-// chunks stored once, temp file + fsync + rename), the lazy Reader (header
-// and index in memory, one positioned read per chunk or a mapped view, a stepcache
-// ChunkSource; the file mapped read-only where the platform allows, so a
-// read is no system call), the record codec, the refusal sentinels, the stage-by-stage
-// size table and a reference encoder of the C# original's v9 layout used only
+// Package swb owns the .swb step-cache file: the writer (identical chunks
+// stored once, byte-compared; one Huffman code per file; temp file + fsync +
+// rename), the lazy Reader (header, index and code in memory, the file mapped
+// read-only where the platform allows, else one positioned read per chunk; a
+// stepcache ChunkSource), the record codec, the refusal sentinels, the
+// stage-by-stage size table and a reference encoder of the C# original's v9 layout used only
 // to measure against.
 //
 // It does not build chunks (stepcache does), compute fingerprints (world/uo
 // does, over the client files; the header only carries the value), or decide
 // when to rebake (the server does, on any Open error).
 //
-// # Layout, version 2 (little-endian)
+// # Layout, version 3 (little-endian)
 //
 //	offset  size  field
 //	0       4     magic 0x67425753 ("SWBg")
-//	4       2     version (2)
+//	4       2     version (3)
 //	6       2     reserved (0)
 //	8       4     map id
 //	12      4     map width in chunks
@@ -30,23 +30,31 @@
 //	72      ...   records, back to back, in first-use order
 //	idx     ...   index (zstd frame)
 //
-// Index, before zstd: every record's length (uvarint, in file order; offsets
-// are implicit from 72), every record's checksum (u32: low 32 bits of xxh3 of
-// the stored record), then per map chunk in row-major order a uvarint code:
-// 0 absent, 1 the next new record, 2+k record k (a chunk identical to an
-// earlier one).
+// Index, before zstd: a code byte (0: no Huffman code; 1: the file's code
+// follows as 256 code lengths, 4 bits each, symbol 2i in the low nibble of
+// byte i: 128 bytes), every record's length (uvarint, in file order;
+// offsets are implicit from 72), every record's checksum (u32: low 32 bits
+// of xxh3 of the stored record), then per map chunk in row-major order a
+// uvarint code: 0 absent, 1 the next new record, 2+k record k (a chunk
+// identical to an earlier one).
 //
 // Record: a tag byte (bits 0-1 kind: 0 uniform, 1 full; bit 2 zstd; bit 3
-// huff0; at most one of the two).
+// Huffman; at most one of the two).
 //
 //	uniform  20 bytes: one Cell (Z, Walk, Wet, Info, WalkZ[8], SwimZ[8]) for all 256
 //	full     body, or (zstd) uvarint body length + one zstd frame of the body,
-//	         or (huff0) uvarint body length + one huff0 1X block (its table first)
+//	         or (Huffman) uvarint body length + the body's bytes in the file's
+//	         code: canonical codes of at most 11 bits, LSB-first, the last
+//	         byte zero-padded
+//
+// Write codes every full record whose coded form is smaller than its body
+// (with the default options; zstd is an option for measurement).
 //
 // Full body: a flag byte (swim part, strata, neighbour predictor, packed
 // layout, halo), then in order:
 //
-//	SourceZ     plane of Z − MED(left, up, up-left) (own predictor: Z itself)
+//	SourceZ     plane of Z − the cell above (first row: the cell to the left;
+//	            own predictor: Z itself)
 //	halo        packed+neighbour only: width k, 68 zigzag k-bit corrections
 //	            of the 18×18 predictor grid's outer ring (extrapolated 2·edge−inner)
 //	Walk        plane
@@ -60,11 +68,19 @@
 // A plane (256 bytes, one per cell) is, packed: 0 const (1 byte), 1 base +
 // 32-byte bitmap of differing cells + their bytes, 2 raw 256, 3 base + width
 // k + 256 zigzag(v − base) in k bits; in the arrays layout, 256 raw bytes.
-// Residuals, packed: 0 (all zero) or 1 + 32-byte bitmap of cells with any
-// nonzero residual + a direction mask per such cell + width k + the nonzero
-// residuals as zigzag(v)−1 in k bits; arrays layout: a mask of stored
-// directions + 256 bytes per stored direction (the C# original's v6 idea).
-// Strata residuals, packed: a u16 mask + the nonzero bytes; arrays: 16 bytes.
-// Write uses DefaultOptions (neighbour, packed, zstd when smaller); every
-// option set decodes, so Stages can measure each step with real records.
+// Bits are packed LSB-first. Residuals, packed: 0 (all zero) or 1 + 32-byte
+// bitmap of cells with any nonzero residual + a direction mask per such cell
+// + width k + the nonzero residuals as zigzag(v)−1 in k bits; arrays layout:
+// a mask of stored directions + 256 bytes per stored direction (the C#
+// original's v6 idea). Strata residuals, packed: a u16 mask + the nonzero
+// bytes; arrays: 16 bytes. Write uses DefaultOptions; every option set
+// decodes, so Stages can measure each step with real records.
+//
+// # Versions
+//
+//	1  MED SourceZ predictor, zstd per record
+//	2  + edge-ring (halo) corrections
+//	3  SourceZ from the cell above (decodes a row per two 64-bit adds); one
+//	   Huffman code per file instead of a zstd frame per record (a read
+//	   pays no entropy setup); the code in the index
 package swb

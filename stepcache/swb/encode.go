@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 
-	"github.com/klauspost/compress/huff0"
 	"github.com/klauspost/compress/zstd"
 
 	"shardcore/stepcache"
@@ -15,8 +14,8 @@ const (
 	tagKindMask = 0x03
 	kindUniform = 0
 	kindFull    = 1
-	tagZstd     = 0x04
-	tagHuff     = 0x08 // body is uvarint length + one huff0 1X block (table included)
+	tagZstd     = 0x04 // body is uvarint length + one zstd frame
+	tagHuff     = 0x08 // body is uvarint length + its bytes in the file's Huffman code
 )
 
 // Full-body flag byte.
@@ -38,23 +37,22 @@ var dirDX = [8]int{0, 1, 1, 1, 0, -1, -1, -1}
 var dirDY = [8]int{-1, -1, 0, 1, 1, 1, 0, -1}
 
 // Encoder turns chunks into records. It reuses its buffers and zstd encoder;
-// it is not safe for concurrent use.
+// it is not safe for concurrent use. Huffman-coded records need the file's
+// code, which Write builds from all of a file's records first; an Encoder
+// on its own writes the other forms.
 type Encoder struct {
 	opts  Options
 	zenc  *zstd.Encoder
-	hs    *huff0.Scratch
+	code  *huffCode // the file's Huffman code (nil: none)
 	plain []byte
 	res   [stepcache.ChunkCells][8]byte
 	plane [stepcache.ChunkCells]byte
-	pad   [padW * padW]byte
+	pad   [padLen]byte
 }
 
 // NewEncoder returns an encoder for opts.
 func NewEncoder(opts Options) (*Encoder, error) {
 	e := &Encoder{opts: opts}
-	if opts.Huff {
-		e.hs = &huff0.Scratch{}
-	}
 	if opts.Zstd {
 		z, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression),
 			zstd.WithEncoderConcurrency(1), zstd.WithZeroFrames(true),
@@ -82,6 +80,19 @@ func IsUniform(c *stepcache.Chunk) bool {
 
 // AppendRecord appends c's record to dst.
 func (e *Encoder) AppendRecord(dst []byte, c *stepcache.Chunk) ([]byte, error) {
+	start := len(dst)
+	dst, err := e.appendPlainRecord(dst, c)
+	if err != nil || dst[start] == kindUniform {
+		return dst, err
+	}
+	e.plain = append(e.plain[:0], dst[start+1:]...)
+	return e.appendFullRecord(dst[:start], e.plain), nil
+}
+
+// appendPlainRecord appends c's record before entropy coding: a uniform
+// record, or kindFull and the full body. Equal chunks give equal bytes and
+// different chunks different bytes (the codec is lossless).
+func (e *Encoder) appendPlainRecord(dst []byte, c *stepcache.Chunk) ([]byte, error) {
 	if c == nil {
 		return dst, fmt.Errorf("swb: encode: nil chunk")
 	}
@@ -92,29 +103,32 @@ func (e *Encoder) AppendRecord(dst []byte, c *stepcache.Chunk) ([]byte, error) {
 		dst = append(dst, kindUniform)
 		return appendCell(dst, &c.Cells[0]), nil
 	}
-	e.plain = e.appendFull(e.plain[:0], c)
-	// The smallest of plain, huff0 and zstd (of those enabled) wins.
+	return e.appendFull(append(dst, kindFull), c), nil
+}
+
+// appendFullRecord appends the smallest record for a full body: plain, in
+// the file's Huffman code, or one zstd frame (those the encoder has).
+func (e *Encoder) appendFullRecord(dst, body []byte) []byte {
 	start := len(dst)
 	dst = append(dst, kindFull)
-	dst = append(dst, e.plain...)
+	dst = append(dst, body...)
 	best := len(dst) - start
-	if e.hs != nil {
-		if out, _, err := huff0.Compress1X(e.plain, e.hs); err == nil {
-			alt := append([]byte{kindFull | tagHuff}, binary.AppendUvarint(nil, uint64(len(e.plain)))...)
-			if len(alt)+len(out) < best {
-				dst = append(append(dst[:start], alt...), out...)
-				best = len(dst) - start
-			}
+	if e.code != nil {
+		head := 1 + len(binary.AppendUvarint(nil, uint64(len(body))))
+		if n := e.code.huffBits(body); n < 8*len(body) && (n+7)/8 < best-head {
+			dst = append(dst[:start], kindFull|tagHuff)
+			dst = binary.AppendUvarint(dst, uint64(len(body)))
+			dst = e.code.appendHuff(dst, body)
+			best = len(dst) - start
 		}
 	}
 	if e.zenc != nil {
-		alt := append([]byte{kindFull | tagZstd}, binary.AppendUvarint(nil, uint64(len(e.plain)))...)
-		alt = e.zenc.EncodeAll(e.plain, alt)
-		if len(alt) < best {
+		alt := append([]byte{kindFull | tagZstd}, binary.AppendUvarint(nil, uint64(len(body)))...)
+		if alt = e.zenc.EncodeAll(body, alt); len(alt) < best {
 			dst = append(dst[:start], alt...)
 		}
 	}
-	return dst, nil
+	return dst
 }
 
 func checkStrata(c *stepcache.Chunk) error {
@@ -157,27 +171,17 @@ func hasSwim(c *stepcache.Chunk) bool {
 	return false
 }
 
-// predictSource is the median-edge-detector prediction of cell i's SourceZ
-// from already-known cells (left, up, up-left).
+// predictSource is the prediction of cell i's SourceZ from already-known
+// cells: the cell above, on the first row the cell to the left. A decoder
+// undoes it a row at a time (eight cells per 64-bit add).
 func predictSource(z *[stepcache.ChunkCells]int8, i int) int8 {
-	x, y := i%stepcache.ChunkSize, i/stepcache.ChunkSize
 	switch {
-	case x == 0 && y == 0:
+	case i == 0:
 		return 0
-	case y == 0:
+	case i < stepcache.ChunkSize:
 		return z[i-1]
-	case x == 0:
-		return z[i-stepcache.ChunkSize]
 	}
-	a, b, c := int(z[i-1]), int(z[i-stepcache.ChunkSize]), int(z[i-stepcache.ChunkSize-1])
-	lo, hi := min(a, b), max(a, b)
-	switch {
-	case c >= hi:
-		return int8(lo)
-	case c <= lo:
-		return int8(hi)
-	}
-	return int8(a + b - c)
+	return z[i-stepcache.ChunkSize]
 }
 
 // residuals fills e.res with Z − prediction for the walk (swim=false) or swim Zs.
@@ -295,108 +299,4 @@ func (e *Encoder) appendFull(dst []byte, c *stepcache.Chunk) []byte {
 		dst = e.appendStrata(dst, c, packed)
 	}
 	return dst
-}
-
-// appendStrata stores per-cell strata counts, then each stratum: Z against
-// its cell's SourceZ, Walk, Wet, Info, and its 16 Zs against its own Z where
-// the mask bit is set (a 16-bit mask of nonzero residuals first when packed).
-func (e *Encoder) appendStrata(dst []byte, c *stepcache.Chunk, packed bool) []byte {
-	s := c.StrataStart
-	for i := 0; i < stepcache.ChunkCells; i++ {
-		e.plane[i] = byte(s[i+1] - s[i])
-	}
-	if packed {
-		dst = appendPlane(dst, &e.plane)
-	} else {
-		dst = append(dst, e.plane[:]...)
-	}
-	for i := 0; i < stepcache.ChunkCells; i++ {
-		for k := s[i]; k < s[i+1]; k++ {
-			st := &c.Strata[k]
-			dst = append(dst, byte(st.Z)-byte(c.Cells[i].Z), st.Walk, st.Wet, st.Info)
-			var res [16]byte
-			for d := 0; d < 8; d++ {
-				var p byte
-				if st.Walk&(1<<d) != 0 {
-					p = byte(st.Z)
-				}
-				res[d] = byte(st.WalkZ[d]) - p
-				p = 0
-				if st.Wet&(1<<d) != 0 {
-					p = byte(st.Z)
-				}
-				res[8+d] = byte(st.SwimZ[d]) - p
-			}
-			if !packed {
-				dst = append(dst, res[:]...)
-				continue
-			}
-			var m uint16
-			for j, r := range res {
-				if r != 0 {
-					m |= 1 << j
-				}
-			}
-			dst = binary.LittleEndian.AppendUint16(dst, m)
-			for _, r := range res {
-				if r != 0 {
-					dst = append(dst, r)
-				}
-			}
-		}
-	}
-	return dst
-}
-
-// ringIdx lists the predictor grid's outer ring in grid (row-major) order.
-var ringIdx = func() (t [4*padW - 4]int) {
-	n := 0
-	for p := 0; p < padW*padW; p++ {
-		if x, y := p%padW, p/padW; x == 0 || y == 0 || x == padW-1 || y == padW-1 {
-			t[n] = p
-			n++
-		}
-	}
-	return t
-}()
-
-// appendHalo stores the outer ring of the predictor grid as corrections to
-// its extrapolation: each ring cell takes the arrival Z an edge cell records
-// for stepping onto it (walk first, then swim), when one does, so the edge
-// cells' Zs predict exactly. Then a width k (0: no corrections) and 68
-// zigzagged residuals in k bits each, in grid order.
-func (e *Encoder) appendHalo(dst []byte, c *stepcache.Chunk) []byte {
-	var vals [4*padW - 4]byte
-	n, k := 0, 0
-	for _, p := range ringIdx {
-		want, found := e.pad[p], false
-		for part := 0; part < 2 && !found; part++ {
-			for i := range c.Cells {
-				cell := &c.Cells[i]
-				mask, zs := cell.Walk, &cell.WalkZ
-				if part == 1 {
-					mask, zs = cell.Wet, &cell.SwimZ
-				}
-				base := (i/stepcache.ChunkSize+1)*padW + i%stepcache.ChunkSize + 1
-				for d := 0; d < 8; d++ {
-					if base+padOff[d] == p && mask&(1<<d) != 0 {
-						want, found = byte(zs[d]), true
-						break
-					}
-				}
-				if found {
-					break
-				}
-			}
-		}
-		vals[n] = zigzag(want - e.pad[p])
-		k = max(k, bitWidth(vals[n]))
-		e.pad[p] = want
-		n++
-	}
-	dst = append(dst, byte(k))
-	if k == 0 {
-		return dst
-	}
-	return appendBits(dst, vals[:], k)
 }

@@ -14,9 +14,11 @@ const (
 	codeRefBase = 2 // codeRefBase+k: record k, shared with an earlier chunk
 )
 
-// index is the in-memory form of the trailer: records in file order and, per
-// map chunk (row-major), the record it reads (-1 when absent).
+// index is the in-memory form of the trailer: the file's Huffman code,
+// records in file order and, per map chunk (row-major), the record it reads
+// (-1 when absent).
 type index struct {
+	code     *[256]uint8 // code lengths (nil: the file has no code)
 	recOff   []int64
 	recLen   []uint32
 	recSum   []uint32
@@ -26,10 +28,16 @@ type index struct {
 // recordSum is a record's checksum: the low 32 bits of its xxh3.
 func recordSum(h uint64) uint32 { return uint32(h) }
 
-// marshal returns the plain index bytes: all record lengths (uvarint), all
+// marshal returns the plain index bytes: a code byte (0 none, 1 the code
+// lengths follow, 4 bits per symbol), all record lengths (uvarint), all
 // record checksums (u32), then all chunk codes (uvarint).
 func (ix *index) marshal() []byte {
-	b := make([]byte, 0, len(ix.recLen)*7+len(ix.chunkRec))
+	b := make([]byte, 0, 1+huffLensSize+len(ix.recLen)*7+len(ix.chunkRec))
+	if ix.code != nil {
+		b = appendLens(append(b, 1), ix.code)
+	} else {
+		b = append(b, 0)
+	}
 	for _, n := range ix.recLen {
 		b = binary.AppendUvarint(b, uint64(n))
 	}
@@ -64,7 +72,7 @@ func compressIndex(plain []byte) ([]byte, error) {
 // parseIndex decodes a stored index for hdr; every inconsistency is ErrCorrupt.
 func parseIndex(stored []byte, hdr *Header) (*index, error) {
 	nChunks := hdr.WidthChunks * hdr.HeightChunks
-	bound := hdr.RecordCount*(5+4) + nChunks*5
+	bound := 1 + huffLensSize + hdr.RecordCount*(5+4) + nChunks*5
 	z, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1),
 		zstd.WithDecoderMaxMemory(uint64(max(bound, 1<<20))), zstd.WithDecodeAllCapLimit(true))
 	if err != nil {
@@ -81,6 +89,16 @@ func parseIndex(stored []byte, hdr *Header) (*index, error) {
 		recLen:   make([]uint32, hdr.RecordCount),
 		recSum:   make([]uint32, hdr.RecordCount),
 		chunkRec: make([]int32, nChunks),
+	}
+	switch r.u8() {
+	case 0:
+	case 1:
+		if b := r.bytes(huffLensSize); b != nil {
+			lens := parseLens(b)
+			ix.code = &lens
+		}
+	default:
+		r.bad = true
 	}
 	off := int64(HeaderSize)
 	for i := range ix.recLen {

@@ -64,11 +64,12 @@ func appendPlane(dst []byte, v *[stepcache.ChunkCells]byte) []byte {
 
 // readPlane is the inverse of appendPlane.
 func (r *rd) readPlane(v *[stepcache.ChunkCells]byte) {
+	le := binary.LittleEndian
 	switch r.u8() {
 	case planeConst:
-		b := r.u8()
-		for i := range v {
-			v[i] = b
+		fill := uint64(r.u8()) * laneOnes
+		for w := 0; w < stepcache.ChunkCells; w += 8 {
+			le.PutUint64(v[w:], fill)
 		}
 	case planeExcept:
 		base := r.u8()
@@ -78,19 +79,19 @@ func (r *rd) readPlane(v *[stepcache.ChunkCells]byte) {
 		}
 		n := 0
 		for w := 0; w < 4; w++ {
-			n += bits.OnesCount64(binary.LittleEndian.Uint64(bm[8*w:]))
+			n += bits.OnesCount64(le.Uint64(bm[8*w:]))
 		}
 		exc := r.bytes(n)
 		if r.bad {
 			return
 		}
-		fill := uint64(base) * 0x0101010101010101
-		for w := 0; w < stepcache.ChunkCells/8; w++ {
-			binary.LittleEndian.PutUint64(v[8*w:], fill)
+		fill := uint64(base) * laneOnes
+		for w := 0; w < stepcache.ChunkCells; w += 8 {
+			le.PutUint64(v[w:], fill)
 		}
 		j := 0
 		for w := 0; w < 4; w++ {
-			word := binary.LittleEndian.Uint64(bm[8*w:])
+			word := le.Uint64(bm[8*w:])
 			for word != 0 {
 				v[w*64+bits.TrailingZeros64(word)] = exc[j]
 				j++
@@ -106,8 +107,9 @@ func (r *rd) readPlane(v *[stepcache.ChunkCells]byte) {
 			return
 		}
 		r.readBits(v[:], k)
-		for i, u := range v {
-			v[i] = unzigzag(u) + base
+		fill := uint64(base) * laneOnes
+		for w := 0; w < stepcache.ChunkCells; w += 8 {
+			le.PutUint64(v[w:], swarAdd(swarUnzigzag(le.Uint64(v[w:])), fill))
 		}
 	default:
 		r.bad = true

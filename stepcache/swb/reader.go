@@ -87,6 +87,14 @@ func open(f *os.File, want Expect) (*Reader, error) {
 	if err != nil {
 		return nil, err
 	}
+	if ix.code != nil {
+		h, ok := newHuffDecoder(ix.code)
+		if !ok {
+			dec.Close()
+			return nil, fmt.Errorf("%w: index: Huffman code lengths", ErrCorrupt)
+		}
+		dec.setCode(h)
+	}
 	rr := &Reader{f: f, hdr: hdr, ix: ix, dec: dec}
 	if data, err := mapFile(f, fi.Size()); err == nil {
 		rr.data = data
@@ -153,25 +161,33 @@ func (r *Reader) ReadChunkInto(cx, cy int, dst *stepcache.Chunk) (bool, error) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	return true, r.read(cx, cy, info, dst)
+}
+
+// read checks and decodes the record of chunk (cx, cy) into dst. r.mu is
+// held.
+func (r *Reader) read(cx, cy int, info RecordInfo, dst *stepcache.Chunk) error {
+	// The record, with up to huffPad bytes of what follows it as capacity
+	// (the Huffman decoder's loads run ahead; what they load is not used).
 	var buf []byte
 	if end := info.Offset + int64(info.Length); r.data != nil && end <= int64(len(r.data)) {
-		buf = r.data[info.Offset:end:end]
+		buf = r.data[info.Offset:end:min(end+huffPad, int64(len(r.data)))]
 	} else {
-		if cap(r.buf) < info.Length {
-			r.buf = make([]byte, info.Length)
+		if cap(r.buf) < info.Length+huffPad {
+			r.buf = make([]byte, info.Length+huffPad)
 		}
 		buf = r.buf[:info.Length]
 		if _, err := r.f.ReadAt(buf, info.Offset); err != nil {
-			return true, fmt.Errorf("swb: chunk (%d,%d): read: %w", cx, cy, err)
+			return fmt.Errorf("swb: chunk (%d,%d): read: %w", cx, cy, err)
 		}
 	}
 	if recordSum(xxh3.Hash(buf)) != r.ix.recSum[info.ID] {
-		return true, fmt.Errorf("swb: chunk (%d,%d): %w: record checksum", cx, cy, ErrCorrupt)
+		return fmt.Errorf("swb: chunk (%d,%d): %w: record checksum", cx, cy, ErrCorrupt)
 	}
 	if err := r.dec.DecodeRecord(buf, dst); err != nil {
-		return true, fmt.Errorf("swb: chunk (%d,%d): %w", cx, cy, err)
+		return fmt.Errorf("swb: chunk (%d,%d): %w", cx, cy, err)
 	}
-	return true, nil
+	return nil
 }
 
 // Reader is what a stepcache.Cache attaches as a map's chunk source.

@@ -3,7 +3,6 @@ package swb
 import (
 	"fmt"
 
-	"github.com/klauspost/compress/zstd"
 	"github.com/zeebo/xxh3"
 
 	"shardcore/stepcache"
@@ -23,7 +22,8 @@ const plainIndexEntry = 16
 
 // Stages measures, step by step, what each encoding idea buys on chunks
 // (row-major, nil = absent), ending with the format Write produces; the last
-// row is the reference v9 encoder on the same chunks.
+// row is the reference v9 encoder on the same chunks. One row, marked, is a
+// comparison that the file does not use.
 func Stages(chunks []*stepcache.Chunk) ([]Stage, error) {
 	present := int64(0)
 	var raw, uni int64
@@ -50,30 +50,43 @@ func Stages(chunks []*stepcache.Chunk) ([]Stage, error) {
 		name string
 		o    Options
 	}{
-		{"+ Z residuals vs own SourceZ, zero arrays omitted (v6)", Options{PredictOwn, LayoutArrays, false, false}},
-		{"+ predict Z[d] from neighbour d's SourceZ, SourceZ by MED", Options{PredictNeighbour, LayoutArrays, false, false}},
-		{"+ packed planes and sparse residual bitmaps", Options{PredictNeighbour, LayoutPacked, false, false}},
-		{"(optional, off by default) huff0 per record when smaller", Options{PredictNeighbour, LayoutPacked, false, true}},
-		{"+ zstd per record (when smaller)", Options{PredictNeighbour, LayoutPacked, true, false}},
+		{"+ Z residuals vs own SourceZ, zero arrays omitted (v6)", Options{Predictor: PredictOwn, Layout: LayoutArrays}},
+		{"+ predict Z[d] from neighbour d's SourceZ, SourceZ from the cell above", Options{Predictor: PredictNeighbour, Layout: LayoutArrays}},
+		{"+ packed planes, edge-ring corrections, sparse residuals", Options{Predictor: PredictNeighbour, Layout: LayoutPacked}},
+		{"(comparison, not used) zstd frame per record when smaller", Options{Predictor: PredictNeighbour, Layout: LayoutPacked, Zstd: true}},
+		{"+ one Huffman code per file (stored once), per record when smaller", Options{Predictor: PredictNeighbour, Layout: LayoutPacked, Huff: true}},
 	}
 	for _, s := range steps {
-		n, err := recordBytes(chunks, s.o, false)
+		set, n, err := measure(chunks, s.o, false)
 		if err != nil {
 			return nil, err
 		}
+		if set.code != nil {
+			n += huffLensSize
+		}
 		out = append(out, Stage{s.name, HeaderSize + n + idx})
 	}
-	final := DefaultOptions
-	n, err := recordBytes(chunks, final, true)
+	set, n, err := measure(chunks, DefaultOptions, true)
 	if err != nil {
 		return nil, err
 	}
-	out = append(out, Stage{fmt.Sprintf("+ identical records stored once (format: %s)", final), HeaderSize + n + idx})
-	ix, err := indexBytes(chunks)
+	ixBytes := n + idx
+	if set.code != nil {
+		ixBytes += huffLensSize
+	}
+	out = append(out, Stage{fmt.Sprintf("+ identical records stored once (format: %s)", DefaultOptions), HeaderSize + ixBytes})
+	ix := &index{chunkRec: set.chunkRec, code: set.code}
+	var rec []byte
+	for id := 0; id < set.records(); id++ {
+		rec = set.appendRecord(rec[:0], id)
+		ix.recLen = append(ix.recLen, uint32(len(rec)))
+		ix.recSum = append(ix.recSum, recordSum(xxh3.Hash(rec)))
+	}
+	stored, err := compressIndex(ix.marshal())
 	if err != nil {
 		return nil, err
 	}
-	out = append(out, Stage{"+ compact zstd index (the file Write produces)", HeaderSize + n + ix})
+	out = append(out, Stage{"+ compact zstd index, code inside (the file Write produces)", HeaderSize + n + int64(len(stored))})
 	out = append(out, Stage{"reference: C# v9 (zlib-9 records, 8 B index)", ReferenceSize(chunks)})
 	return out, nil
 }
@@ -83,7 +96,7 @@ func (o Options) String() string {
 	p := map[Predictor]string{PredictOwn: "own", PredictNeighbour: "neighbour"}[o.Predictor]
 	l := map[Layout]string{LayoutArrays: "arrays", LayoutPacked: "packed"}[o.Layout]
 	if o.Huff {
-		l += "+huff0"
+		l += "+huffman"
 	}
 	if o.Zstd {
 		l += "+zstd"
@@ -91,67 +104,44 @@ func (o Options) String() string {
 	return p + "/" + l
 }
 
-func recordBytes(chunks []*stepcache.Chunk, o Options, dedup bool) (int64, error) {
-	enc, err := NewEncoder(o)
+// measure encodes chunks as Write would with o (dedup: identical records
+// once) and returns the record set and the records' stored bytes.
+func measure(chunks []*stepcache.Chunk, o Options, dedup bool) (*recordSet, int64, error) {
+	set, err := newRecordSet(o, dedup)
 	if err != nil {
-		return 0, err
+		return nil, 0, err
 	}
-	seen := map[xxh3.Uint128]bool{}
-	var n int64
-	var raw, rec []byte
 	for _, c := range chunks {
-		if c == nil {
-			continue
+		if _, err := set.add(c); err != nil {
+			return nil, 0, err
 		}
-		if dedup {
-			raw = appendRaw(raw[:0], c)
-			k := xxh3.Hash128(raw)
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-		}
-		rec, err = enc.AppendRecord(rec[:0], c)
-		if err != nil {
-			return 0, err
-		}
+	}
+	if err := set.finish(); err != nil {
+		return nil, 0, err
+	}
+	var n int64
+	var rec []byte
+	for id := 0; id < set.records(); id++ {
+		rec = set.appendRecord(rec[:0], id)
 		n += int64(len(rec))
 	}
-	return n, nil
+	return set, n, nil
 }
 
-// indexBytes is the stored size of the index Write would produce.
-func indexBytes(chunks []*stepcache.Chunk) (int64, error) {
-	enc, err := NewEncoder(DefaultOptions)
-	if err != nil {
-		return 0, err
+// appendRaw appends c's content in the fixed plain form: 256 cells, then the
+// strata frame and strata when present.
+func appendRaw(dst []byte, c *stepcache.Chunk) []byte {
+	for i := range c.Cells {
+		dst = appendCell(dst, &c.Cells[i])
 	}
-	ix := &index{chunkRec: make([]int32, len(chunks))}
-	seen := map[xxh3.Uint128]int32{}
-	var raw, rec []byte
-	for i, c := range chunks {
-		if c == nil {
-			ix.chunkRec[i] = -1
-			continue
+	if c.StrataStart != nil {
+		dst = append(dst, 1)
+		for _, s := range c.StrataStart {
+			dst = append(dst, byte(s), byte(s>>8))
 		}
-		raw = appendRaw(raw[:0], c)
-		k := xxh3.Hash128(raw)
-		if id, ok := seen[k]; ok {
-			ix.chunkRec[i] = id
-			continue
+		for i := range c.Strata {
+			dst = appendCell(dst, &c.Strata[i])
 		}
-		rec, err = enc.AppendRecord(rec[:0], c)
-		if err != nil {
-			return 0, err
-		}
-		id := int32(len(ix.recLen))
-		seen[k] = id
-		ix.chunkRec[i] = id
-		ix.recLen = append(ix.recLen, uint32(len(rec)))
-		ix.recSum = append(ix.recSum, recordSum(xxh3.Hash(rec)))
 	}
-	st, err := compressIndex(ix.marshal())
-	return int64(len(st)), err
+	return dst
 }
-
-var _ = zstd.SpeedBestCompression

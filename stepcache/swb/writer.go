@@ -36,8 +36,10 @@ type WriteStats struct {
 }
 
 // Write bakes a .swb file at path from the chunks of a hdr.WidthChunks ×
-// hdr.HeightChunks map, streaming: records are encoded and written one at a
-// time (identical chunks stored once), and only the index stays in memory.
+// hdr.HeightChunks map. Each chunk is requested once and encoded at once;
+// the distinct records' plain bytes (≈ 250 B per distinct full chunk; an
+// identical chunk is stored once, its bytes compared) and the index stay in
+// memory until the file's Huffman code is built and the records written.
 // It writes a temporary file in the same directory, fsyncs it, renames it over
 // path and fsyncs the directory, so an error or cancellation leaves any old
 // file at path untouched and no temporary behind.
@@ -45,8 +47,8 @@ func Write(ctx context.Context, path string, hdr Header, chunks ChunkFunc) (Writ
 	return WriteWith(ctx, path, hdr, chunks, DefaultOptions)
 }
 
-// WriteWith is Write with a chosen record encoding (for example without zstd:
-// larger, but each read skips the zstd decode).
+// WriteWith is Write with a chosen record encoding (for example without the
+// Huffman code: larger, but each read skips the entropy decode).
 func WriteWith(ctx context.Context, path string, hdr Header, chunks ChunkFunc, opts Options) (WriteStats, error) {
 	var st WriteStats
 	if hdr.WidthChunks <= 0 || hdr.HeightChunks <= 0 || hdr.WidthChunks > MaxSideChunks || hdr.HeightChunks > MaxSideChunks {
@@ -92,59 +94,58 @@ func WriteWith(ctx context.Context, path string, hdr Header, chunks ChunkFunc, o
 	return st, nil
 }
 
-// writeBody writes header, records and index to f.
+// writeBody writes header, records and index to f: every chunk is encoded
+// to its plain record first (identical ones kept once), then the file's
+// Huffman code is built and the records written in their final form.
 func writeBody(ctx context.Context, f *os.File, hdr *Header, chunks ChunkFunc, opts Options) (WriteStats, error) {
 	var st WriteStats
-	enc, err := NewEncoder(opts)
+	set, err := newRecordSet(opts, true)
 	if err != nil {
+		return st, err
+	}
+	for cy := 0; cy < hdr.HeightChunks; cy++ {
+		if err := ctx.Err(); err != nil {
+			return st, err
+		}
+		for cx := 0; cx < hdr.WidthChunks; cx++ {
+			c, err := chunks(cx, cy)
+			if err != nil {
+				return st, fmt.Errorf("chunk (%d,%d): %w", cx, cy, err)
+			}
+			if _, err := set.add(c); err != nil {
+				return st, fmt.Errorf("chunk (%d,%d): %w", cx, cy, err)
+			}
+			if c != nil {
+				st.Chunks++
+			}
+		}
+	}
+	if err := set.finish(); err != nil {
 		return st, err
 	}
 	if _, err := f.Write(make([]byte, HeaderSize)); err != nil {
 		return st, err
 	}
 	bw := bufio.NewWriterSize(f, 1<<20)
-	ix := &index{chunkRec: make([]int32, hdr.WidthChunks*hdr.HeightChunks)}
-	seen := make(map[xxh3.Uint128]int32)
-	var raw, rec []byte
-	for cy := 0; cy < hdr.HeightChunks; cy++ {
-		if err := ctx.Err(); err != nil {
-			return st, err
-		}
-		for cx := 0; cx < hdr.WidthChunks; cx++ {
-			i := cy*hdr.WidthChunks + cx
-			c, err := chunks(cx, cy)
-			if err != nil {
-				return st, fmt.Errorf("chunk (%d,%d): %w", cx, cy, err)
-			}
-			if c == nil {
-				ix.chunkRec[i] = -1
-				continue
-			}
-			st.Chunks++
-			raw = appendRaw(raw[:0], c)
-			key := xxh3.Hash128(raw)
-			if id, dup := seen[key]; dup {
-				ix.chunkRec[i] = id
-				continue
-			}
-			rec, err = enc.AppendRecord(rec[:0], c)
-			if err != nil {
-				return st, fmt.Errorf("chunk (%d,%d): %w", cx, cy, err)
-			}
-			if _, err := bw.Write(rec); err != nil {
+	ix := &index{chunkRec: set.chunkRec, code: set.code}
+	var rec []byte
+	for id := 0; id < set.records(); id++ {
+		if id%4096 == 0 {
+			if err := ctx.Err(); err != nil {
 				return st, err
 			}
-			id := int32(len(ix.recLen))
-			seen[key] = id
-			ix.chunkRec[i] = id
-			ix.recLen = append(ix.recLen, uint32(len(rec)))
-			ix.recSum = append(ix.recSum, recordSum(xxh3.Hash(rec)))
-			st.RecordBytes += int64(len(rec))
-			if rec[0]&tagKindMask == kindUniform {
-				st.Uniform++
-			} else {
-				st.Full++
-			}
+		}
+		rec = set.appendRecord(rec[:0], id)
+		if _, err := bw.Write(rec); err != nil {
+			return st, err
+		}
+		ix.recLen = append(ix.recLen, uint32(len(rec)))
+		ix.recSum = append(ix.recSum, recordSum(xxh3.Hash(rec)))
+		st.RecordBytes += int64(len(rec))
+		if rec[0]&tagKindMask == kindUniform {
+			st.Uniform++
+		} else {
+			st.Full++
 		}
 	}
 	stored, err := compressIndex(ix.marshal())
@@ -170,22 +171,4 @@ func writeBody(ctx context.Context, f *os.File, hdr *Header, chunks ChunkFunc, o
 	st.IndexBytes = int64(len(stored))
 	st.FileBytes = hdr.IndexOffset + hdr.IndexLength
 	return st, nil
-}
-
-// appendRaw appends c's content in the fixed plain form: 256 cells, then the
-// strata frame and strata when present. Equal bytes mean equal chunks.
-func appendRaw(dst []byte, c *stepcache.Chunk) []byte {
-	for i := range c.Cells {
-		dst = appendCell(dst, &c.Cells[i])
-	}
-	if c.StrataStart != nil {
-		dst = append(dst, 1)
-		for _, s := range c.StrataStart {
-			dst = append(dst, byte(s), byte(s>>8))
-		}
-		for i := range c.Strata {
-			dst = appendCell(dst, &c.Strata[i])
-		}
-	}
-	return dst
 }
