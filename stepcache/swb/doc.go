@@ -2,8 +2,9 @@
 // stored once, byte-compared; one Huffman code per file; temp file + fsync +
 // rename), the lazy Reader (header, index and code in memory, the file mapped
 // read-only where the platform allows, else one positioned read per chunk; a
-// stepcache ChunkSource), the record codec, the refusal sentinels, the
-// stage-by-stage size table and a reference encoder of the C# original's v9 layout used only
+// stepcache ChunkSource), the record codec (with amd64 kernels for its two
+// hot loops, pure Go elsewhere), the refusal sentinels, the stage-by-stage
+// size table and a reference encoder of the C# original's v9 layout used only
 // to measure against.
 //
 // It does not build chunks (stepcache does), compute fingerprints (world/uo
