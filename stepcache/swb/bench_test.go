@@ -69,6 +69,21 @@ func BenchmarkReadChunkAlloc(b *testing.B) {
 	}
 }
 
+// BenchmarkReadChunkUniform is ReadChunk of a uniform chunk: its record's
+// shared Chunk once the record has been read.
+func BenchmarkReadChunkUniform(b *testing.B) {
+	cs := benchChunks(b)
+	rng := rand.New(rand.NewPCG(3, 4))
+	cs = append(cs, uniformChunk(rng, 0), uniformChunk(rng, 0))
+	r := benchFile(b, cs)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, ok, err := r.ReadChunk(len(cs)-1-i%2, 0); !ok || err != nil {
+			b.Fatal(ok, err)
+		}
+	}
+}
+
 // BenchmarkCopyChunk calibrates the machine: copying one 5 KB Chunk, the
 // floor under any read that returns a chunk.
 func BenchmarkCopyChunk(b *testing.B) {

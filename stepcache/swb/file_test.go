@@ -315,3 +315,34 @@ func TestReadChunkConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestReadChunkSharesUniform: every chunk of one uniform record is one
+// object, allocated once; a full chunk is a fresh object per read.
+func TestReadChunkSharesUniform(t *testing.T) {
+	const w, h = 9, 7
+	chunks := synthMap(22, w, h)
+	path := filepath.Join(t.TempDir(), "m.swb")
+	writeTestFile(t, path, chunks, w, h)
+	r, err := Open(path, want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	a, _, _ := r.ReadChunk(0, 0) // i%3 == 0: the shared uniform chunk
+	b, _, _ := r.ReadChunk(3, 0)
+	if a == nil || a != b || !IsUniform(a) || !chunkEqual(a, chunks[0]) {
+		t.Fatal("uniform chunks are not one shared object")
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _, _ = r.ReadChunk(6, 0) }); n != 0 {
+		t.Fatalf("a uniform read allocates %.0f times", n)
+	}
+	full := 0
+	for chunks[full] == nil || IsUniform(chunks[full]) {
+		full++
+	}
+	f1, _, _ := r.ReadChunk(full%w, full/w)
+	f2, _, _ := r.ReadChunk(full%w, full/w)
+	if f1 == f2 || !chunkEqual(f1, f2) {
+		t.Fatal("full chunks must be fresh objects")
+	}
+}

@@ -26,10 +26,14 @@ type Reader struct {
 	ix   *index
 	data []byte // the whole file, mapped; nil: positioned reads
 
-	mu  sync.Mutex
-	dec *Decoder
-	buf []byte
+	mu      sync.Mutex
+	dec     *Decoder
+	buf     []byte
+	uniform map[int32]*stepcache.Chunk // uniform records read so far, one object each
 }
+
+// maxSharedUniform bounds Reader.uniform (≈5 KB each; a map has a handful).
+const maxSharedUniform = 1024
 
 // Open opens a .swb file and checks it against want: a file that is not a
 // .swb (ErrBadMagic), of another version (ErrVersion), of another map
@@ -142,13 +146,30 @@ func (r *Reader) Record(cx, cy int) (RecordInfo, bool) {
 }
 
 // ReadChunk reads and decodes chunk (cx, cy): ok false (and no error) when
-// the file does not hold it; ok false and an error wrapping ErrCorrupt when its record
-// fails its checksum or does not decode. It implements stepcache.ChunkSource.
+// the file does not hold it; ok false and an error wrapping ErrCorrupt when
+// its record fails its checksum or does not decode. It implements
+// stepcache.ChunkSource. Chunks are immutable: every chunk of one uniform
+// record (usually most of a map) is one shared object, allocated once.
 func (r *Reader) ReadChunk(cx, cy int) (*stepcache.Chunk, bool, error) {
+	info, ok := r.Record(cx, cy)
+	if !ok {
+		return nil, false, nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if c := r.uniform[int32(info.ID)]; c != nil {
+		return c, true, nil
+	}
 	c := new(stepcache.Chunk)
-	ok, err := r.ReadChunkInto(cx, cy, c)
-	if !ok || err != nil {
+	uniform, err := r.read(cx, cy, info, c)
+	if err != nil {
 		return nil, false, err
+	}
+	if uniform && len(r.uniform) < maxSharedUniform {
+		if r.uniform == nil {
+			r.uniform = make(map[int32]*stepcache.Chunk)
+		}
+		r.uniform[int32(info.ID)] = c
 	}
 	return c, true, nil
 }
@@ -161,12 +182,13 @@ func (r *Reader) ReadChunkInto(cx, cy int, dst *stepcache.Chunk) (bool, error) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return true, r.read(cx, cy, info, dst)
+	_, err := r.read(cx, cy, info, dst)
+	return true, err
 }
 
-// read checks and decodes the record of chunk (cx, cy) into dst. r.mu is
-// held.
-func (r *Reader) read(cx, cy int, info RecordInfo, dst *stepcache.Chunk) error {
+// read checks and decodes the record of chunk (cx, cy) into dst, reporting
+// whether it is uniform. r.mu is held.
+func (r *Reader) read(cx, cy int, info RecordInfo, dst *stepcache.Chunk) (uniform bool, err error) {
 	// The record, with up to huffPad bytes of what follows it as capacity
 	// (the Huffman decoder's loads run ahead; what they load is not used).
 	var buf []byte
@@ -178,16 +200,16 @@ func (r *Reader) read(cx, cy int, info RecordInfo, dst *stepcache.Chunk) error {
 		}
 		buf = r.buf[:info.Length]
 		if _, err := r.f.ReadAt(buf, info.Offset); err != nil {
-			return fmt.Errorf("swb: chunk (%d,%d): read: %w", cx, cy, err)
+			return false, fmt.Errorf("swb: chunk (%d,%d): read: %w", cx, cy, err)
 		}
 	}
 	if recordSum(xxh3.Hash(buf)) != r.ix.recSum[info.ID] {
-		return fmt.Errorf("swb: chunk (%d,%d): %w: record checksum", cx, cy, ErrCorrupt)
+		return false, fmt.Errorf("swb: chunk (%d,%d): %w: record checksum", cx, cy, ErrCorrupt)
 	}
 	if err := r.dec.DecodeRecord(buf, dst); err != nil {
-		return fmt.Errorf("swb: chunk (%d,%d): %w", cx, cy, err)
+		return false, fmt.Errorf("swb: chunk (%d,%d): %w", cx, cy, err)
 	}
-	return nil
+	return buf[0] == kindUniform, nil
 }
 
 // Reader is what a stepcache.Cache attaches as a map's chunk source.
