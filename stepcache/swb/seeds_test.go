@@ -1,0 +1,151 @@
+package swb
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"shardcore/movement"
+	"shardcore/stepcache"
+	"shardcore/world/gen"
+)
+
+// TestWriteFuzzSeeds regenerates the committed fuzz corpus (SWB_WRITE_SEEDS=1):
+// small real files of default-world chunks (uniform, full land, strata,
+// swim, shared records, an absent chunk) and damaged copies for FuzzOpen;
+// their records, with the file's code, for FuzzDecodeRecord.
+func TestWriteFuzzSeeds(t *testing.T) {
+	if os.Getenv("SWB_WRITE_SEEDS") == "" {
+		t.Skip("SWB_WRITE_SEEDS=1 rewrites testdata/fuzz")
+	}
+	w, err := gen.Default(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := stepcache.BuildMap(context.Background(), movement.NewRules(w.Map, w.Tiles, nil), 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var uni, land, strata, swim, swim2 *stepcache.Chunk
+	for _, c := range all {
+		switch {
+		case IsUniform(c):
+			uni = firstOf(uni, c)
+		case c.StrataStart != nil:
+			strata = firstOf(strata, c)
+		case hasSwim(c) && swim != nil && c != swim:
+			swim2 = firstOf(swim2, c)
+		case hasSwim(c):
+			swim = c
+		default:
+			land = firstOf(land, c)
+		}
+	}
+	if uni == nil || land == nil || strata == nil || swim == nil || swim2 == nil {
+		t.Fatal("the default world lacks a chunk kind")
+	}
+	files := map[string][]byte{
+		"real-4x2": seedFile(t, 4, []*stepcache.Chunk{uni, land, strata, swim, land, uni, nil, swim2}),
+		"real-2x1": seedFile(t, 2, []*stepcache.Chunk{strata, uni}),
+	}
+	a := files["real-4x2"]
+	damaged := func(f func(b []byte) []byte) []byte { return f(append([]byte(nil), a...)) }
+	files["real-4x2-header-only"] = a[:HeaderSize]
+	files["real-4x2-cut-records"] = a[:HeaderSize+(len(a)-HeaderSize)/3]
+	files["real-4x2-cut-index"] = a[:len(a)-1]
+	files["real-4x2-record-byte"] = damaged(func(b []byte) []byte { b[HeaderSize+40] ^= 0x10; return b })
+	files["real-4x2-index-byte"] = damaged(func(b []byte) []byte { b[len(b)-5] ^= 0x01; return b })
+	files["real-4x2-version-2"] = damaged(func(b []byte) []byte { b[4] = 2; return b })
+	for name, b := range files {
+		writeSeed(t, "FuzzOpen", name, b)
+	}
+
+	path := filepath.Join(t.TempDir(), "seed.swb")
+	if err := os.WriteFile(path, a, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(path, Expect{AnyIdentity: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for id := range r.ix.recLen {
+		off, n := r.ix.recOff[id], int64(r.ix.recLen[id])
+		rec := a[off : off+n]
+		writeSeed(t, "FuzzDecodeRecord", fmt.Sprintf("real-record-%d", id), fuzzRecord(r.ix.code, rec))
+		if rec[0] != kindUniform {
+			writeSeed(t, "FuzzDecodeRecord", fmt.Sprintf("real-record-%d-cut", id), fuzzRecord(r.ix.code, rec[:n/2]))
+			writeSeed(t, "FuzzDecodeRecord", fmt.Sprintf("real-record-%d-nocode", id), fuzzRecord(nil, rec))
+		}
+	}
+}
+
+func firstOf(have, c *stepcache.Chunk) *stepcache.Chunk {
+	if have != nil {
+		return have
+	}
+	return c
+}
+
+// seedFile writes chunks (a map wide chunks across) as a .swb and returns its bytes.
+func seedFile(t *testing.T, wide int, chunks []*stepcache.Chunk) []byte {
+	path := filepath.Join(t.TempDir(), "m.swb")
+	writeTestFile(t, path, chunks, wide, len(chunks)/wide)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// writeSeed writes one corpus entry in the go test fuzz format.
+func writeSeed(t *testing.T, target, name string, b []byte) {
+	dir := filepath.Join("testdata", "fuzz", target)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", b)
+	if err := os.WriteFile(filepath.Join(dir, "seed-"+name), []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestFuzzSeedsCurrent: the committed corpus starts from valid files of the
+// current version (regenerate with SWB_WRITE_SEEDS=1 after a format change).
+func TestFuzzSeedsCurrent(t *testing.T) {
+	for _, name := range []string{"seed-real-4x2", "seed-real-2x1"} {
+		b, err := os.ReadFile(filepath.Join("testdata", "fuzz", "FuzzOpen", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body string
+		if _, err := fmt.Sscanf(string(b), "go test fuzz v1\n[]byte(%q)", &body); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		path := filepath.Join(t.TempDir(), name)
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := Open(path, Expect{AnyIdentity: true})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		h := r.Header()
+		n := 0
+		for i := 0; i < h.WidthChunks*h.HeightChunks; i++ {
+			_, ok, err := r.ReadChunk(i%h.WidthChunks, i/h.WidthChunks)
+			if err != nil {
+				t.Fatalf("%s chunk %d: %v", name, i, err)
+			}
+			if ok {
+				n++
+			}
+		}
+		r.Close()
+		if n != h.ChunkCount || r.ix.code == nil {
+			t.Fatalf("%s: %d of %d chunks read, code %v", name, n, h.ChunkCount, r.ix.code != nil)
+		}
+	}
+}
