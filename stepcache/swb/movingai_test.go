@@ -1,0 +1,89 @@
+package swb
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"shardcore/internal/repo"
+	"shardcore/movement"
+	"shardcore/stepcache"
+	"shardcore/world/movingai"
+)
+
+// TestMovingAILossless: on the Moving AI maps (../shared/data/movingai
+// beside the module root; skipped without them), every chunk written to a
+// .swb and read back is identical to the baked chunk. Maps of more than
+// 1,024 chunks are sampled (every chunk of a sampled band of rows) to keep
+// the test to a few seconds.
+func TestMovingAILossless(t *testing.T) {
+	dir, err := repo.MovingAIDir()
+	if err != nil {
+		t.Skip(err)
+	}
+	var maps []string
+	_ = filepath.WalkDir(filepath.Join(dir, "maps"), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".map") {
+			maps = append(maps, p)
+		}
+		return nil
+	})
+	if len(maps) == 0 {
+		t.Skipf("no Moving AI maps under %s", dir)
+	}
+	total := 0
+	for _, p := range maps {
+		rules := loadMovingAIRules(t, p)
+		wc, hc := stepcache.ChunksOf(rules.Map.Width, rules.Map.Height)
+		chunks, err := stepcache.BuildMap(context.Background(), rules, 0, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(chunks) > 1024 {
+			// A band of rows keeps neighbours (and dedup) as on the whole map.
+			band := 1024 / wc
+			start := (hc - band) / 2
+			chunks, hc = chunks[start*wc:(start+band)*wc], band
+		}
+		path := filepath.Join(t.TempDir(), filepath.Base(p)+".swb")
+		hdr := Header{WidthChunks: wc, HeightChunks: hc, Fingerprint: 1, BakeTime: time.Now()}
+		if _, err := Write(context.Background(), path, hdr, SliceChunks(chunks, wc)); err != nil {
+			t.Fatal(err)
+		}
+		r, err := Open(path, Expect{Fingerprint: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range chunks {
+			got, ok, err := r.ReadChunk(i%wc, i/wc)
+			if err != nil || !ok || !chunkEqual(c, got) {
+				t.Fatalf("%s chunk (%d,%d): ok %v err %v", filepath.Base(p), i%wc, i/wc, ok, err)
+			}
+		}
+		r.Close()
+		total += len(chunks)
+	}
+	t.Logf("%d maps, %d chunks read back identical", len(maps), total)
+}
+
+func loadMovingAIRules(t *testing.T, path string) *movement.Rules {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := movingai.ParseMap(f, filepath.Base(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, td, err := g.World()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return movement.NewRules(m, td, nil)
+}
