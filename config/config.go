@@ -39,8 +39,8 @@ type Pathfinding struct {
 	// MissPromotionWindowMs is the window, in milliseconds, misses are
 	// counted in.
 	MissPromotionWindowMs int `toml:"missPromotionWindowMs"`
-	// MissVisitMs is how long, from the first, the misses of one chunk count
-	// as one visit (one miss) at the admission gate.
+	// MissVisitMs is how long, from the first, one party's misses of a
+	// chunk count as one visit (one miss) at the admission gate.
 	MissVisitMs int `toml:"missVisitMs"`
 	// PrebakeMaps lists map ids baked into .swb files in the background at
 	// boot when their file is missing or stale.

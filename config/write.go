@@ -41,10 +41,11 @@ maxResidentChunks = {{.Pathfinding.MaxResidentChunks}}
 missPromotionThreshold = {{.Pathfinding.MissPromotionThreshold}}
 # Window, in milliseconds, in which misses on one chunk are counted. At least 1.
 missPromotionWindowMs = {{.Pathfinding.MissPromotionWindowMs}}
-# Misses of one chunk within this many milliseconds of the first count as one
-# (one visit): a pet crossing a chunk behind its owner searches there many
-# times in a few seconds, and a chunk only passed through is not worth
-# building. 1..86400000.
+# Misses of one chunk by one party (a mobile and its pets) within this many
+# milliseconds of the first count as one visit: a pet crossing a chunk behind
+# its owner searches there many times in a few seconds, and a chunk only
+# passed through is not worth building. Another party's miss is a new visit.
+# 1..86400000.
 missVisitMs = {{.Pathfinding.MissVisitMs}}
 # Map ids baked into .swb files in the background at boot when their file is
 # missing or stale; each must be listed in world.maps.

@@ -14,7 +14,8 @@ import (
 // flank cell holds a dynamic item or mobile, and the whole node when its own
 // cell holds one (items there change the start Z); every other step keeps
 // the static answer, which the cache proves equal to the live one. A chunk
-// found not built is asked once per search (see deferred).
+// found not built is asked once per search (see deferred), and the
+// admission gate is told whose search it is (Request.Party).
 type Cached struct {
 	cache *stepcache.Cache
 	live  *movement.Rules
@@ -107,6 +108,11 @@ func (s *Cached) Find(req *Request, res *Result) {
 	budget := c.begin(req, res)
 	s.st.Searches++
 	s.nDeferred = 0
+	party := req.Party
+	if party == 0 {
+		party = req.Mover.Self
+	}
+	s.cache.SetParty(party)
 	s.dyn.refresh(s.live)
 	if s.line && s.tryLine(req, res, budget) {
 		return

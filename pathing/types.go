@@ -31,6 +31,10 @@ type Request struct {
 	Mover    movement.Mover
 	Cost     Cost
 	MaxNodes int // pops before giving up; 0 = DefaultMaxNodes
+	// Party names who the searching mobile travels with (a pet: its owner;
+	// 0: Mover.Self). The cache A* passes it to the step cache's admission
+	// gate, which counts one party's searches through a chunk as one visit.
+	Party uint64
 }
 
 // Result is a search's outcome. Its slices are reused by the next search into

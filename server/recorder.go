@@ -134,6 +134,8 @@ func appendRecord(b []byte, rec *systems.PathRecord, maxNodes int, fp uint64) []
 	b = strconv.AppendUint(b, fp, 16)
 	b = append(b, `","mobile":`...)
 	b = strconv.AppendUint(b, rec.MobileID, 10)
+	b = append(b, `,"party":`...)
+	b = strconv.AppendUint(b, rec.Party, 10)
 	b = append(b, `,"start":[`...)
 	b = strconv.AppendInt(b, int64(rec.Start.X), 10)
 	b = append(b, ',')

@@ -14,7 +14,7 @@ import (
 )
 
 func sampleRecord() *systems.PathRecord {
-	r := &systems.PathRecord{Tick: 7, MobileID: 42, Start: movement.Point{X: 10, Y: 11}, StartZ: -3,
+	r := &systems.PathRecord{Tick: 7, MobileID: 42, Party: 41, Start: movement.Point{X: 10, Y: 11}, StartZ: -3,
 		Goal: movement.Point{X: 20, Y: 21}, Range: 1, Caps: movement.CanOpenDoors, Found: true, Steps: 12,
 		Cost: 12, Expansions: 40, Duration: 1500 * time.Nanosecond, WaitTicks: 2}
 	r.Lookups[stepcache.Hit] = 30
@@ -59,7 +59,7 @@ func TestRecorderOffCostsNothing(t *testing.T) {
 		t.Fatalf("%d records read, %d written", len(recs), r.Lines())
 	}
 	got := recs[0]
-	want := Record{Tick: 7, Fingerprint: "abc", Mobile: 42, Start: [2]int{10, 11}, StartZ: -3, Goal: [2]int{20, 21}, Range: 1,
+	want := Record{Tick: 7, Fingerprint: "abc", Mobile: 42, Party: 41, Start: [2]int{10, 11}, StartZ: -3, Goal: [2]int{20, 21}, Range: 1,
 		Caps: uint16(movement.CanOpenDoors), MaxNodes: 100, Found: true, Steps: 12, Cost: 12, Expansions: 40, Micros: 1.5, WaitTicks: 2}
 	if got.Lookups["hit"] != 30 || got.Lookups["not_built"] != 2 || len(got.Lookups) != 2 {
 		t.Errorf("lookups %v", got.Lookups)

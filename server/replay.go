@@ -23,6 +23,7 @@ type Record struct {
 	Map         int            `json:"map"`
 	Fingerprint string         `json:"fp"` // hex xxh3 of the client files
 	Mobile      uint64         `json:"mobile"`
+	Party       uint64         `json:"party"` // 0 in older recordings: the mobile itself
 	Start       [2]int         `json:"start"`
 	StartZ      int            `json:"startZ"`
 	Goal        [2]int         `json:"goal"`
@@ -235,6 +236,7 @@ func Replay(ctx context.Context, m *world.Map, td *world.TileData, fingerprint u
 			Mover:    movement.Mover{Caps: movement.Caps(r.Caps), Self: r.Mobile},
 			Cost:     pathing.Uniform,
 			MaxNodes: r.MaxNodes,
+			Party:    r.Party,
 		}
 		gameMs = int64(r.Tick) * tickMs
 		t0 := clock()

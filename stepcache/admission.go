@@ -2,27 +2,36 @@ package stepcache
 
 // missState is the admission gate's record of one chunk's recent visits.
 type missState struct {
-	count int   // visits counted in the window
-	since int64 // ms the latest visit began
+	count int    // visits counted in the window
+	since int64  // ms the latest visit began
+	party uint64 // whose visit it is
 }
+
+// SetParty names the party whose lookups follow: a mobile and those who
+// travel with it (a pet's party is its owner), 0 for anonymous lookups.
+// The admission gate counts one party's misses of a chunk within
+// MissVisitMs as one visit; another party's miss is a new visit. The cache
+// A* sets it at the start of every search.
+func (c *Cache) SetParty(id uint64) { c.party = id }
 
 // admit counts a miss of a chunk no source holds and reports whether it is
 // to be built now: on its MissPromotionThreshold-th visit within the window.
-// A visit is the misses from its first one for MissVisitMs: a pet crossing a
-// chunk behind its owner searches there every few hundred milliseconds, all
-// one visit, so a chunk only passed through is never built, while one in
-// use MissVisitMs later (a patrol's beat, a place the pair comes back to)
-// is. A visit beginning more than the window after the previous one
-// restarts the count at 1. The tracker holds at most TrackerCap chunks: when full,
+// A visit is one party's misses from its first one for MissVisitMs: a pet
+// crossing a chunk behind its owner searches there every few hundred
+// milliseconds, all one visit, so a chunk the pair only passes through is
+// never built, while one in use MissVisitMs later (a patrol's beat, a
+// place the pair comes back to) is, and so is one that a second party
+// misses (a street in use by several). A visit beginning more than the
+// window after the previous one restarts the count at 1. The tracker holds at most TrackerCap chunks: when full,
 // window-expired entries go first, then the oldest.
 func (c *Cache) admit(k chunkKey) bool {
 	now := c.cfg.Now()
 	s, ok := c.tracker[k]
 	switch {
 	case !ok || now-s.since > c.cfg.MissPromotionWindowMs:
-		s = missState{count: 1, since: now}
-	case now-s.since >= c.cfg.MissVisitMs:
-		s = missState{count: s.count + 1, since: now}
+		s = missState{count: 1, since: now, party: c.party}
+	case s.party != c.party || now-s.since >= c.cfg.MissVisitMs:
+		s = missState{count: s.count + 1, since: now, party: c.party}
 	}
 	if s.count >= c.cfg.MissPromotionThreshold {
 		delete(c.tracker, k)

@@ -33,6 +33,7 @@ type Cache struct {
 	rng    *rand.Rand
 
 	tracker map[chunkKey]missState
+	party   uint64 // SetParty: whose lookups these are
 	bld     *builder
 	epoch   uint64 // advanced by Clear: background builds asked before are dropped
 

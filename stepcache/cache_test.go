@@ -105,6 +105,25 @@ func TestMissesWithinAVisit_CountOnce(t *testing.T) {
 	}
 }
 
+// TestSecondParty_IsASecondVisit: a chunk in use by several parties (a
+// crowd in a street) is built at once: another party's miss is a new visit
+// even a millisecond later.
+func TestSecondParty_IsASecondVisit(t *testing.T) {
+	r := handWorld(t)
+	ck := &clock{}
+	c := newTestCache(t, Config{Now: ck.now}, r)
+	c.SetParty(1)
+	c.Lookup(r.Map.ID, gx, gy, 0, 0)
+	ck.ms++
+	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
+		t.Fatalf("the same party 1 ms later: %v, want not_built", k)
+	}
+	c.SetParty(2)
+	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+		t.Fatalf("a second party: %v, want hit", k)
+	}
+}
+
 // TestMissVisitMs_Configurable: a shorter visit promotes sooner.
 func TestMissVisitMs_Configurable(t *testing.T) {
 	r := handWorld(t)

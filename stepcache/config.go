@@ -63,8 +63,8 @@ type Config struct {
 	MissPromotionThreshold int
 	// MissPromotionWindowMs is the admission window in milliseconds.
 	MissPromotionWindowMs int64
-	// MissVisitMs is how long the misses of a chunk count as one visit,
-	// from the first (see the admission gate in admission.go).
+	// MissVisitMs is how long one party's misses of a chunk count as one
+	// visit, from the first (see SetParty).
 	MissVisitMs int64
 	// BuildWorkers is the number of goroutines that build promoted chunks
 	// in the background (0: a promoted chunk is built inside the lookup

@@ -35,6 +35,7 @@ type PathRecord struct {
 	Tick       uint64
 	Map        world.MapID
 	MobileID   uint64
+	Party      uint64 // whom the mobile travels with (a pet: its owner; else itself)
 	Start      movement.Point
 	StartZ     int
 	Goal       movement.Point

@@ -124,6 +124,7 @@ func (s *Sim) serve(e ecs.Entity, nodes int, capped bool) (n int, deferred bool)
 	mob := s.maps.mob.Get(e)
 	path := s.maps.path.Get(e)
 	s.preq = pathReqOf(pos.Point(), int(pos.Z), req.Goal, req.Range, movement.Mover{Caps: mob.Caps, Self: mob.ID}, nodes)
+	s.preq.Party = s.partyOf(e, mob.ID)
 	t0 := s.opts.Clock()
 	s.finder.Find(&s.preq, &s.pres)
 	dur := s.opts.Clock() - t0
@@ -152,12 +153,23 @@ func (s *Sim) serve(e ecs.Entity, nodes int, capped bool) (n int, deferred bool)
 		s.st.lookups[k] += uint64(n)
 	}
 	if s.opts.Recorder != nil {
-		s.rec = PathRecord{Tick: s.tick, Map: s.m.ID, MobileID: mob.ID, Start: s.preq.Start, StartZ: s.preq.StartZ,
+		s.rec = PathRecord{Tick: s.tick, Map: s.m.ID, MobileID: mob.ID, Party: s.preq.Party, Start: s.preq.Start, StartZ: s.preq.StartZ,
 			Goal: req.Goal, Range: req.Range, Caps: mob.Caps, Found: s.pres.Found, Steps: len(s.pres.Dirs),
 			Cost: s.pres.Cost, Expansions: s.pres.Expansions, Duration: dur, WaitTicks: wait, Lookups: s.pres.Lookups}
 		s.opts.Recorder.RecordPath(&s.rec)
 	}
 	return s.pres.Expansions, false
+}
+
+// partyOf returns whom mobile e (id) travels with, for the step cache's
+// admission gate: a follower's target, else itself.
+func (s *Sim) partyOf(e ecs.Entity, id uint64) uint64 {
+	if s.maps.follow.Has(e) {
+		if t := s.maps.follow.Get(e).Target; s.w.Alive(t) {
+			return s.maps.mob.Get(t).ID
+		}
+	}
+	return id
 }
 
 // pathReqOf builds a search request (uniform game cost).

@@ -190,7 +190,13 @@ func TestFollowAndWander(t *testing.T) {
 		rows[y] = "~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~"
 	}
 	m, td := gridWorld(t, rows...)
-	s, _ := newSim(t, m, td, Options{Seed: 4, MaxSearchesPerTick: 4})
+	parties := map[uint64]map[uint64]bool{} // mobile -> parties its searches named
+	s, _ := newSim(t, m, td, Options{Seed: 4, MaxSearchesPerTick: 4, Recorder: recorderFunc(func(r *PathRecord) {
+		if parties[r.MobileID] == nil {
+			parties[r.MobileID] = map[uint64]bool{}
+		}
+		parties[r.MobileID][r.Party] = true
+	})})
 	owner := spawnPatrollers(t, s, 1)[0]
 	pet, err := s.SpawnMobile(MobileSpec{X: 2, Y: 4, Speed: 80, Follow: &FollowSpec{Target: owner, Range: 3}})
 	if err != nil {
@@ -218,6 +224,12 @@ func TestFollowAndWander(t *testing.T) {
 	}
 	if !moved {
 		t.Fatal("the swimmer never moved")
+	}
+	// The admission gate sees the pet's searches as its owner's party.
+	for id, want := range map[uint64]uint64{owner: owner, pet: owner, sw: sw} {
+		if got := parties[id]; len(got) != 1 || !got[want] {
+			t.Errorf("mobile %d searched as parties %v, want only %d", id, got, want)
+		}
 	}
 }
 
