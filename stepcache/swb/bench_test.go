@@ -11,15 +11,7 @@ import (
 
 // benchFile writes a file of full land chunks (benchChunks) and opens it.
 func benchFile(b *testing.B, chunks []*stepcache.Chunk) *Reader {
-	w := len(chunks)
-	path := filepath.Join(b.TempDir(), "bench.swb")
-	writeTestFile(b, path, chunks, w, 1)
-	r, err := Open(path, want)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { r.Close() })
-	return r
+	return openTestFile(b, chunks, len(chunks), 1)
 }
 
 // benchChunks are the full chunks the read benchmarks decode: real baked

@@ -48,6 +48,20 @@ func writeTestFile(t testing.TB, path string, chunks []*stepcache.Chunk, w, h in
 
 var want = Expect{MapID: 3, Fingerprint: 0xfeedface}
 
+// openTestFile writes chunks (a w×h map) to a temporary file and opens it;
+// the reader is closed when the test ends.
+func openTestFile(t testing.TB, chunks []*stepcache.Chunk, w, h int) *Reader {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "m.swb")
+	writeTestFile(t, path, chunks, w, h)
+	r, err := Open(path, want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
 // TestFileRoundTrip: every chunk reads back identical, holes read as absent,
 // identical chunks share one record.
 func TestFileRoundTrip(t *testing.T) {
@@ -288,13 +302,7 @@ func TestReplaceUnderneath(t *testing.T) {
 func TestReadChunkConcurrent(t *testing.T) {
 	const w, h = 6, 6
 	chunks := synthMap(8, w, h)
-	path := filepath.Join(t.TempDir(), "m.swb")
-	writeTestFile(t, path, chunks, w, h)
-	r, err := Open(path, want)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := openTestFile(t, chunks, w, h)
 	errc := make(chan error, 4)
 	for g := range 4 {
 		go func() {
@@ -321,13 +329,7 @@ func TestReadChunkConcurrent(t *testing.T) {
 func TestReadChunkSharesUniform(t *testing.T) {
 	const w, h = 9, 7
 	chunks := synthMap(22, w, h)
-	path := filepath.Join(t.TempDir(), "m.swb")
-	writeTestFile(t, path, chunks, w, h)
-	r, err := Open(path, want)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := openTestFile(t, chunks, w, h)
 	a, _, _ := r.ReadChunk(0, 0) // i%3 == 0: the shared uniform chunk
 	b, _, _ := r.ReadChunk(3, 0)
 	if a == nil || a != b || !IsUniform(a) || !chunkEqual(a, chunks[0]) {
