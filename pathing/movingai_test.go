@@ -24,7 +24,7 @@ type benchMap struct {
 	scens []movingai.Scenario
 }
 
-// dataDir is ../shared/data/movingai beside the module root.
+// dataDir is the repository's testdata/movingai.
 func dataDir(tb testing.TB) string {
 	tb.Helper()
 	dir, err := repo.MovingAIDir()
@@ -34,11 +34,17 @@ func dataDir(tb testing.TB) string {
 	return dir
 }
 
-// loadBench loads every map and scenario file of the shared subset, in
-// scenario-file order.
+// loadBench loads every map and scenario file of the repository's subset,
+// in scenario-file order.
 func loadBench(tb testing.TB) []benchMap {
 	tb.Helper()
-	root := dataDir(tb)
+	return loadBenchFrom(tb, dataDir(tb))
+}
+
+// loadBenchFrom loads every map and scenario file under root (maps/ and
+// scenarios/), in scenario-file order.
+func loadBenchFrom(tb testing.TB, root string) []benchMap {
+	tb.Helper()
 	grids, err := movingai.LoadMaps(filepath.Join(root, "maps"))
 	if err != nil {
 		tb.Fatal(err)
@@ -181,6 +187,22 @@ func TestClassicMovingAIAll(t *testing.T) {
 	}
 	n, exp := solveAll(t, pick(loadBench(t), 0))
 	t.Logf("%d scenarios optimal, %d expansions", n, exp)
+}
+
+// TestClassicMovingAIExtra solves a stratified sample (every scenario with
+// SHARDCORE_MOVINGAI_ALL=1) of a larger Moving AI set kept outside the
+// repository, in the folder SHARDCORE_MOVINGAI_DIR names.
+func TestClassicMovingAIExtra(t *testing.T) {
+	dir := repo.ExtraMovingAIDir()
+	if dir == "" {
+		t.Skip("set " + repo.ExtraMovingAIEnv + " to a folder with maps/ and scenarios/ to solve a larger Moving AI set")
+	}
+	per := samplePerMap
+	if os.Getenv("SHARDCORE_MOVINGAI_ALL") != "" {
+		per = 0
+	}
+	n, exp := solveAll(t, pick(loadBenchFrom(t, dir), per))
+	t.Logf("%s: %d scenarios optimal, %d expansions", dir, n, exp)
 }
 
 // TestClassicMovingAIZeroAllocs: warm finders search real maps without

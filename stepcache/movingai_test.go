@@ -33,7 +33,7 @@ func loadMovingAI(path string) (*movement.Rules, error) {
 	return movement.NewRules(m, td, nil), nil
 }
 
-// movingAIMaps lists the .map files of ../shared/data/movingai/maps relative
+// movingAIMaps lists the .map files of testdata/movingai/maps relative
 // to the module root; it skips the test when the data is absent.
 func movingAIMaps(tb testing.TB) []string {
 	tb.Helper()

@@ -20,7 +20,7 @@ import (
 // maiFullEnv set to 1 runs every scenario instead of the sample.
 const maiFullEnv = "SHARDCORE_MOVINGAI_ALL"
 
-// maiData is ../shared/data/movingai beside the module root.
+// maiData is the repository's testdata/movingai.
 func maiData(t *testing.T) string {
 	t.Helper()
 	dir, err := repo.MovingAIDir()

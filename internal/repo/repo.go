@@ -1,5 +1,6 @@
-// Package repo locates the module root and the shared data beside it, for
-// tests and tools run from any package directory. It owns nothing else.
+// Package repo locates the module root and the test data kept in it
+// (testdata/), for tests and tools run from any package directory. It owns
+// nothing else.
 package repo
 
 import (
@@ -27,11 +28,22 @@ func Root() (string, error) {
 	}
 }
 
-// MovingAIDir returns ../shared/data/movingai beside the module root.
+// MovingAIDir returns the repository's copy of the Moving AI benchmark
+// subset (testdata/movingai: nine maps with their scenarios, PROVENANCE.md
+// says where they come from), which a fresh clone carries.
 func MovingAIDir() (string, error) {
 	root, err := Root()
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(root, "..", "shared", "data", "movingai"), nil
+	return filepath.Join(root, "testdata", "movingai"), nil
 }
+
+// ExtraMovingAIEnv names the environment variable that points at a larger
+// Moving AI set (a folder with maps/ and scenarios/ laid out as
+// testdata/movingai is); tests over it are skipped when it is unset.
+const ExtraMovingAIEnv = "SHARDCORE_MOVINGAI_DIR"
+
+// ExtraMovingAIDir returns the folder ExtraMovingAIEnv names, or "" when it
+// is unset.
+func ExtraMovingAIDir() string { return os.Getenv(ExtraMovingAIEnv) }

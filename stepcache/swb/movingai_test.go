@@ -15,7 +15,7 @@ import (
 	"shardcore/world/movingai"
 )
 
-// TestMovingAILossless: on the Moving AI maps (../shared/data/movingai
+// TestMovingAILossless: on the Moving AI maps (testdata/movingai
 // beside the module root; skipped without them), every chunk written to a
 // .swb and read back is identical to the baked chunk. Maps of more than
 // 1,024 chunks are sampled (every chunk of a sampled band of rows) to keep

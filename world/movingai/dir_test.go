@@ -9,7 +9,7 @@ import (
 	"shardcore/internal/repo"
 )
 
-// dataDir is ../shared/data/movingai beside the module root.
+// dataDir is the repository's testdata/movingai.
 func dataDir(t *testing.T) string {
 	t.Helper()
 	dir, err := repo.MovingAIDir()
