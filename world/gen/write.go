@@ -12,12 +12,12 @@ import (
 
 // Names of the files WriteFiles writes, as the UO client names them.
 const (
-	FileTileData = "tiledata.mul"
+	FileTileData = uo.FileTileData
 	FileMap      = "map0.mul"
 	FileStaIdx   = "staidx0.mul"
 	FileStatics  = "statics0.mul"
-	FileMultiIdx = "multi.idx"
-	FileMultiMul = "multi.mul"
+	FileMultiIdx = uo.FileMultiIdx
+	FileMultiMul = uo.FileMultiMul
 )
 
 // Files lists the files WriteFiles writes.

@@ -69,7 +69,7 @@ func Files(dir string, id world.MapID) (MapFiles, error) {
 			missing = append(missing, name)
 		}
 	}
-	need(&f.TileData, "tiledata.mul")
+	need(&f.TileData, FileTileData)
 	if p, ok := ix.find(dir, UOPFileName(id)); ok {
 		f.UOP = p
 	} else if p, ok := ix.find(dir, mapName); ok {
@@ -120,14 +120,14 @@ func OpenMultis(dir string) ([]*world.MultiDef, error) {
 	if err != nil {
 		return nil, err
 	}
-	idx, okIdx := ix.find(dir, "multi.idx")
-	mul, okMul := ix.find(dir, "multi.mul")
+	idx, okIdx := ix.find(dir, FileMultiIdx)
+	mul, okMul := ix.find(dir, FileMultiMul)
 	var missing []string
 	if !okIdx {
-		missing = append(missing, "multi.idx")
+		missing = append(missing, FileMultiIdx)
 	}
 	if !okMul {
-		missing = append(missing, "multi.mul")
+		missing = append(missing, FileMultiMul)
 	}
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("uo: data directory %s lacks %s (names match case-insensitively)", dir, strings.Join(missing, ", "))
