@@ -91,3 +91,16 @@ func ParseSize(s string) (width, height int, err error) {
 	}
 	return width, height, nil
 }
+
+// The generator's profiles.
+const (
+	// ProfileDefault is the default world: one map, a town on a grass plain,
+	// the newcomer's fast world.
+	ProfileDefault = "default"
+	// ProfileBritannia is the six facets at the real client's sizes, with
+	// content as hard for the step cache as the real maps.
+	ProfileBritannia = "britannia"
+)
+
+// Profiles lists the profile names.
+func Profiles() []string { return []string{ProfileDefault, ProfileBritannia} }

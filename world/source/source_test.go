@@ -4,9 +4,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"shardcore/world"
+	"shardcore/world/gen"
+	"shardcore/world/uo"
 )
 
 func TestDefaultWorldFingerprintIsOverFiles(t *testing.T) {
@@ -48,5 +51,36 @@ func TestMissingClientFiles(t *testing.T) {
 	}
 	if _, err := Load(context.Background(), Spec{DataDir: dir}); err == nil {
 		t.Fatal("loaded a directory without map files")
+	}
+}
+
+// TestGeneratedFolderIsADataDir: a folder the generator wrote loads as a
+// data directory with no size given (its manifest records it), where the
+// facet's own size would refuse it.
+func TestGeneratedFolderIsADataDir(t *testing.T) {
+	ctx := context.Background()
+	w, err := gen.Generate(ctx, gen.Options{Seed: 2, Width: 512, Height: 768})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := gen.WriteFiles(dir, w); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Load(ctx, Spec{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Map.Width != 512 || got.Map.Height != 768 {
+		t.Fatalf("loaded %dx%d, wrote 512x768", got.Map.Width, got.Map.Height)
+	}
+	// Without the manifest the folder is a client folder: map 0 must be a
+	// Felucca size, and the error says which.
+	if err := os.Remove(filepath.Join(dir, uo.ManifestName)); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Load(ctx, Spec{DataDir: dir})
+	if err == nil || !strings.Contains(err.Error(), "map0.mul") || !strings.Contains(err.Error(), "7168x4096") {
+		t.Fatalf("folder without manifest: %v", err)
 	}
 }
