@@ -48,6 +48,9 @@ func WriteFiles(dir string, w *World) error {
 	}
 	man := uo.Manifest{Profile: ProfileDefault, Seed: w.Options.Seed,
 		Maps: []uo.ManifestMap{{ID: w.Map.ID, Width: w.Map.Width, Height: w.Map.Height}}}
+	for _, h := range w.Landmarks.Houses {
+		man.Houses = append(man.Houses, uo.ManifestHouse{Map: w.Map.ID, Def: h.DefID, X: h.X, Y: h.Y, Z: h.Z})
+	}
 	if err := uo.WriteManifest(dir, man); err != nil {
 		return fmt.Errorf("gen: write files to %s: %w", dir, err)
 	}

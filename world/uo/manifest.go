@@ -26,7 +26,16 @@ const ManifestName = "shardcore-world.txt"
 type Manifest struct {
 	Profile string // the generator profile ("default", "britannia")
 	Seed    int64
-	Maps    []ManifestMap // in id order, each id once
+	Maps    []ManifestMap   // in id order, each id once
+	Houses  []ManifestHouse // house multis placed on the maps (server data a client folder lacks)
+}
+
+// ManifestHouse is a placed house multi: its map, its definition's id in
+// multi.idx and its origin.
+type ManifestHouse struct {
+	Map     world.MapID
+	Def     int
+	X, Y, Z int
 }
 
 // ManifestMap is one map of a manifest and its size in cells.
@@ -43,6 +52,17 @@ func (m *Manifest) Size(id world.MapID) (width, height int, ok bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// HousesOn returns the houses the manifest places on map id.
+func (m *Manifest) HousesOn(id world.MapID) []ManifestHouse {
+	var out []ManifestHouse
+	for _, h := range m.Houses {
+		if h.Map == id {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // IDs returns the map ids the manifest lists.
@@ -64,6 +84,9 @@ func WriteManifest(dir string, m Manifest) error {
 	fmt.Fprintf(&b, "profile %s\nseed %d\n", m.Profile, m.Seed)
 	for _, mm := range m.Maps {
 		fmt.Fprintf(&b, "map %d %dx%d\n", mm.ID, mm.Width, mm.Height)
+	}
+	for _, h := range m.Houses {
+		fmt.Fprintf(&b, "house %d %d %d %d %d\n", h.Map, h.Def, h.X, h.Y, h.Z)
 	}
 	return writeFile(filepath.Join(dir, ManifestName), func(w *bufio.Writer) error {
 		_, err := w.Write(b.Bytes())
@@ -97,8 +120,8 @@ func ReadManifest(dir string) (m Manifest, found bool, err error) {
 }
 
 // ParseManifest parses a manifest's text. Every line is a comment (#), blank,
-// or one of "profile NAME", "seed N", "map ID WxH"; anything else is an error
-// naming the line.
+// or one of "profile NAME", "seed N", "map ID WxH", "house MAP DEF X Y Z";
+// anything else is an error naming the line.
 func ParseManifest(data []byte) (Manifest, error) {
 	var m Manifest
 	seen := map[string]bool{}
@@ -123,7 +146,7 @@ func ParseManifest(data []byte) (Manifest, error) {
 
 func (m *Manifest) parseLine(f []string, seen map[string]bool) error {
 	key := f[0]
-	if key != "map" && seen[key] {
+	if key != "map" && key != "house" && seen[key] {
 		return fmt.Errorf("%s given twice", key)
 	}
 	seen[key] = true
@@ -148,8 +171,21 @@ func (m *Manifest) parseLine(f []string, seen map[string]bool) error {
 			return fmt.Errorf("map size %q is not WIDTHxHEIGHT", f[2])
 		}
 		m.Maps = append(m.Maps, ManifestMap{ID: world.MapID(id), Width: w, Height: h})
+	case key == "house" && len(f) == 6:
+		var v [5]int
+		for i := range v {
+			n, err := strconv.Atoi(f[1+i])
+			if err != nil {
+				return fmt.Errorf("house: %w", err)
+			}
+			v[i] = n
+		}
+		if v[0] < 0 || v[0] > 255 || v[1] < 0 || v[4] < -128 || v[4] > 127 {
+			return fmt.Errorf("house: map %d, definition %d or z %d out of range", v[0], v[1], v[4])
+		}
+		m.Houses = append(m.Houses, ManifestHouse{Map: world.MapID(v[0]), Def: v[1], X: v[2], Y: v[3], Z: v[4]})
 	default:
-		return errors.New(`want "profile NAME", "seed N" or "map ID WIDTHxHEIGHT"`)
+		return errors.New(`want "profile NAME", "seed N", "map ID WIDTHxHEIGHT" or "house MAP DEF X Y Z"`)
 	}
 	return nil
 }

@@ -11,7 +11,8 @@ import (
 
 func TestManifestRoundTrip(t *testing.T) {
 	dir := t.TempDir()
-	m := Manifest{Profile: "britannia", Seed: -3, Maps: []ManifestMap{{0, 7168, 4096}, {4, 1448, 1448}}}
+	m := Manifest{Profile: "britannia", Seed: -3, Maps: []ManifestMap{{0, 7168, 4096}, {4, 1448, 1448}},
+		Houses: []ManifestHouse{{0, 1, 100, 200, 0}, {4, 3, 7, 9, -2}}}
 	if err := WriteManifest(dir, m); err != nil {
 		t.Fatal(err)
 	}
@@ -21,6 +22,9 @@ func TestManifestRoundTrip(t *testing.T) {
 	}
 	if w, h, ok := got.Size(world.Tokuno); !ok || w != 1448 || h != 1448 {
 		t.Fatalf("Size(4) = %d %d %v", w, h, ok)
+	}
+	if h := got.HousesOn(world.Tokuno); len(h) != 1 || h[0].Def != 3 {
+		t.Fatalf("HousesOn(4) = %v", h)
 	}
 	if _, _, ok := got.Size(world.Malas); ok {
 		t.Fatal("Size of an unlisted map")
@@ -40,6 +44,8 @@ func TestManifestBad(t *testing.T) {
 		"profile x\nprofile y\nmap 0 64x64\n":             "given twice",
 		"profile x\nsize 64x64\n":                         "line 2",
 		"profile x\nmap 300 64x64\n":                      "map id",
+		"profile x\nmap 0 64x64\nhouse 0 1 2 3\n":         "line 3",
+		"profile x\nmap 0 64x64\nhouse 0 1 2 3 400\n":     "out of range",
 		"# comment\n\nprofile x\nseed 1e3\nmap 0 64x64\n": "seed",
 	} {
 		_, err := ParseManifest([]byte(text))

@@ -32,7 +32,7 @@ func Smooth(t float64) float64 {
 func Value(seed uint64, x, y, cell float64) float64 {
 	fx, fy := x/cell, y/cell
 	ix, iy := math.Floor(fx), math.Floor(fy)
-	tx, ty := Smooth(fx-ix), Smooth(fy-iy)
+	tx, ty := smoothUnit(fx-ix), smoothUnit(fy-iy)
 	x0, y0 := int(ix), int(iy)
 	a := Unit(Hash2(seed, x0, y0))
 	b := Unit(Hash2(seed, x0+1, y0))
@@ -42,3 +42,7 @@ func Value(seed uint64, x, y, cell float64) float64 {
 	bot := c + (d-c)*tx
 	return top + (bot-top)*ty
 }
+
+// smoothUnit is Smooth for t already in [0, 1): the same value without the
+// clamps.
+func smoothUnit(t float64) float64 { return t * t * (3 - 2*t) }
