@@ -24,10 +24,11 @@ func recipe(g *mapGen) []step {
 func side8(v int) int { return v &^ 7 }
 
 // temperate is the plains land of the main continent: desert sand where it
-// is dry, swamp where it is wet, grass or dirt between, snow in the north.
+// is dry, swamp where it is wet, grass or dirt between, and on maps 0 and 1
+// snow in the north.
 func (g *mapGen) temperate(x, y int, moist float64) uint16 {
 	switch {
-	case y < g.h/10:
+	case y < g.h/10 && g.opts.Map <= 1:
 		return LandSnow
 	case moist < 0.3:
 		return gen.LandSand
