@@ -70,9 +70,18 @@ func MapSizes(id world.MapID) [][2]int {
 // names the lengths accepted: a truncated or padded file is never read as
 // some other size.
 func MapSize(id world.MapID, landSize int64) (width, height int, err error) {
+	width, height, err = mapSize(id, landSize)
+	if err != nil {
+		return 0, 0, fmt.Errorf("uo: %w", err)
+	}
+	return width, height, nil
+}
+
+// mapSize is MapSize with an error that names no package.
+func mapSize(id world.MapID, landSize int64) (width, height int, err error) {
 	sizes := MapSizes(id)
 	if sizes == nil {
-		return 0, 0, fmt.Errorf("uo: map %d is not a known facet; give its width and height", id)
+		return 0, 0, fmt.Errorf("map %d is not a known facet; give its width and height", id)
 	}
 	var want []string
 	for _, wh := range sizes {
@@ -82,7 +91,7 @@ func MapSize(id world.MapID, landSize int64) (width, height int, err error) {
 		}
 		want = append(want, fmt.Sprintf("%d (%dx%d)", n, wh[0], wh[1]))
 	}
-	return 0, 0, fmt.Errorf("uo: map %d: land data of %d bytes is no size of this facet: want exactly %s",
+	return 0, 0, fmt.Errorf("map %d: land data of %d bytes is no size of this facet: want exactly %s",
 		id, landSize, strings.Join(want, " or "))
 }
 
@@ -100,7 +109,7 @@ func decodeMap(id world.MapID, land, idx, stat namedBytes, width, height int) (*
 	}
 	if width == 0 {
 		var err error
-		if width, height, err = MapSize(id, int64(len(land.data))); err != nil {
+		if width, height, err = mapSize(id, int64(len(land.data))); err != nil {
 			return nil, fmt.Errorf("uo: %s: %w (read from offset 0)", land.name, err)
 		}
 	}
