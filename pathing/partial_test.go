@@ -12,9 +12,10 @@ import (
 
 // TestPartialChunkSearch searches along the edges of a map whose sides are
 // 8 mod 16 (264x264 Tokuno of the britannia profile: its last chunk row and
-// column are half chunks) for a swimmer (the island's sea runs off the edges) with the cache A* (every hit re-checked live) and
-// the classic A*: the same outcome and cost, no step off the map, and a goal
-// past the edge is never reached.
+// column are half chunks, and its sea runs off the edges) for a swimmer,
+// with the cache A* (every hit re-checked live) and the classic A*: the same
+// outcome and cost, no step off the map, and a goal past the edge is never
+// reached.
 func TestPartialChunkSearch(t *testing.T) {
 	w, err := britannia.Generate(context.Background(), britannia.Options{Seed: 2, Map: 4, Width: 264, Height: 264})
 	if err != nil {
