@@ -47,8 +47,8 @@ func (g *mapGen) britannia() []step {
 	dung := rect{cont.x1, 0, g.w, side8(g.h * 9 / 16)}
 	lost := rect{cont.x1, dung.y1, g.w, g.h}
 	m := float64(min(cont.w(), cont.h()))
-	land := &terrain{r: cont, salt: 0xB217, feature: m * 0.22, margin: int(m * 0.012), contrast: 2, sea: 0.19, beach: 0.012,
-		roughF: m * 0.12, hill: 0.65, mountain: 0.71, hillAmp: 40, biome: g.temperate}
+	land := &terrain{r: cont, salt: 0xB217, feature: m * 0.22, margin: int(m * 0.012), contrast: 2, sea: 0.18, beach: 0.012,
+		roughF: m * 0.12, hill: 0.66, mountain: 0.72, hillAmp: 40, biome: g.temperate}
 	var e *field
 	var towns []rect
 	return []step{
@@ -59,7 +59,7 @@ func (g *mapGen) britannia() []step {
 		{"roads", func() error { g.roads(towns); return nil }},
 		{"houses", func() error { g.placeHouses(cont, g.count(420, 6)); return nil }},
 		{"forests", func() error {
-			return g.forests(&forest{r: cont, salt: 0xF0E5, edge: 0.65, density: 0.3, feature: m * 0.08,
+			return g.forests(&forest{r: cont, salt: 0xF0E5, edge: 0.66, density: 0.3, feature: m * 0.08,
 				trees: []uint16{gen.ItemTree, ItemOak, ItemWillow, ItemCedar}, sparse: 0.03})
 		}},
 		{"boulders", func() error { g.scatterHills(cont, 0xB0D1, ItemBoulder, 0.01); return nil }},

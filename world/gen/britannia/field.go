@@ -8,17 +8,13 @@ type rect struct{ x0, y0, x1, y1 int }
 func (r rect) w() int               { return r.x1 - r.x0 }
 func (r rect) h() int               { return r.y1 - r.y0 }
 func (r rect) has(x, y int) bool    { return x >= r.x0 && y >= r.y0 && x < r.x1 && y < r.y1 }
-func (r rect) inset(d int) rect     { return rect{r.x0 + d, r.y0 + d, r.x1 - d, r.y1 - d} }
 func (r rect) centre() (x, y int)   { return (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2 }
 func (r rect) overlaps(o rect) bool { return r.x0 < o.x1 && o.x0 < r.x1 && r.y0 < o.y1 && o.y0 < r.y1 }
 func (r rect) grow(d int) rect      { return rect{r.x0 - d, r.y0 - d, r.x1 + d, r.y1 + d} }
 func (r rect) clip(o rect) rect {
 	return rect{max(r.x0, o.x0), max(r.y0, o.y0), min(r.x1, o.x1), min(r.y1, o.y1)}
 }
-func (r rect) empty() bool              { return r.x0 >= r.x1 || r.y0 >= r.y1 }
-func (r rect) area() int                { return max(0, r.w()) * max(0, r.h()) }
-func (r rect) edgeDist(x, y int) int    { return min(x-r.x0, r.x1-1-x, y-r.y0, r.y1-1-y) }
-func (r rect) scaled(f float64) float64 { return f * float64(min(r.w(), r.h())) }
+func (r rect) edgeDist(x, y int) int { return min(x-r.x0, r.x1-1-x, y-r.y0, r.y1-1-y) }
 
 // fieldStep is the spacing, in cells, of a field's lattice.
 const fieldStep = 8

@@ -30,9 +30,6 @@ const (
 	ItemCrate      uint16 = 0x0E3D // Surface|Container, height 8
 )
 
-// trees are the tree ids forests mix.
-var trees = [...]uint16{gen.ItemTree, ItemOak, ItemWillow, ItemCedar}
-
 // LandPalette lists the land ids of the profile: the default palette and
 // the additions.
 func LandPalette() []gen.LandEntry {
