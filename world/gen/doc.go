@@ -25,8 +25,9 @@
 //
 // The second profile, "britannia" (package world/gen/britannia), builds the
 // six facets at the real client's sizes, each with a character of its own:
-//   - 0 Felucca and 1 Trammel (7168×4096, each from its own seed): west of
-//     x = 5/7 of the width a continent with coasts and inland seas, rivers
+//   - 0 Felucca and 1 Trammel (7168×4096; one world under two ids, as the
+//     client ships them nearly alike): west of x = 5/7 of the width a
+//     continent with coasts and inland seas, rivers
 //     and lakes with shallow shores, flat plains (desert, grass, dirt, swamp,
 //     snow in the north), rolling hills with cliffs, mountains, dense
 //     forests, 22 towns (walled cities, towns, villages) of one- to

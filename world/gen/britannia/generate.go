@@ -87,8 +87,12 @@ func Generate(ctx context.Context, opts Options) (*World, error) {
 		return nil, fmt.Errorf("britannia: %w", err)
 	}
 	spec, _ := Spec(opts.Map)
+	layout := opts.Map
+	if layout == world.Trammel {
+		layout = world.Felucca // the client ships the two nearly alike: one world, two ids
+	}
 	g := &mapGen{ctx: ctx, opts: opts, w: opts.Width, h: opts.Height, b: b,
-		seed: noise.Mix(uint64(opts.Seed)*0x9E37 ^ uint64(opts.Map)<<56),
+		seed: noise.Mix(uint64(opts.Seed)*0x9E37 ^ uint64(layout)<<56),
 		tag:  make([]uint8, opts.Width*opts.Height),
 		defs: houseDefs()}
 	g.scale = float64(opts.Width*opts.Height) / float64(spec.Width*spec.Height)

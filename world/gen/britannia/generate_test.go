@@ -68,6 +68,15 @@ func TestDeterministic(t *testing.T) {
 	if sameMap(a.Map, c.Map) == "" {
 		t.Fatal("seeds 5 and 6 gave the same map")
 	}
+	// Trammel is Felucca's world under its own id, as the client ships them.
+	o.Seed, o.Map = small(1).Seed, world.Felucca
+	f, err := Generate(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := sameMap(a.Map, f.Map); d != "" || f.Map.ID != world.Felucca || !reflect.DeepEqual(a.Houses, f.Houses) {
+		t.Fatalf("map 0 of Trammel's options differs in %q (or id %d, houses)", d, f.Map.ID)
+	}
 }
 
 // TestEveryMap generates the six small maps and checks each holds what its
