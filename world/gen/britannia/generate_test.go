@@ -179,3 +179,22 @@ func throughDoor(r *movement.Rules, mv movement.Mover, x, y, z int) bool {
 	}
 	return false
 }
+
+// TestManySeeds generates every map under many seeds and odd sizes: no
+// seed or size may fail or panic (every random range is guarded), and each
+// keeps its tiles in the palette.
+func TestManySeeds(t *testing.T) {
+	sizes := [][2]int{{256, 256}, {264, 400}, {400, 264}}
+	for seed := int64(1); seed <= 8; seed++ {
+		for _, s := range Maps() {
+			wh := sizes[int(seed)%len(sizes)]
+			w, err := Generate(context.Background(), Options{Seed: seed * 7919, Map: s.ID, Width: wh[0], Height: wh[1]})
+			if err != nil {
+				t.Fatalf("seed %d map %d %v: %v", seed*7919, s.ID, wh, err)
+			}
+			if seed == 1 {
+				checkTiles(t, w)
+			}
+		}
+	}
+}
