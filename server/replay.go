@@ -145,9 +145,9 @@ type ReplayOptions struct {
 	Cache *stepcache.Config
 	// Clock measures each search (nil: the wall clock).
 	Clock func() time.Duration
-	// TickMs is the recording shard's tick period (0: 8 ms). A cache whose
-	// config has no clock of its own gets the recorded game time, tick ×
-	// TickMs, as its admission clock, so chunks are promoted as they were.
+	// TickMs is the recording shard's tick period (0: 8 ms). Each search
+	// runs at its recorded game time, tick × TickMs (Request.NowMs), so the
+	// admission gate promotes chunks as it did in the recorded run.
 	TickMs int
 }
 
@@ -189,7 +189,6 @@ func Replay(ctx context.Context, m *world.Map, td *world.TileData, fingerprint u
 	if tickMs <= 0 {
 		tickMs = 8
 	}
-	var gameMs int64 // the record being replayed: its tick × tickMs
 	var finder pathing.Finder
 	switch opt.Search {
 	case "classic":
@@ -198,9 +197,6 @@ func Replay(ctx context.Context, m *world.Map, td *world.TileData, fingerprint u
 		cfg := stepcache.DefaultConfig()
 		if opt.Cache != nil {
 			cfg = *opt.Cache
-		}
-		if cfg.Now == nil {
-			cfg.Now = func() int64 { return gameMs }
 		}
 		cache, err := stepcache.New(cfg, rules)
 		if err != nil {
@@ -237,8 +233,8 @@ func Replay(ctx context.Context, m *world.Map, td *world.TileData, fingerprint u
 			Cost:     pathing.Uniform,
 			MaxNodes: r.MaxNodes,
 			Party:    r.Party,
+			NowMs:    int64(r.Tick) * tickMs,
 		}
-		gameMs = int64(r.Tick) * tickMs
 		t0 := clock()
 		finder.Find(&req, &res)
 		us = append(us, float64((clock()-t0).Nanoseconds())/1e3)

@@ -194,14 +194,6 @@ func (s *Server) buildCache() error {
 		MissVisitMs: int64(pf.MissVisitMs),
 		VerifyShare: pf.VerifyShare, Seed: uint64(s.cfg.Shard.Population.Seed),
 		BuildWorkers: s.buildWorkers(),
-		// The admission window is game time, as the AI's repath intervals
-		// are (the same as the wall clock on a paced shard).
-		Now: func() int64 {
-			if s.sim == nil {
-				return 0
-			}
-			return s.sim.Now()
-		},
 		OnMismatch: func(m stepcache.Mismatch) {
 			s.log.Error().Str("mismatch", fmt.Sprintf("%+v", m)).Msg("step cache disagrees with the live rules")
 		},

@@ -125,6 +125,7 @@ func (s *Sim) serve(e ecs.Entity, nodes int, capped bool) (n int, deferred bool)
 	path := s.maps.path.Get(e)
 	s.preq = pathReqOf(pos.Point(), int(pos.Z), req.Goal, req.Range, movement.Mover{Caps: mob.Caps, Self: mob.ID}, nodes)
 	s.preq.Party = s.partyOf(e, mob.ID)
+	s.preq.NowMs = s.now // the admission window is game time, as repath intervals are
 	t0 := s.opts.Clock()
 	s.finder.Find(&s.preq, &s.pres)
 	dur := s.opts.Clock() - t0

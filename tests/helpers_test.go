@@ -28,21 +28,14 @@ type shard struct {
 }
 
 // newShard builds a Sim on the default world with the setup's population,
-// a step checker installed, and (when asked) a step cache on the game clock.
+// a step checker installed, and (when asked) a step cache.
 func newShard(t testing.TB, su shardSetup) *shard {
 	t.Helper()
 	w := defaultGen(t)
 	sh := &shard{}
 	opts := su.opts
 	if su.cache != nil {
-		cfg := *su.cache
-		cfg.Now = func() int64 {
-			if sh.sim == nil {
-				return 0
-			}
-			return sh.sim.Now()
-		}
-		c, err := stepcache.New(cfg, movement.NewRules(w.Map, w.Tiles, nil))
+		c, err := stepcache.New(*su.cache, movement.NewRules(w.Map, w.Tiles, nil))
 		if err != nil {
 			t.Fatalf("new cache: %v", err)
 		}
