@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"shardcore/movement"
+	"shardcore/population"
 	"shardcore/stepcache"
 	"shardcore/systems"
 )
 
 // shardSetup describes a test shard on the default world.
 type shardSetup struct {
-	pop   systems.PopulationOptions
+	pop   population.Options
 	opts  systems.Options
 	cache *stepcache.Config // nil: classic A*, no cache
 	// noPopulate: doors only, no mobiles (the test spawns its own).
@@ -23,7 +24,7 @@ type shardSetup struct {
 type shard struct {
 	sim   *systems.Sim
 	cache *stepcache.Cache
-	pop   *systems.Population
+	pop   *population.Population
 	check *checker
 }
 
@@ -51,9 +52,9 @@ func newShard(t testing.TB, su shardSetup) *shard {
 	sh.sim = s
 	sh.check.rules = s.Rules().Clone()
 	if su.noPopulate {
-		su.pop = systems.PopulationOptions{Seed: su.pop.Seed}
+		su.pop = population.Options{Seed: su.pop.Seed}
 	}
-	pop, err := systems.Populate(context.Background(), s, w.Landmarks, su.pop)
+	pop, err := population.Populate(context.Background(), s, w.Landmarks, su.pop)
 	if err != nil {
 		t.Fatalf("populate: %v", err)
 	}

@@ -3,6 +3,7 @@ package tests
 import (
 	"testing"
 
+	"shardcore/population"
 	"shardcore/stepcache"
 	"shardcore/systems"
 )
@@ -18,7 +19,7 @@ import (
 func TestPetFollow(t *testing.T) {
 	cfg := stepcache.DefaultConfig()
 	sh := newShard(t, shardSetup{
-		pop:   systems.PopulationOptions{Pets: 1, Seed: 7},
+		pop:   population.Options{Pets: 1, Seed: 7},
 		opts:  systems.Options{Seed: 7, MaxSearchesPerTick: 4},
 		cache: &cfg,
 	})
@@ -100,7 +101,7 @@ func TestPetFollowHundredPairs(t *testing.T) {
 	cfg := stepcache.DefaultConfig()
 	tc := &tickCounter{tick: -1}
 	sh := newShard(t, shardSetup{
-		pop:   systems.PopulationOptions{Pets: 100, Seed: 3},
+		pop:   population.Options{Pets: 100, Seed: 3},
 		opts:  systems.Options{Seed: 3, MaxSearchesPerTick: budget, Recorder: tc},
 		cache: &cfg,
 	})
