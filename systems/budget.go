@@ -9,8 +9,9 @@ const minCappedNodes = 16
 // searchBudget is the node budget of the next search under the time budget:
 // left of the tick's pathfinding time remains (tick in all), searches cost
 // nsPerExp ns an expansion (0: not measured yet), maxNodes caps every
-// search, and final says the search was postponed once already. ok is
-// false when the tick should start no more searches.
+// search, final says the search was postponed once already, and first that
+// no search has run yet this tick. ok is false when the tick should start
+// no more searches.
 //
 // A search gets the nodes the rest of the budget allows at the running
 // cost, at most maxNodes. One capped below half a tick's worth of nodes is
@@ -18,9 +19,12 @@ const minCappedNodes = 16
 // (not failed) to the head of the next tick's queue. A final search gets a
 // whole tick's worth (left is taken as tick) and at least the default node
 // budget (a coarse clock can make the estimate tiny), and is not capped:
-// if it finds no path, it fails. So no request starves and no search runs
-// much past the budget.
-func searchBudget(left, tick time.Duration, nsPerExp float64, maxNodes int, final bool) (nodes int, capped, ok bool) {
+// if it finds no path, it fails. Fewer than minCappedNodes left end the
+// tick, except for its first search: an estimate inflated by a stall (one
+// search descheduled for milliseconds) would otherwise stop every tick
+// before any search, and only searches can correct it. So no request
+// starves and no search runs much past the budget.
+func searchBudget(left, tick time.Duration, nsPerExp float64, maxNodes int, final, first bool) (nodes int, capped, ok bool) {
 	if left <= 0 {
 		return 0, false, false
 	}
@@ -34,7 +38,7 @@ func searchBudget(left, tick time.Duration, nsPerExp float64, maxNodes int, fina
 	if n >= maxNodes {
 		return maxNodes, false, true
 	}
-	if n < minCappedNodes && !final {
+	if n < minCappedNodes && !final && !first {
 		return 0, false, false
 	}
 	full := int(float64(tick) / nsPerExp)

@@ -99,7 +99,7 @@ func (p *pathfinder) budget(s *Sim, start time.Duration, searches, expansions in
 	}
 	left := o.TickBudget - (o.Clock() - start)
 	final := p.queue[p.head] == p.postponed
-	return searchBudget(left, o.TickBudget, p.cost.nsPerExp, o.MaxNodes, final)
+	return searchBudget(left, o.TickBudget, p.cost.nsPerExp, o.MaxNodes, final, searches == 0)
 }
 
 // compact drops served requests from the queue's front.
