@@ -2,9 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -13,24 +12,19 @@ import (
 )
 
 // cmdGenWorld generates the default world and writes it as UO client files.
-func cmdGenWorld(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("gen-world", flag.ContinueOnError)
+func cmdGenWorld(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("gen-world", stdout, stderr, "shard gen-world --out DIR [--seed N] [--size WxH]")
 	out := fs.String("out", "", "directory to write the client files into (required)")
 	seed := fs.Int64("seed", gen.DefaultSeed, "world seed")
 	size := fs.String("size", fmt.Sprintf("%dx%d", gen.DefaultWidth, gen.DefaultHeight), "map size WIDTHxHEIGHT, multiples of 16 (7168x4096 is the largest UO map)")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: shard gen-world --out DIR [--seed N] [--size WxH]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	if err := fs.parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
+		return fs.usageErr("unexpected arguments %q", fs.Args())
 	}
 	if *out == "" {
-		fs.Usage()
-		return errors.New("--out DIR is required")
+		return fs.usageErr("--out DIR is required")
 	}
 	w, h, err := gen.ParseSize(*size)
 	if err != nil {
@@ -46,7 +40,7 @@ func cmdGenWorld(ctx context.Context, args []string) error {
 	if err := gen.WriteFiles(*out, world); err != nil {
 		return err
 	}
-	fmt.Printf("generated %dx%d seed %d in %v: %d statics, %d houses, %d doors; wrote in %v:\n",
+	fmt.Fprintf(stdout, "generated %dx%d seed %d in %v: %d statics, %d houses, %d doors; wrote in %v:\n",
 		w, h, *seed, genTime.Round(time.Millisecond), world.Map.StaticCount(), len(world.Map.Multis()),
 		len(world.Landmarks.Doors), time.Since(t1).Round(time.Millisecond))
 	for _, name := range gen.Files() {
@@ -55,7 +49,7 @@ func cmdGenWorld(ctx context.Context, args []string) error {
 		if err != nil {
 			return fmt.Errorf("check %s: %w", p, err)
 		}
-		fmt.Printf("  %-13s %12d bytes\n", name, st.Size())
+		fmt.Fprintf(stdout, "  %-13s %12d bytes\n", name, st.Size())
 	}
 	return nil
 }

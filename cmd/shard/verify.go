@@ -2,9 +2,8 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"os"
+	"io"
 	"sort"
 
 	"shardcore/movement"
@@ -16,15 +15,16 @@ import (
 // cmdVerify compares every step-cache answer with the live rules:
 // shard verify [--world default|--movingai DIR] [--size WxH] [--workers N].
 // The last line printed is "cells N checks N mismatches N".
-func cmdVerify(ctx context.Context, args []string) error {
-	flags := flag.NewFlagSet("verify", flag.ContinueOnError)
+func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	flags := newFlags("verify", stdout, stderr, "shard verify [--world default|--movingai DIR] [--size WxH] [--seed N] [--workers N] [--offsets=false]",
+		"The last line printed is: cells N checks N mismatches N")
 	worldName := flags.String("world", "default", "world to verify: default (generated)")
 	maiDir := flags.String("movingai", "", "verify every Moving AI .map file under this directory instead")
 	size := flags.String("size", "", "generated world size WxH (default 1024x1024)")
 	seed := flags.Int64("seed", gen.DefaultSeed, "generated world seed")
 	workers := flags.Int("workers", 0, "worker goroutines (0 = all cores)")
 	offsets := flags.Bool("offsets", true, "also check requests at z±1, z±2 and at static Zs")
-	if err := flags.Parse(args); err != nil {
+	if err := flags.parse(args); err != nil {
 		return err
 	}
 	opt := stepcache.VerifyOptions{Workers: *workers, SkipOffsets: !*offsets, KeepMismatches: 10}
@@ -36,7 +36,7 @@ func cmdVerify(ctx context.Context, args []string) error {
 		}
 	} else {
 		if *worldName != "default" {
-			return fmt.Errorf("unknown world %q (want default, or --movingai DIR)", *worldName)
+			return flags.usageErr("unknown world %q (want default, or --movingai DIR)", *worldName)
 		}
 		o := gen.Options{Seed: *seed}
 		if *size != "" {
@@ -46,7 +46,7 @@ func cmdVerify(ctx context.Context, args []string) error {
 			}
 			o.Width, o.Height = w, h
 		}
-		fmt.Fprintf(os.Stderr, "generating world (seed %d, size %s)\n", o.Seed, orDefault(*size, "1024x1024"))
+		fmt.Fprintf(stderr, "generating world (seed %d, size %s)\n", o.Seed, orDefault(*size, "1024x1024"))
 		w, err := gen.Generate(ctx, o)
 		if err != nil {
 			return err
@@ -59,20 +59,20 @@ func cmdVerify(ctx context.Context, args []string) error {
 		opt.Progress = func(done, all int) {
 			if pct := done * 10 / all; pct != last {
 				last = pct
-				fmt.Fprintf(os.Stderr, "%s: %d/%d chunks\n", nw.name, done, all)
+				fmt.Fprintf(stderr, "%s: %d/%d chunks\n", nw.name, done, all)
 			}
 		}
 		rep, err := stepcache.VerifyWorld(ctx, nw.r, opt)
 		if err != nil {
 			return fmt.Errorf("%s: %w", nw.name, err)
 		}
-		fmt.Fprintf(os.Stderr, "%s: %v\n", nw.name, rep)
+		fmt.Fprintf(stderr, "%s: %v\n", nw.name, rep)
 		for _, m := range rep.Samples {
-			fmt.Fprintf(os.Stderr, "  mismatch: %v\n", m)
+			fmt.Fprintf(stderr, "  mismatch: %v\n", m)
 		}
 		total.Add(rep, 10)
 	}
-	fmt.Println(total.String())
+	fmt.Fprintln(stdout, total.String())
 	if total.Mismatches != 0 {
 		return fmt.Errorf("%d mismatches", total.Mismatches)
 	}
