@@ -89,6 +89,7 @@ type Server struct {
 
 	running atomic.Bool
 	done    chan struct{}
+	readers sync.WaitGroup // readCommands while Run runs
 	// mu is held by whoever runs on the shard's state: each tick, Run's
 	// start and shutdown, and a Command executed off the loop. It makes a
 	// Command that races with Run's start safe.
