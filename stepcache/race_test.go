@@ -1,0 +1,13 @@
+//go:build race
+
+package stepcache
+
+// Under the race detector, which is ~10× slower, TestParityDefaultWorld
+// checks a 512×512 generated world (a quarter of the default world's cells,
+// with the same kinds of ground, houses and water) at standing Zs only: the
+// run without -race checks the whole default world with every offset; this
+// one checks that VerifyWorld's workers do not race.
+const (
+	paritySide        = 512
+	paritySkipOffsets = true
+)
