@@ -10,9 +10,11 @@ import (
 	"shardcore/world/gen"
 )
 
-// cmdBench runs benchmarks: shard bench paths [--iters N]. paths times seed
-// 003's scenarios on the default world in every cache mode against the
-// classic A* and prints a table whose last line is "min warm speedup Xx".
+// cmdBench runs benchmarks: shard bench paths [--iters N]. paths times the
+// benchmark scenarios of package pathbench (the sewer, the causeway, a pet,
+// NPCs, a swimmer, a long traverse, a house interior) on the default world
+// in every cache mode against the classic A* and prints a table whose last
+// line is "min warm speedup Xx".
 func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return subcommand("bench", args, stdout, stderr, map[string]func([]string) error{
 		"paths": func(a []string) error { return benchPaths(ctx, a, stdout, stderr) },
