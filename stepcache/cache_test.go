@@ -368,7 +368,7 @@ func TestVerifyShareSamples(t *testing.T) {
 
 func TestConfigRejectsBadValues(t *testing.T) {
 	r := handWorld(t)
-	for _, cfg := range []Config{{VerifyShare: 1.5}, {VerifyShare: -0.1}, {MaxResidentChunks: -1}, {MissPromotionThreshold: -2}, {MissVisitMs: -1}, {BuildWorkers: -1}, {Eviction: 9}} {
+	for _, cfg := range []Config{{VerifyShare: 1.5}, {VerifyShare: -0.1}, {MaxResidentChunks: -1}, {MissPromotionThreshold: -2}, {MissVisitMs: -1}, {BuildWorkers: -1}, {TrackerCap: -1}, {Eviction: 9}} {
 		if _, err := New(cfg, r); err == nil {
 			t.Errorf("config %+v accepted", cfg)
 		}
