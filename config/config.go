@@ -36,14 +36,15 @@ type Pathfinding struct {
 	Enabled bool `toml:"enabled"`
 	// MaxResidentChunks bounds the chunks held in memory after every tick.
 	MaxResidentChunks int `toml:"maxResidentChunks"`
-	// MissPromotionThreshold is the miss count within the window that builds
-	// a chunk not found in a .swb; 1 builds on the first miss.
+	// MissPromotionThreshold is the visit count within the window that
+	// builds a chunk not found in a .swb (a visit is one party's misses of
+	// the chunk within MissVisitMs); 1 builds on the first miss.
 	MissPromotionThreshold int `toml:"missPromotionThreshold"`
-	// MissPromotionWindowMs is the window, in milliseconds, misses are
-	// counted in.
+	// MissPromotionWindowMs is the window, in milliseconds of game time,
+	// visits are counted in.
 	MissPromotionWindowMs int `toml:"missPromotionWindowMs"`
 	// MissVisitMs is how long, from the first, one party's misses of a
-	// chunk count as one visit (one miss) at the admission gate.
+	// chunk count as one visit at the admission gate.
 	MissVisitMs int `toml:"missVisitMs"`
 	// PrebakeMaps lists map ids baked into .swb files in the background at
 	// boot when their file is missing or stale.

@@ -99,6 +99,9 @@ func (c Config) problems() []*Error {
 	v.intIn("shard.population.pets", s.Population.Pets, 0, MaxPopulation)
 	v.intIn("shard.population.patrols", s.Population.Patrols, 0, MaxPopulation)
 	v.intIn("shard.population.swimmers", s.Population.Swimmers, 0, MaxPopulation)
+	if w.DataDir == "" && !v.hasKeyPrefix("shard.population.") {
+		v.populationFits(s.Population, w.Size)
+	}
 	v.oneOf("log.level", c.Log.Level, LogLevels())
 	v.oneOf("log.format", c.Log.Format, LogFormats())
 	return v.errs
@@ -106,6 +109,34 @@ func (c Config) problems() []*Error {
 
 // validator collects range problems.
 type validator struct{ errs []*Error }
+
+// hasKeyPrefix reports whether a problem was found with a key starting
+// with prefix.
+func (v *validator) hasKeyPrefix(prefix string) bool {
+	for _, e := range v.errs {
+		if strings.HasPrefix(e.Key, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// populationFits checks that population p, one mobile a cell, fits the
+// cells of a generated world of size (when the size is valid). It is the
+// bound a config can know; the shard checks the cells a walker or a swimmer
+// can stand on when it spawns.
+func (v *validator) populationFits(p Population, size string) {
+	w, h, err := ParseSize(size)
+	if err != nil {
+		return
+	}
+	mobiles := 2*p.Pets + p.Patrols + p.Swimmers
+	if cells := w * h; mobiles > cells {
+		v.add("shard.population.pets", fmt.Sprintf(
+			"shard.population: %d mobiles (2 × %d pets + %d patrols + %d swimmers) cannot fit the %d cells of the %s world (world.size): at most %d mobiles, e.g. pets = %d with these patrols and swimmers",
+			mobiles, p.Pets, p.Patrols, p.Swimmers, cells, size, cells, max(cells-p.Patrols-p.Swimmers, 0)/2))
+	}
+}
 
 func (v *validator) add(key, msg string) {
 	v.errs = append(v.errs, &Error{Key: key, Kind: KindRange, Msg: msg})

@@ -40,11 +40,13 @@ enabled = {{.Pathfinding.Enabled}}
 # Most step-cache chunks (16x16 cells, about 5 KB each) kept in memory;
 # enforced after every tick by evicting the least recently used. At least 1.
 maxResidentChunks = {{.Pathfinding.MaxResidentChunks}}
-# A chunk that is not in a .swb file is built (in the background) on this
-# many misses within missPromotionWindowMs; earlier misses take the slow path.
-# 1 = build on the first miss (eager). 1..255.
+# A chunk that is not in a .swb file is built (in the background) on its
+# missPromotionThreshold-th visit within missPromotionWindowMs (a visit is one
+# party's misses of the chunk: see missVisitMs); until then searches through
+# it take the slow path. 1 = build on the first miss (eager). 1..255.
 missPromotionThreshold = {{.Pathfinding.MissPromotionThreshold}}
-# Window, in milliseconds, in which misses on one chunk are counted. At least 1.
+# Window, in milliseconds of game time, in which visits of one chunk are
+# counted. 1..86400000.
 missPromotionWindowMs = {{.Pathfinding.MissPromotionWindowMs}}
 # Misses of one chunk by one party (a mobile and its pets) within this many
 # milliseconds of the first count as one visit: a pet crossing a chunk behind

@@ -107,8 +107,8 @@ func (s *Server) exec(line string) (string, error) {
 func (s *Server) cacheStats() string {
 	st := s.cache.Stats()
 	var b strings.Builder
-	fmt.Fprintf(&b, "resident %d distinct %d bytes %d built %d loaded %d corrupt %d evicted %d deferred %d tracked %d verified %d mismatches %d\n",
-		st.Resident, st.Distinct, st.Bytes, st.Built, st.Loaded, st.Corrupt, st.Evicted, st.Deferred, st.Tracked, st.Verified, st.Mismatches)
+	fmt.Fprintf(&b, "resident %d distinct %d bytes %d built %d loaded %d corrupt %d evicted %d not_admitted %d tracked %d verified %d mismatches %d\n",
+		st.Resident, st.Distinct, st.Bytes, st.Built, st.Loaded, st.Corrupt, st.Evicted, st.Gate.NotAdmitted, st.Tracked, st.Verified, st.Mismatches)
 	fmt.Fprintf(&b, "lookups %d hit_ratio %.3f", st.Lookups(), st.HitRatio())
 	for k, n := range st.Kinds {
 		if n > 0 {

@@ -145,9 +145,9 @@ type ReplayOptions struct {
 	Cache *stepcache.Config
 	// Clock measures each search (nil: the wall clock).
 	Clock func() time.Duration
-	// TickMs is the recording shard's tick period (0: 8 ms). A cache whose
-	// config has no clock of its own gets the recorded game time, tick ×
-	// TickMs, as its admission clock, so chunks are promoted as they were.
+	// TickMs is the recording shard's tick period (0: 8 ms). Each search
+	// runs at its recorded game time, tick × TickMs (Request.NowMs), so the
+	// admission gate promotes chunks as it did in the recorded run.
 	TickMs int
 }
 
@@ -184,38 +184,17 @@ func Replay(ctx context.Context, m *world.Map, td *world.TileData, fingerprint u
 		t0 := time.Now()
 		clock = func() time.Duration { return time.Since(t0) }
 	}
-	rules := movement.NewRules(m, td, nil)
 	tickMs := int64(opt.TickMs)
 	if tickMs <= 0 {
 		tickMs = 8
 	}
-	var gameMs int64 // the record being replayed: its tick × tickMs
-	var finder pathing.Finder
-	switch opt.Search {
-	case "classic":
-		finder = pathing.NewClassic(rules)
-	case "", "cache":
-		cfg := stepcache.DefaultConfig()
-		if opt.Cache != nil {
-			cfg = *opt.Cache
-		}
-		if cfg.Now == nil {
-			cfg.Now = func() int64 { return gameMs }
-		}
-		cache, err := stepcache.New(cfg, rules)
-		if err != nil {
-			return rep, fmt.Errorf("replay: %w", err)
-		}
-		finder = pathing.NewCached(cache, rules)
-	default:
-		return rep, fmt.Errorf("replay: --search %q: want classic or cache", opt.Search)
+	finder, err := replayFinder(opt, movement.NewRules(m, td, nil))
+	if err != nil {
+		return rep, err
 	}
 	rep.Recorded = RecordedFigures(recs)
 	fp := strconv.FormatUint(fingerprint, 16)
-	us := make([]float64, 0, len(recs))
-	var found int
-	var exp int64
-	var lk [stepcache.NumHitKinds]int64
+	var acc tally
 	var req pathing.Request
 	var res pathing.Result
 	for i := range recs {
@@ -230,30 +209,70 @@ func Replay(ctx context.Context, m *world.Map, td *world.TileData, fingerprint u
 		if r.Fingerprint != "" && r.Fingerprint != fp {
 			rep.FingerprintMismatches++
 		}
-		req = pathing.Request{
-			Start: movement.Point{X: r.Start[0], Y: r.Start[1]}, StartZ: r.StartZ,
-			Goal: movement.Point{X: r.Goal[0], Y: r.Goal[1]}, Range: r.Range,
-			Mover:    movement.Mover{Caps: movement.Caps(r.Caps), Self: r.Mobile},
-			Cost:     pathing.Uniform,
-			MaxNodes: r.MaxNodes,
-			Party:    r.Party,
-		}
-		gameMs = int64(r.Tick) * tickMs
+		req = r.request(tickMs)
 		t0 := clock()
 		finder.Find(&req, &res)
-		us = append(us, float64((clock()-t0).Nanoseconds())/1e3)
-		if res.Found {
-			found++
-		}
-		exp += int64(res.Expansions)
-		for k, n := range res.Lookups {
-			lk[k] += int64(n)
-		}
+		acc.add(clock()-t0, &res)
 		rep.Outcomes = append(rep.Outcomes, Outcome{Record: i, Found: res.Found, Steps: len(res.Dirs), Cost: res.Cost})
 		if res.Found != r.Found || len(res.Dirs) != r.Steps || res.Cost != r.Cost {
 			rep.Mismatches++
 		}
 	}
-	rep.Replayed = figures(us, found, exp, lk)
+	rep.Replayed = acc.figures()
 	return rep, nil
 }
+
+// replayFinder is the finder opt.Search names over rules.
+func replayFinder(opt ReplayOptions, rules *movement.Rules) (pathing.Finder, error) {
+	switch opt.Search {
+	case "classic":
+		return pathing.NewClassic(rules), nil
+	case "", "cache":
+		cfg := stepcache.DefaultConfig()
+		if opt.Cache != nil {
+			cfg = *opt.Cache
+		}
+		cache, err := stepcache.New(cfg, rules)
+		if err != nil {
+			return nil, fmt.Errorf("replay: %w", err)
+		}
+		return pathing.NewCached(cache, rules), nil
+	}
+	return nil, fmt.Errorf("replay: --search %q: want classic or cache", opt.Search)
+}
+
+// request is the search the record describes, at its recorded game time
+// (tick × tickMs).
+func (r *Record) request(tickMs int64) pathing.Request {
+	return pathing.Request{
+		Start: movement.Point{X: r.Start[0], Y: r.Start[1]}, StartZ: r.StartZ,
+		Goal: movement.Point{X: r.Goal[0], Y: r.Goal[1]}, Range: r.Range,
+		Mover:    movement.Mover{Caps: movement.Caps(r.Caps), Self: r.Mobile},
+		Cost:     pathing.Uniform,
+		MaxNodes: r.MaxNodes,
+		Party:    r.Party,
+		NowMs:    int64(r.Tick) * tickMs,
+	}
+}
+
+// tally sums replayed searches into Figures.
+type tally struct {
+	us    []float64
+	found int
+	exp   int64
+	lk    [stepcache.NumHitKinds]int64
+}
+
+// add counts one search that took dur.
+func (t *tally) add(dur time.Duration, res *pathing.Result) {
+	t.us = append(t.us, float64(dur.Nanoseconds())/1e3)
+	if res.Found {
+		t.found++
+	}
+	t.exp += int64(res.Expansions)
+	for k, n := range res.Lookups {
+		t.lk[k] += int64(n)
+	}
+}
+
+func (t *tally) figures() Figures { return figures(t.us, t.found, t.exp, t.lk) }

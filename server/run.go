@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 )
 
@@ -24,6 +25,7 @@ func (s *Server) Run(ctx context.Context) error {
 		s.mu.Unlock()
 		return errors.New("server: run: already running")
 	}
+	defer s.readers.Wait() // deferred first, so it runs after close(s.done): readCommands ends with Run
 	defer close(s.done)
 	for _, id := range s.pending {
 		s.startBake(id)
@@ -31,6 +33,7 @@ func (s *Server) Run(ctx context.Context) error {
 	s.pending = nil
 	s.mu.Unlock()
 	if s.opts.Stdin != nil {
+		s.readers.Add(1)
 		go s.readCommands(s.opts.Stdin)
 	}
 	s.nextProg = s.clock() + s.opts.ProgressEvery
@@ -89,14 +92,35 @@ func (s *Server) tick(period time.Duration) {
 	}
 }
 
-// readCommands sends stdin lines to the tick goroutine. It blocks on the
-// reader, never on the tick loop: a full queue drops the line with a note.
-func (s *Server) readCommands(r interface{ Read([]byte) (int, error) }) {
-	sc := bufio.NewScanner(r)
-	for sc.Scan() {
-		line := sc.Text()
+// readCommands sends r's lines to the tick goroutine until r ends or Run
+// does: Run waits for it. The lines are read on a goroutine of their own,
+// since a Read cannot be interrupted; when Run ends while it waits in a
+// Read, that goroutine ends at r's next line or EOF, without delivering.
+func (s *Server) readCommands(r io.Reader) {
+	defer s.readers.Done()
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-s.done:
+				return
+			}
+		}
+	}()
+	for {
 		select {
-		case s.cmdCh <- cmdReq{line: line}:
+		case line, ok := <-lines:
+			if !ok {
+				return
+			}
+			select {
+			case s.cmdCh <- cmdReq{line: line}:
+			case <-s.done:
+				return
+			}
 		case <-s.done:
 			return
 		}

@@ -15,6 +15,7 @@ import (
 	"shardcore/config"
 	"shardcore/movement"
 	"shardcore/pathing"
+	"shardcore/population"
 	"shardcore/stepcache"
 	"shardcore/stepcache/swb"
 	"shardcore/systems"
@@ -38,6 +39,9 @@ type Options struct {
 	Out io.Writer
 	// ProgressEvery prints a progress line this often by Clock (0: never).
 	ProgressEvery time.Duration
+	// SpawnLogEvery logs the population set-up's progress this often, by
+	// the wall clock (0: every 2 s).
+	SpawnLogEvery time.Duration
 	// BakeWorkers is the number of background bake workers (0: GOMAXPROCS-1, at least 1).
 	BakeWorkers int
 	// TapPaths keeps each mobile's last search for Render's path overlay.
@@ -71,7 +75,7 @@ type Server struct {
 	main  *mapEntry // the simulated map (world.maps[0])
 	cache *stepcache.Cache
 	sim   *systems.Sim
-	pop   *systems.Population
+	pop   *population.Population
 	rec   *Recorder
 	tap   *pathTap // Options.TapPaths
 
@@ -85,6 +89,7 @@ type Server struct {
 
 	running atomic.Bool
 	done    chan struct{}
+	readers sync.WaitGroup // readCommands while Run runs
 	// mu is held by whoever runs on the shard's state: each tick, Run's
 	// start and shutdown, and a Command executed off the loop. It makes a
 	// Command that races with Run's start safe.
@@ -200,14 +205,6 @@ func (s *Server) buildCache() error {
 		MissVisitMs: int64(pf.MissVisitMs),
 		VerifyShare: pf.VerifyShare, Seed: uint64(s.cfg.Shard.Population.Seed),
 		BuildWorkers: s.buildWorkers(),
-		// The admission window is game time, as the AI's repath intervals
-		// are (the same as the wall clock on a paced shard).
-		Now: func() int64 {
-			if s.sim == nil {
-				return 0
-			}
-			return s.sim.Now()
-		},
 		OnMismatch: func(m stepcache.Mismatch) {
 			s.log.Error().Str("mismatch", fmt.Sprintf("%+v", m)).Msg("step cache disagrees with the live rules")
 		},
@@ -253,8 +250,9 @@ func (s *Server) buildSim(ctx context.Context) error {
 		return nil
 	}
 	p := sh.Population
-	pop, err := systems.Populate(ctx, sim, *s.main.w.Landmarks, systems.PopulationOptions{
-		Pets: p.Pets, Patrols: p.Patrols, Swimmers: p.Swimmers, Seed: uint64(p.Seed)})
+	po := population.Options{Pets: p.Pets, Patrols: p.Patrols, Swimmers: p.Swimmers, Seed: uint64(p.Seed)}
+	po.Progress = s.spawnProgress(po.Mobiles())
+	pop, err := population.Populate(ctx, sim, *s.main.w.Landmarks, po)
 	if err != nil {
 		return fmt.Errorf("server: %w", err)
 	}
@@ -275,7 +273,7 @@ func (s *Server) Cache() *stepcache.Cache { return s.cache }
 func (s *Server) Recorder() *Recorder { return s.rec }
 
 // Population returns what was spawned (nil for client-file worlds).
-func (s *Server) Population() *systems.Population { return s.pop }
+func (s *Server) Population() *population.Population { return s.pop }
 
 // World returns the simulated map's world.
 func (s *Server) World() *source.World { return s.main.w }

@@ -12,9 +12,10 @@ import (
 func BenchmarkLookupHit(b *testing.B) {
 	r := handWorld(b)
 	c := newTestCache(b, Config{MissPromotionThreshold: 1}, r)
-	c.Lookup(r.Map.ID, gx, gy, 0, 0)
-	c.Lookup(r.Map.ID, 21, 10, 13, 0) // bridge deck (primary)
-	c.Lookup(r.Map.ID, 6, 6, 20, 0)   // upper floor (stratum)
+	look := c.Search(0, 0)
+	look.Lookup(r.Map.ID, gx, gy, 0, 0)
+	look.Lookup(r.Map.ID, 21, 10, 13, 0) // bridge deck (primary)
+	look.Lookup(r.Map.ID, 6, 6, 20, 0)   // upper floor (stratum)
 	for _, bc := range []struct {
 		name    string
 		x, y, z int
@@ -24,7 +25,7 @@ func BenchmarkLookupHit(b *testing.B) {
 			b.ReportAllocs()
 			var s StepMask
 			for b.Loop() {
-				s = c.Lookup(r.Map.ID, bc.x, bc.y, bc.z, bc.caps)
+				s = look.Lookup(r.Map.ID, bc.x, bc.y, bc.z, bc.caps)
 			}
 			if s.Kind != Hit {
 				b.Fatal(s.Kind)

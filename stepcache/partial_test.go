@@ -87,13 +87,13 @@ func TestPartialChunks(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range [][2]int{{40, 0}, {47, 23}, {39, 24}, {45, 30}, {-1, 5}} {
-		if k := cache.Lookup(world.Felucca, p[0], p[1], 0, 0).Kind; k != FallOffMap {
+		if k := cache.Search(0, 0).Lookup(world.Felucca, p[0], p[1], 0, 0).Kind; k != FallOffMap {
 			t.Errorf("lookup (%d,%d): %v, want off_map", p[0], p[1], k)
 		}
 	}
 	// (its land average reads the corners past the map as 0, as the rules do)
 	corner := ch.Cells[(23-16)*ChunkSize+(39-32)]
-	if k := cache.Lookup(world.Felucca, 39, 23, int(corner.Z), movement.CanSwim|movement.CantWalk).Kind; k != Hit {
+	if k := cache.Search(0, 0).Lookup(world.Felucca, 39, 23, int(corner.Z), movement.CanSwim|movement.CantWalk).Kind; k != Hit {
 		t.Errorf("corner cell lookup: %v, want a hit", k)
 	}
 	rep, err := VerifyWorld(context.Background(), r, VerifyOptions{})

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -34,26 +33,26 @@ type bakeOptions struct {
 
 // cmdBake bakes every chunk of a map into <out>/map<N>.swb and prints a size
 // table: `shard bake [--map N] [--world default|DIR] [--size WxH] [--seed N] [--out DIR]`.
-func cmdBake(ctx context.Context, args []string) error {
+func cmdBake(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var o bakeOptions
-	fs := flag.NewFlagSet("bake", flag.ContinueOnError)
+	fs := newFlags("bake", stdout, stderr, "shard bake [--map N] [--world default|DIR] [--size WxH] [--seed N] [--out DIR] [--workers N]")
 	fs.IntVar(&o.mapID, "map", 0, "map id")
 	fs.StringVar(&o.world, "world", "default", `"default" (generated) or a directory of client files`)
 	fs.StringVar(&o.size, "size", "", "default world size WxH (e.g. 7168x4096)")
 	fs.Int64Var(&o.seed, "seed", 1, "default world seed")
 	fs.StringVar(&o.out, "out", ".", "output directory for the .swb (and the default world's client files)")
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "bake workers")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.parse(args); err != nil {
 		return err
 	}
 	if o.mapID < 0 || o.mapID > 255 || o.workers < 1 {
-		return fmt.Errorf("bake: --map must be 0..255 and --workers ≥ 1")
+		return fs.usageErr("--map must be 0..255 and --workers ≥ 1")
 	}
 	if err := os.MkdirAll(o.out, 0o755); err != nil {
 		return err
 	}
 	start := time.Now()
-	b, err := buildChunks(ctx, o, newProgress(os.Stderr, "bake"))
+	b, err := buildChunks(ctx, o, newProgress(stderr, "bake"))
 	if err != nil {
 		return err
 	}
@@ -61,7 +60,7 @@ func cmdBake(ctx context.Context, args []string) error {
 	path := filepath.Join(o.out, fmt.Sprintf("map%d.swb", o.mapID))
 	hdr := swb.Header{MapID: uint32(o.mapID), WidthChunks: b.widthChunks, HeightChunks: b.heightChunks,
 		Fingerprint: b.fingerprint, BakeTime: time.Now()}
-	wp := newProgress(os.Stderr, "write")
+	wp := newProgress(stderr, "write")
 	total := b.widthChunks * b.heightChunks
 	var n atomic.Int64
 	src := swb.SliceChunks(b.chunks, b.widthChunks)
@@ -74,7 +73,7 @@ func cmdBake(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	printBakeTable(os.Stdout, path, st, swb.ReferenceSize(b.chunks), built, time.Since(t1))
+	printBakeTable(stdout, path, st, swb.ReferenceSize(b.chunks), built, time.Since(t1))
 	return nil
 }
 
@@ -149,8 +148,9 @@ type progress struct {
 	start time.Time
 }
 
-func newProgress(w *os.File, label string) *progress {
-	p := &progress{w: w, label: label, tty: term.IsTerminal(int(w.Fd())), start: time.Now()}
+func newProgress(w io.Writer, label string) *progress {
+	f, isFile := w.(*os.File)
+	p := &progress{w: w, label: label, tty: isFile && term.IsTerminal(int(f.Fd())), start: time.Now()}
 	p.last.Store(-1)
 	return p
 }

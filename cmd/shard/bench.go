@@ -2,24 +2,31 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
+	"io"
 	"os"
 
 	"shardcore/pathing/pathbench"
 	"shardcore/world/gen"
 )
 
-// cmdBench runs benchmarks: shard bench paths [--iters N]. paths times seed
-// 003's scenarios on the default world in every cache mode against the
-// classic A* and prints a table whose last line is "min warm speedup Xx".
-func cmdBench(ctx context.Context, args []string) error {
-	if len(args) == 0 || args[0] != "paths" {
-		return fmt.Errorf("usage: shard bench paths [--iters N]")
-	}
-	flags := flag.NewFlagSet("bench paths", flag.ContinueOnError)
+// cmdBench runs benchmarks: shard bench paths [--iters N]. paths times the
+// benchmark scenarios of package pathbench (the sewer, the causeway, a pet,
+// NPCs, a swimmer, a long traverse, a house interior) on the default world
+// in every cache mode against the classic A* and prints a table whose last
+// line is "min warm speedup Xx".
+func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return subcommand("bench", args, stdout, stderr, map[string]func([]string) error{
+		"paths": func(a []string) error { return benchPaths(ctx, a, stdout, stderr) },
+	}, "shard bench paths [--iters N]")
+}
+
+// benchPaths is shard bench paths.
+func benchPaths(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	flags := newFlags("bench paths", stdout, stderr, "shard bench paths [--iters N]",
+		"The last line printed is: min warm speedup Xx")
 	iters := flags.Int("iters", 200, "timed searches per scenario and mode")
-	if err := flags.Parse(args[1:]); err != nil {
+	if err := flags.parse(args); err != nil {
 		return err
 	}
 	if *iters < 1 {
@@ -48,24 +55,24 @@ func cmdBench(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("bench paths: %w", err)
 	}
-	fmt.Printf("default world %dx%d, .swb %d bytes, %d searches per row\n", w.Map.Width, w.Map.Height, env.SWBBytes, *iters)
-	fmt.Printf("%-16s %-11s %6s %6s %11s %9s %11s %8s %s\n", "scenario", "mode", "cost", "exp", "µs median", "allocs", "classic µs", "ratio", "note")
+	fmt.Fprintf(stdout, "default world %dx%d, .swb %d bytes, %d searches per row\n", w.Map.Width, w.Map.Height, env.SWBBytes, *iters)
+	fmt.Fprintf(stdout, "%-16s %-11s %6s %6s %11s %9s %11s %8s %s\n", "scenario", "mode", "cost", "exp", "µs median", "allocs", "classic µs", "ratio", "note")
 	for _, r := range rows {
 		note := ""
 		if r.LiveByDesign {
 			note = "multi: live path by design"
 		}
 		if r.Mode == pathbench.Classic {
-			fmt.Printf("%-16s %-11s %6.0f %6d %11.1f %9.1f %11s %8s %s\n", r.Scenario, r.Mode, r.Cost, r.Expansions, r.US, r.Allocs, "", "", note)
+			fmt.Fprintf(stdout, "%-16s %-11s %6.0f %6d %11.1f %9.1f %11s %8s %s\n", r.Scenario, r.Mode, r.Cost, r.Expansions, r.US, r.Allocs, "", "", note)
 			continue
 		}
-		fmt.Printf("%-16s %-11s %6.0f %6d %11.1f %9.1f %11.1f %7.2fx %s\n", r.Scenario, r.Mode, r.Cost, r.Expansions, r.US, r.Allocs, r.ClassicUS, r.Ratio(), note)
+		fmt.Fprintf(stdout, "%-16s %-11s %6.0f %6d %11.1f %9.1f %11.1f %7.2fx %s\n", r.Scenario, r.Mode, r.Cost, r.Expansions, r.US, r.Allocs, r.ClassicUS, r.Ratio(), note)
 	}
 	name, ratio, ok := pathbench.MinWarmSpeedup(rows)
 	if !ok {
 		return fmt.Errorf("bench paths: no WarmNoFile rows")
 	}
-	fmt.Printf("(min over scenarios of classic/WarmNoFile, excluding the house interior: multi cells take the live path by design; least: %s)\n", name)
-	fmt.Printf("min warm speedup %.1fx\n", ratio)
+	fmt.Fprintf(stdout, "(min over scenarios of classic/WarmNoFile, excluding the house interior: multi cells take the live path by design; least: %s)\n", name)
+	fmt.Fprintf(stdout, "min warm speedup %.1fx\n", ratio)
 	return nil
 }

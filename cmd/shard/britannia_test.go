@@ -46,7 +46,7 @@ func TestGenWorldBritannia(t *testing.T) {
 		"--profile":     {"--profile", "brit", "--out", t.TempDir()},
 		"multiple of 8": {"--profile", "britannia", "--out", t.TempDir(), "--size", "260x264"},
 	} {
-		if err := cmdGenWorld(context.Background(), args); err == nil || !strings.Contains(err.Error(), want) {
+		if err := cmdGenWorld(context.Background(), args, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("gen-world %q: %v, want an error mentioning %q", args, err, want)
 		}
 	}
@@ -57,7 +57,7 @@ func TestGenWorldBritannia(t *testing.T) {
 func TestVerifyClientFolder(t *testing.T) {
 	dir := genSmallBritannia(t, 4)
 	ctx := context.Background()
-	worlds, err := verifyWorlds(ctx, verifyOptions{world: dir, mapID: 4})
+	worlds, err := verifyWorlds(ctx, io.Discard, verifyOptions{world: dir, mapID: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestVerifyClientFolder(t *testing.T) {
 	if !strings.HasPrefix(out.String(), "cells 69696 checks ") || !strings.HasSuffix(out.String(), " mismatches 0\n") {
 		t.Fatalf("last line %q", out.String())
 	}
-	if _, err := verifyWorlds(ctx, verifyOptions{world: dir, mapID: 3}); err == nil || !strings.Contains(err.Error(), "map3.mul") {
+	if _, err := verifyWorlds(ctx, io.Discard, verifyOptions{world: dir, mapID: 3}); err == nil || !strings.Contains(err.Error(), "map3.mul") {
 		t.Errorf("map 3 not in the folder: %v", err)
 	}
 }
@@ -80,7 +80,7 @@ func TestSWBInfoSwimStrata(t *testing.T) {
 	dir := genSmallBritannia(t, 1)
 	out := t.TempDir()
 	ctx := context.Background()
-	if err := cmdBake(ctx, []string{"--world", dir, "--map", "1", "--out", out}); err != nil {
+	if err := cmdBake(ctx, []string{"--world", dir, "--map", "1", "--out", out}, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	var info bytes.Buffer

@@ -92,8 +92,12 @@ func TestConfigCheck(t *testing.T) {
 
 func TestConfigUsage(t *testing.T) {
 	var out, errb bytes.Buffer
-	if err := runConfig(context.Background(), nil, &out, &errb); !errors.Is(err, flag.ErrHelp) {
-		t.Errorf("no subcommand: %v, want flag.ErrHelp", err)
+	var ue *usageError
+	if err := runConfig(context.Background(), nil, &out, &errb); !errors.As(err, &ue) {
+		t.Errorf("no subcommand: %v, want a usage error", err)
+	}
+	if err := runConfig(context.Background(), []string{"--help"}, &out, &errb); !errors.Is(err, flag.ErrHelp) || !strings.Contains(out.String(), "config check") {
+		t.Errorf("--help: %v, usage %q", err, out.String())
 	}
 	if err := runConfig(context.Background(), []string{"frob"}, &out, &errb); err == nil {
 		t.Error("unknown subcommand accepted")

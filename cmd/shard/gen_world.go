@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -28,36 +26,31 @@ type genWorldOptions struct {
 // cmdGenWorld generates a profile's world and writes it as UO client files:
 // shard gen-world [--profile default|britannia] --out DIR [--map N]
 // [--seed N] [--size WxH] [--sample N].
-func cmdGenWorld(ctx context.Context, args []string) error {
+func cmdGenWorld(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var o genWorldOptions
-	fs := flag.NewFlagSet("gen-world", flag.ContinueOnError)
+	fs := newFlags("gen-world", stdout, stderr, "shard gen-world [--profile default|britannia] --out DIR [--map N] [--seed N] [--size WxH] [--sample N]")
 	fs.StringVar(&o.profile, "profile", gen.ProfileDefault, "world profile: default (one 1024x1024 map) or britannia (the six facets at client sizes)")
 	fs.StringVar(&o.out, "out", "", "directory to write the client files into (required)")
 	fs.IntVar(&o.mapID, "map", -1, "britannia: write only this map id (0..5; default all six)")
 	fs.Int64Var(&o.seed, "seed", gen.DefaultSeed, "world seed")
 	fs.StringVar(&o.size, "size", "", "map size WIDTHxHEIGHT, multiples of 8 (default: 1024x1024, or each facet's client size; a small britannia test map)")
 	fs.IntVar(&o.sample, "sample", 0, "bake this many chunks of each map, spread at random, and print their statistics (uniform, swim, strata, estimated .swb and reference bytes)")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: shard gen-world [--profile default|britannia] --out DIR [--map N] [--seed N] [--size WxH] [--sample N]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	if err := fs.parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
+		return fs.usageErr("unexpected arguments %q", fs.Args())
 	}
 	if o.out == "" {
-		fs.Usage()
-		return errors.New("--out DIR is required")
+		return fs.usageErr("--out DIR is required")
 	}
 	switch o.profile {
 	case gen.ProfileDefault:
-		return genDefault(ctx, os.Stdout, o)
+		return genDefault(ctx, stdout, o)
 	case gen.ProfileBritannia:
-		return genBritannia(ctx, os.Stdout, o)
+		return genBritannia(ctx, stdout, o)
 	}
-	return fmt.Errorf("--profile %q: want %q or %q", o.profile, gen.ProfileDefault, gen.ProfileBritannia)
+	return fs.usageErr("--profile %q: want %q or %q", o.profile, gen.ProfileDefault, gen.ProfileBritannia)
 }
 
 // genDefault writes the default world (map 0 only).

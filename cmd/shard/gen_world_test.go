@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,7 +13,7 @@ import (
 
 func TestGenWorldWritesFiles(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "out")
-	if err := cmdGenWorld(context.Background(), []string{"--out", dir, "--seed", "3", "--size", "512x512"}); err != nil {
+	if err := cmdGenWorld(context.Background(), []string{"--out", dir, "--seed", "3", "--size", "512x512"}, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range gen.Files() {
@@ -30,7 +31,7 @@ func TestGenWorldBadArgs(t *testing.T) {
 		"WIDTH":    {"--out", t.TempDir(), "--size", "big"},
 	}
 	for want, args := range cases {
-		err := cmdGenWorld(context.Background(), args)
+		err := cmdGenWorld(context.Background(), args, io.Discard, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("gen-world %q: error %v, want one mentioning %q", args, err, want)
 		}

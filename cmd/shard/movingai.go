@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"sort"
 
@@ -13,28 +11,23 @@ import (
 	"shardcore/world/movingai"
 )
 
-// cmdMovingAI solves Moving AI scenarios and checks their lengths:
+// runMovingAI solves Moving AI scenarios and checks their lengths:
 // shard movingai --maps DIR --scen DIR [--cost octile|uniform]
 // [--search classic|cache] [--workers N]. The last line printed is
 // "scenarios N optimal N suboptimal N failed N".
-func cmdMovingAI(ctx context.Context, args []string) error {
-	return runMovingAI(ctx, args, os.Stdout, os.Stderr)
-}
-
 func runMovingAI(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags := flag.NewFlagSet("movingai", flag.ContinueOnError)
-	flags.SetOutput(stderr)
+	flags := newFlags("movingai", stdout, stderr, "shard movingai --maps DIR --scen DIR [--cost octile|uniform] [--search classic|cache] [--workers N]",
+		"The last line printed is: scenarios N optimal N suboptimal N failed N")
 	mapsDir := flags.String("maps", "", "directory searched recursively for .map files")
 	scenDir := flags.String("scen", "", "directory searched recursively for .scen files")
 	costName := flags.String("cost", "octile", "step cost: octile (the benchmark's) or uniform (the game's)")
 	search := flags.String("search", "classic", "search: classic (live rules) or cache (step cache)")
 	workers := flags.Int("workers", 0, "worker goroutines (0 = all cores)")
-	if err := flags.Parse(args); err != nil {
+	if err := flags.parse(args); err != nil {
 		return err
 	}
 	if *mapsDir == "" || *scenDir == "" || flags.NArg() != 0 {
-		flags.Usage()
-		return fmt.Errorf("need --maps DIR and --scen DIR and no other arguments")
+		return flags.usageErr("need --maps DIR and --scen DIR and no other arguments")
 	}
 	o := maiOptions{search: *search, workers: *workers}
 	switch *costName {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,19 +12,20 @@ import (
 )
 
 // cmdSWB inspects .swb files: `shard swb info [--stages] FILE`.
-func cmdSWB(ctx context.Context, args []string) error {
-	if len(args) == 0 || args[0] != "info" {
-		return fmt.Errorf("usage: shard swb info [--stages] FILE")
-	}
-	fs := flag.NewFlagSet("swb info", flag.ContinueOnError)
-	stages := fs.Bool("stages", false, "also print the stage-by-stage size table of the encodings")
-	if err := fs.Parse(args[1:]); err != nil {
-		return err
-	}
-	if fs.NArg() != 1 {
-		return fmt.Errorf("usage: shard swb info [--stages] FILE")
-	}
-	return swbInfo(ctx, os.Stdout, fs.Arg(0), *stages)
+func cmdSWB(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return subcommand("swb", args, stdout, stderr, map[string]func([]string) error{
+		"info": func(a []string) error {
+			fs := newFlags("swb info", stdout, stderr, "shard swb info [--stages] FILE")
+			stages := fs.Bool("stages", false, "also print the stage-by-stage size table of the encodings")
+			if err := fs.parse(a); err != nil {
+				return err
+			}
+			if fs.NArg() != 1 {
+				return fs.usageErr("want one FILE")
+			}
+			return swbInfo(ctx, stdout, fs.Arg(0), *stages)
+		},
+	}, "shard swb info [--stages] FILE")
 }
 
 // swbInfo prints the header, the chunk kinds with their bytes, optionally the

@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 
 	"shardcore/movement"
@@ -31,9 +29,10 @@ type verifyOptions struct {
 // shard verify [--world default|DIR] [--map N] [--movingai DIR] [--size WxH]
 // [--seed N] [--workers N]. The last line printed is
 // "cells N checks N mismatches N".
-func cmdVerify(ctx context.Context, args []string) error {
+func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var o verifyOptions
-	flags := flag.NewFlagSet("verify", flag.ContinueOnError)
+	flags := newFlags("verify", stdout, stderr, "shard verify [--world default|DIR] [--map N] [--movingai DIR] [--size WxH] [--seed N] [--workers N] [--offsets=false]",
+		"The last line printed is: cells N checks N mismatches N")
 	flags.StringVar(&o.world, "world", "default", `world to verify: "default" (generated) or a directory of client files (a client's, or one "shard gen-world" wrote)`)
 	flags.IntVar(&o.mapID, "map", 0, "map id in the --world directory")
 	flags.StringVar(&o.maiDir, "movingai", "", "verify every Moving AI .map file under this directory instead")
@@ -41,23 +40,26 @@ func cmdVerify(ctx context.Context, args []string) error {
 	flags.Int64Var(&o.seed, "seed", gen.DefaultSeed, "generated world seed")
 	flags.IntVar(&o.workers, "workers", 0, "worker goroutines (0 = all cores)")
 	flags.BoolVar(&o.offsets, "offsets", true, "also check requests at z±1, z±2 and at static Zs")
-	if err := flags.Parse(args); err != nil {
+	if err := flags.parse(args); err != nil {
 		return err
 	}
-	if o.mapID < 0 || o.mapID > 255 {
-		return fmt.Errorf("--map %d: want 0..255", o.mapID)
+	if flags.NArg() > 0 {
+		return flags.usageErr("unexpected arguments %q", flags.Args())
 	}
-	worlds, err := verifyWorlds(ctx, o)
+	if o.mapID < 0 || o.mapID > 255 {
+		return flags.usageErr("--map %d: want 0..255", o.mapID)
+	}
+	worlds, err := verifyWorlds(ctx, stderr, o)
 	if err != nil {
 		return err
 	}
 	opt := stepcache.VerifyOptions{Workers: o.workers, SkipOffsets: !o.offsets, KeepMismatches: 10}
-	return verifyAll(ctx, os.Stdout, os.Stderr, worlds, opt)
+	return verifyAll(ctx, stdout, stderr, worlds, opt)
 }
 
 // verifyWorlds loads the worlds o names: the Moving AI maps, a map of a
 // client folder, or the generated default world.
-func verifyWorlds(ctx context.Context, o verifyOptions) ([]namedRules, error) {
+func verifyWorlds(ctx context.Context, log io.Writer, o verifyOptions) ([]namedRules, error) {
 	if o.maiDir != "" {
 		return movingAIWorlds(o.maiDir)
 	}
@@ -66,7 +68,7 @@ func verifyWorlds(ctx context.Context, o verifyOptions) ([]namedRules, error) {
 		if err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(os.Stderr, "loaded map %d of %s: %dx%d, %d houses\n", o.mapID, o.world, w.Map.Width, w.Map.Height, len(w.Map.Multis()))
+		fmt.Fprintf(log, "loaded map %d of %s: %dx%d, %d houses\n", o.mapID, o.world, w.Map.Width, w.Map.Height, len(w.Map.Multis()))
 		return []namedRules{{fmt.Sprintf("map%d", o.mapID), movement.NewRules(w.Map, w.Tiles, nil)}}, nil
 	}
 	if o.mapID != 0 {
@@ -80,7 +82,7 @@ func verifyWorlds(ctx context.Context, o verifyOptions) ([]namedRules, error) {
 		}
 		opts.Width, opts.Height = w, h
 	}
-	fmt.Fprintf(os.Stderr, "generating world (seed %d, size %s)\n", opts.Seed, orDefault(o.size, "1024x1024"))
+	fmt.Fprintf(log, "generating world (seed %d, size %s)\n", opts.Seed, orDefault(o.size, "1024x1024"))
 	w, err := gen.Generate(ctx, opts)
 	if err != nil {
 		return nil, err

@@ -1,13 +1,12 @@
-package systems
+package population
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 
-	c "shardcore/components"
 	"shardcore/movement"
 	"shardcore/pathing"
+	"shardcore/systems"
 	"shardcore/world/gen"
 )
 
@@ -27,6 +26,8 @@ const (
 	// starts at once.
 	loginSpreadMs = 4000
 	loginPerMs    = 4
+	// openWaterTries bounds the draws for one swimmer's home in open water.
+	openWaterTries = 256
 )
 
 // genRoute is a generated looping route: waypoints reachable one from the
@@ -35,7 +36,7 @@ const (
 type genRoute struct {
 	id    int
 	wps   []movement.Point
-	cells []RouteCell
+	cells []systems.RouteCell
 	legs  []int
 	pool  *freePool
 }
@@ -43,7 +44,7 @@ type genRoute struct {
 // routeGen draws routes from a seeded random stream with its own classic
 // finder over the world's statics and items (closed doors block).
 type routeGen struct {
-	s   *Sim
+	pl  *placer
 	rng *rand.Rand
 	f   *pathing.Classic
 	lm  gen.Landmarks
@@ -52,48 +53,48 @@ type routeGen struct {
 	spreadMs int
 }
 
-func (s *Sim) newRouteGen(lm gen.Landmarks, seed uint64) *routeGen {
-	r := s.rules.Clone()
-	r.Dyn = itemsOnly{s.idx}
-	return &routeGen{s: s, rng: rand.New(rand.NewPCG(seed, seed^0x5A11)), f: pathing.NewClassic(r), lm: lm}
+func newRouteGen(pl *placer, lm gen.Landmarks, seed uint64) *routeGen {
+	return &routeGen{pl: pl, rng: rand.New(rand.NewPCG(seed, seed^0x5A11)), f: pathing.NewClassic(pl.items), lm: lm}
 }
 
-// standable returns a dry standable cell at (x, y), if it is one.
-func (g *routeGen) standable(x, y int) (RouteCell, bool) {
-	if !g.s.m.InBounds(x, y) || IsWet(g.s.m, g.s.td, x, y) {
-		return RouteCell{}, false
+// standable returns a dry cell at (x, y) a walker can stand on, if it is one.
+func (g *routeGen) standable(x, y int) (systems.RouteCell, bool) {
+	s := g.pl.s
+	if !s.Map().InBounds(x, y) || systems.IsWet(s.Map(), s.Tiles(), x, y) {
+		return systems.RouteCell{}, false
 	}
-	z, ok := gen.StandZ(g.s.m, g.s.td, x, y)
-	return RouteCell{x, y, z}, ok
+	z, ok := g.pl.standZ(x, y)
+	return systems.RouteCell{X: x, Y: y, Z: z}, ok
 }
 
 // centre draws a route centre: in town when town is set, else anywhere.
-func (g *routeGen) centre(town bool) (RouteCell, bool) {
+func (g *routeGen) centre(town bool) (systems.RouteCell, bool) {
+	m := g.pl.s.Map()
 	for try := 0; try < 64; try++ {
 		var x, y int
 		if town {
 			x = g.lm.TownCenter.X + g.rng.IntN(2*townRadius+1) - townRadius
 			y = g.lm.TownCenter.Y + g.rng.IntN(2*townRadius+1) - townRadius
 		} else {
-			x, y = g.rng.IntN(g.s.m.Width), g.rng.IntN(g.s.m.Height)
+			x, y = g.rng.IntN(m.Width), g.rng.IntN(m.Height)
 		}
 		if rc, ok := g.standable(x, y); ok {
 			return rc, true
 		}
 	}
-	return RouteCell{}, false
+	return systems.RouteCell{}, false
 }
 
 // leg walks from cur to goal and appends the cells; false if not found.
-func (g *routeGen) leg(cur RouteCell, goal movement.Point, caps movement.Caps, leg int, cells *[]RouteCell, legs *[]int) (RouteCell, bool) {
-	req := pathReqOf(movement.Point{X: cur.X, Y: cur.Y}, cur.Z, goal, 0, movement.Mover{Caps: caps}, genLegNodes)
+func (g *routeGen) leg(cur systems.RouteCell, goal movement.Point, caps movement.Caps, leg int, cells *[]systems.RouteCell, legs *[]int) (systems.RouteCell, bool) {
+	req := legRequest(cur, goal, caps, genLegNodes)
 	g.f.Find(&req, &g.res)
 	if !g.res.Found {
 		return cur, false
 	}
 	for k, d := range g.res.Dirs {
 		dx, dy := d.Offset()
-		cur = RouteCell{cur.X + dx, cur.Y + dy, int(g.res.Zs[k])}
+		cur = systems.RouteCell{X: cur.X + dx, Y: cur.Y + dy, Z: int(g.res.Zs[k])}
 		*cells, *legs = append(*cells, cur), append(*legs, leg)
 	}
 	return cur, true
@@ -101,16 +102,13 @@ func (g *routeGen) leg(cur RouteCell, goal movement.Point, caps movement.Caps, l
 
 // route generates one route for caps, registers it and returns it; ok is
 // false when this draw gave no usable route (the caller draws again).
-func (g *routeGen) route(ctx context.Context, caps movement.Caps, town bool) (*genRoute, bool, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, false, fmt.Errorf("generate route: %w", err)
-	}
+func (g *routeGen) route(caps movement.Caps, town bool) (*genRoute, bool, error) {
 	c0, ok := g.centre(town)
 	if !ok {
 		return nil, false, nil
 	}
 	wps := []movement.Point{{X: c0.X, Y: c0.Y}}
-	cells, legs := []RouteCell{c0}, []int{0}
+	cells, legs := []systems.RouteCell{c0}, []int{0}
 	cur := c0
 	for i := 1; i < genRouteWaypoints; i++ {
 		x := c0.X + g.rng.IntN(2*genRouteRadius+1) - genRouteRadius
@@ -132,24 +130,29 @@ func (g *routeGen) route(ctx context.Context, caps movement.Caps, town bool) (*g
 	if _, ok := g.leg(cur, wps[0], caps, len(wps)-1, &cells, &legs); !ok {
 		return nil, false, nil
 	}
-	id, err := g.s.AddRoute(wps)
+	id, err := g.pl.s.AddRoute(wps)
 	if err != nil {
 		return nil, false, err
 	}
-	return &genRoute{id: id, wps: wps, cells: cells, legs: legs, pool: g.s.newFreePool(cells, movement.Mover{})}, true, nil
+	return &genRoute{id: id, wps: wps, cells: cells, legs: legs, pool: g.pl.newFreePool(cells, movement.Mover{})}, true, nil
 }
 
 // routes generates routes until their cells hold want mobiles at one per
-// perCell route cells; one in townEvery is centred in town (0: none).
-func (g *routeGen) routes(ctx context.Context, want, perCell int, caps movement.Caps, townEvery int) ([]*genRoute, error) {
+// perCell route cells; one in townEvery is centred in town (0: none). It
+// reports progress as stage (mobiles with room so far of want) and stops
+// when the progress context ends.
+func (g *routeGen) routes(prog *progress, stage string, want, perCell int, caps movement.Caps, townEvery int) ([]*genRoute, error) {
 	var out []*genRoute
 	room := 0
 	for draws := 0; room < want; draws++ {
 		if draws > 64+16*want {
 			return nil, fmt.Errorf("generate routes: %d draws gave room for only %d of %d mobiles", draws, room, want)
 		}
+		if err := prog.at(stage, room, want); err != nil {
+			return nil, err
+		}
 		town := townEvery > 0 && len(out)%townEvery == 0
-		r, ok, err := g.route(ctx, caps, town)
+		r, ok, err := g.route(caps, town)
 		if err != nil {
 			return nil, err
 		}
@@ -161,57 +164,25 @@ func (g *routeGen) routes(ctx context.Context, want, perCell int, caps movement.
 	return out, nil
 }
 
-// spawnPair spawns a player walking walked route walk (its cells) by
-// direction from route cell k, first stepping after delay ms, and its pet
-// beside it.
-func (s *Sim) spawnPair(i, walk int, cells []RouteCell, k int, pool *freePool, rng *rand.Rand, delay int64, pop *Population) error {
-	k, at, ok := spawnCell(s, cells, k, movement.Mover{Caps: movement.Player}, pool)
-	if !ok {
-		return fmt.Errorf("systems: populate: no free cell near walked route %d cell %d for player %d", walk, k, i)
-	}
-	pid, err := s.SpawnMobile(MobileSpec{X: at.X, Y: at.Y, Z: at.Z, Tags: c.Tags{Player: true}, Speed: PlayerSpeed,
-		Walk: &WalkSpec{Route: walk, Cell: k, DelayMs: delay}})
-	if err != nil {
-		return fmt.Errorf("systems: populate: player %d: %w", i, err)
-	}
-	pat, ok := s.freeNear(at, movement.Mover{}, 2)
-	if !ok {
-		_, pat, ok = pool.next()
-	}
-	if !ok {
-		return fmt.Errorf("systems: populate: no free cell near player %d for its pet", i)
-	}
-	rngF := 1 + rng.IntN(6)
-	petID, err := s.SpawnMobile(MobileSpec{X: pat.X, Y: pat.Y, Z: pat.Z, Speed: PetSpeed, Follow: &FollowSpec{Target: pid, Range: rngF}})
-	if err != nil {
-		return fmt.Errorf("systems: populate: pet %d: %w", i, err)
-	}
-	pop.Players, pop.Pets, pop.PetRange = append(pop.Players, pid), append(pop.Pets, petID), append(pop.PetRange, rngF)
-	return nil
-}
-
-// openWaterTries bounds the draws for one swimmer's home in open water.
-const openWaterTries = 256
-
 // openWater draws a wet cell anywhere on the map whose surroundings (8 and
 // 12 tiles out on both axes) are wet too, so a swimmer homed there has room
 // to wander; Z is the water's. ok is false when no draw found one.
-func (g *routeGen) openWater(z int) (RouteCell, bool) {
-	m, td := g.s.m, g.s.td
+func (g *routeGen) openWater(z int) (systems.RouteCell, bool) {
+	m, td := g.pl.s.Map(), g.pl.s.Tiles()
 	for try := 0; try < openWaterTries; try++ {
 		x, y := g.rng.IntN(m.Width), g.rng.IntN(m.Height)
-		ok := IsWet(m, td, x, y)
+		ok := systems.IsWet(m, td, x, y)
 		for _, d := range [...][2]int{{-12, 0}, {12, 0}, {0, -12}, {0, 12}, {-8, -8}, {8, 8}, {-8, 8}, {8, -8}} {
 			if !ok {
 				break
 			}
-			ok = IsWet(m, td, x+d[0], y+d[1])
+			ok = systems.IsWet(m, td, x+d[0], y+d[1])
 		}
 		if ok {
-			return RouteCell{x, y, z}, true
+			return systems.RouteCell{X: x, Y: y, Z: z}, true
 		}
 	}
-	return RouteCell{}, false
+	return systems.RouteCell{}, false
 }
 
 // loginDelay is a spawn's first-request delay: 0 for the packed layout,
