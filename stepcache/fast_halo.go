@@ -1,0 +1,192 @@
+package stepcache
+
+import (
+	"shardcore/movement"
+	"shardcore/world"
+)
+
+// Rule-set bits of the fast probe: which of the three rule sets a record
+// bakes (walker, swimmer) or checks (amphibian) a land tile or a static
+// serves.
+const (
+	ruleWalker  uint8 = 1 << iota // no canSwim, no cantWalk
+	ruleSwimmer                   // canSwim + cantWalk
+	ruleAmph                      // canSwim
+)
+
+// Halo geometry: a chunk and its 1-cell ring, and the land corners that
+// AverageZ reads for those cells (one more row and column).
+const (
+	haloSide  = ChunkSize + 2
+	haloCells = haloSide * haloSide
+	landSide  = haloSide + 1
+)
+
+// haloDir is the halo-index offset of one step in each direction.
+var haloDir = [8]int{-haloSide, -haloSide + 1, 1, haloSide + 1, haloSide, haloSide - 1, -1, -haloSide - 1}
+
+// hcell flags.
+const (
+	hOnMap    uint8 = 1 << iota
+	hWet            // the land or a static of the cell is Wet (wetNear)
+	hConsider       // the land is not ignored
+)
+
+// hcell is one cell of the chunk or its halo with what the rules read of it
+// resolved: land corners, which rule sets stand on its land, its statics
+// and its Enter candidates.
+type hcell struct {
+	low, avg, top int16
+	flags         uint8
+	landRules     uint8 // rule sets for which the land is considered and does not block
+	s0, s1        int32 // its statics: Builder.statics[s0:s1], file order
+	c0, c1        int32 // its Enter candidates: Builder.cands[c0:c1]
+}
+
+// hstatic is one static with its tile data resolved.
+type hstatic struct {
+	tz, calcTop, top int16 // top = tz + Height (StartZ's top)
+	start            uint8 // rule sets for which it is a StartZ surface
+}
+
+// hcand is one way of entering a cell: a surface (or the land) that an
+// Enter from (startZ, startTop) accepts iff startTop ≥ stMin and startZ ≤
+// szMax, arriving at z. movement.Enter then keeps the accepted candidate
+// whose Z is closest to the mover's (the lower on a tie); see doc.go.
+type hcand struct {
+	z, stMin, szMax int16
+	rules           uint8
+}
+
+// noLimit is an szMax that no startZ reaches.
+const noLimit = 1 << 14
+
+// item is a static's tile data as the rules read it.
+type item struct {
+	tz, h, calcH int
+	flags        world.TileFlag
+}
+
+func (it *item) blocker() bool { return it.flags&(world.FlagImpassable|world.FlagSurface) != 0 }
+
+// landRulesOf returns the rule sets for which land with flags f is
+// considered and does not block (movement's landBlocks per rule set).
+func landRulesOf(f world.TileFlag, considered bool) uint8 {
+	if !considered {
+		return 0
+	}
+	imp, wet := f&world.FlagImpassable != 0, f&world.FlagWet != 0
+	var r uint8
+	if !imp {
+		r |= ruleWalker | ruleAmph
+	}
+	if imp && wet {
+		r |= ruleSwimmer | ruleAmph
+	}
+	return r
+}
+
+// startRules are the rule sets for which a static with flags f is a StartZ
+// surface: Surface, or Wet for canSwim, and Wet when cantWalk.
+func startRules(f world.TileFlag) uint8 {
+	var r uint8
+	if f&world.FlagSurface != 0 {
+		r |= ruleWalker | ruleAmph
+	}
+	if f&world.FlagWet != 0 {
+		r |= ruleSwimmer | ruleAmph
+	}
+	return r
+}
+
+// enterRules are the rule sets for which a static with flags f is an Enter
+// candidate: Surface and not Impassable, or Wet for canSwim, and Wet when
+// cantWalk.
+func enterRules(f world.TileFlag) uint8 {
+	var r uint8
+	if f&world.FlagSurface != 0 && f&world.FlagImpassable == 0 {
+		r |= ruleWalker | ruleAmph
+	}
+	if f&world.FlagWet != 0 {
+		r |= ruleSwimmer | ruleAmph
+	}
+	return r
+}
+
+// loadLand reads the land of the halo whose top-left cell is (x0, y0):
+// corners (off-map reads z 0, as AverageZ does), flags and land rules.
+// It reports whether every halo cell is on the map, all land Zs read are
+// equal and all land tiles act alike (the uniform fast path's test).
+func (b *Builder) loadLand(x0, y0 int) (flat bool) {
+	m := b.m
+	var zs [landSide * landSide]int16
+	for gy := 0; gy < landSide; gy++ {
+		for gx := 0; gx < landSide; gx++ {
+			zs[gy*landSide+gx] = int16(m.Land(x0+gx, y0+gy).Z)
+		}
+	}
+	flat = true
+	for i := 1; i < len(zs); i++ {
+		if zs[i] != zs[0] {
+			flat = false
+			break
+		}
+	}
+	first := uint8(0)
+	for hy := 0; hy < haloSide; hy++ {
+		for hx := 0; hx < haloSide; hx++ {
+			c := &b.cells[hy*haloSide+hx]
+			*c = hcell{}
+			x, y := x0+hx, y0+hy
+			if !m.InBounds(x, y) {
+				flat = false
+				continue
+			}
+			g := hy*landSide + hx
+			c.low, c.avg, c.top = averageZ(zs[g], zs[g+landSide], zs[g+1], zs[g+landSide+1])
+			id := m.Land(x, y).ID & 0x3FFF
+			f := b.td.LandFlags(id)
+			c.flags = hOnMap
+			if !movement.IgnoredLand(id) {
+				c.flags |= hConsider
+			}
+			if f&world.FlagWet != 0 {
+				c.flags |= hWet
+			}
+			c.landRules = landRulesOf(f, c.flags&hConsider != 0)
+			class := c.flags | c.landRules<<4 // (consider, wet, land rules) decide all the rules read of land
+			if hy == 0 && hx == 0 {
+				first = class
+			} else if class != first {
+				flat = false
+			}
+		}
+	}
+	return flat
+}
+
+// averageZ is world.Map.AverageZ over the four corner Zs t (x, y), l
+// (x, y+1), r (x+1, y) and bt (x+1, y+1).
+func averageZ(t, l, r, bt int16) (low, avg, top int16) {
+	low, top = min(t, l, r, bt), max(t, l, r, bt)
+	if absInt(int(t)-int(bt)) > absInt(int(l)-int(r)) {
+		avg = floorHalf(int(l) + int(r))
+	} else {
+		avg = floorHalf(int(t) + int(bt))
+	}
+	return low, avg, top
+}
+
+func floorHalf(sum int) int16 {
+	if sum < 0 {
+		sum--
+	}
+	return int16(sum / 2)
+}
+
+func absInt(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

@@ -1,0 +1,239 @@
+package stepcache
+
+import "math"
+
+// startZ is movement's StartZ for rule set k on c at request z, over the
+// cell's pre-resolved land and StartZ surfaces.
+func (b *Builder) startZ(c *hcell, k uint8, z int) (sz, st int) {
+	var low, center, top int
+	set := false
+	if c.landRules&k != 0 && z >= int(c.avg) {
+		low, center, top, set = int(c.low), int(c.avg), int(c.top), true
+	}
+	for i := c.s0; i < c.s1; i++ {
+		s := &b.statics[i]
+		ct := int(s.calcTop)
+		if s.start&k == 0 || z < ct || (set && ct < center) {
+			continue
+		}
+		low, center = int(s.tz), ct
+		if !set || int(s.top) > top {
+			top = int(s.top)
+		}
+		set = true
+	}
+	if !set {
+		return z, z
+	}
+	return low, max(top, z)
+}
+
+// enter is movement's Enter of t for rule set k from (sz, st) for a mover
+// at z: of the candidates that accept the start, the Z closest to z (the
+// lower on a tie).
+func (b *Builder) enter(t *hcell, k uint8, sz, st, z int) (newZ int, ok bool) {
+	for i := t.c0; i < t.c1; i++ {
+		c := &b.cands[i]
+		if c.rules&k == 0 || st < int(c.stMin) || sz > int(c.szMax) {
+			continue
+		}
+		oz := int(c.z)
+		if ok {
+			if d := absInt(oz-z) - absInt(newZ-z); d > 0 || (d == 0 && oz >= newZ) {
+				continue
+			}
+		}
+		newZ, ok = oz, true
+	}
+	return newZ, ok
+}
+
+// enterAll is the reference's enterAll on halo cell ci: StartZ once, Enter
+// of the 8 neighbours (an off-map neighbour has no candidates).
+func (b *Builder) enterAll(ci int, k uint8, z int) (bits uint8, zs [8]int8, fits bool) {
+	sz, st := b.startZ(&b.cells[ci], k, z)
+	fits = true
+	for d, off := range haloDir {
+		nz, ok := b.enter(&b.cells[ci+off], k, sz, st, z)
+		if !ok {
+			continue
+		}
+		bits |= 1 << d
+		if !fitsZ(nz) {
+			fits = false
+		}
+		zs[d] = int8(nz)
+	}
+	return bits, zs, fits
+}
+
+// probeAt is the reference's probeAt on halo cell ci.
+func (b *Builder) probeAt(ci, z int, wet bool) Cell {
+	c := Cell{Z: int8(z)}
+	var fitW, fitS = true, true
+	c.Walk, c.WalkZ, fitW = b.enterAll(ci, ruleWalker, z)
+	if wet {
+		c.Wet, c.SwimZ, fitS = b.enterAll(ci, ruleSwimmer, z)
+	}
+	if !fitW || !fitS || !fitsZ(z) {
+		c.Info |= InfoLiveOnly
+		return c
+	}
+	if wet && !b.amphExact(ci, z, &c) {
+		c.Info |= InfoAmphibianInexact
+	}
+	return c
+}
+
+// amphExact is the reference's amphExact: CheckMovement for an amphibian is
+// its raw Enter bits under the diagonal rule, arriving at the target's Enter
+// Z, so the live answer under both diagonal rules follows from one enterAll.
+func (b *Builder) amphExact(ci, z int, c *Cell) bool {
+	bits, zs, fits := b.enterAll(ci, ruleAmph, z)
+	if !fits {
+		return false
+	}
+	raw := c.Walk | c.Wet
+	if bits == raw {
+		same := true
+		for d := 0; d < 8; d++ {
+			if bits&(1<<d) != 0 && zs[d] != composedZ(c, d) {
+				same = false
+				break
+			}
+		}
+		if same {
+			return true
+		}
+	}
+	for _, and := range [2]bool{false, true} {
+		live := ApplyDiagonalRule(bits, and)
+		if live != ApplyDiagonalRule(raw, and) {
+			return false
+		}
+		for d := 0; d < 8; d++ {
+			if live&(1<<d) != 0 && zs[d] != composedZ(c, d) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// composedZ is Compose's arrival Z in direction d for an amphibian: the
+// walk Z where walking enters, else the swim Z.
+func composedZ(c *Cell, d int) int8 {
+	if c.Walk&(1<<d) != 0 {
+		return c.WalkZ[d]
+	}
+	return c.SwimZ[d]
+}
+
+// probeWindow is the reference's probeWindow on halo cell ci.
+func (b *Builder) probeWindow(ci int, wet bool, c *Cell) {
+	if c.Info&InfoLiveOnly != 0 {
+		return
+	}
+	for _, w := range windowOffsets {
+		z := int(c.Z) + w.dz
+		if !fitsZ(z) {
+			continue
+		}
+		o := b.probeAt(ci, z, wet)
+		if sameAnswers(&o, c) {
+			c.Info |= w.bit
+		}
+	}
+}
+
+// standingZs is StandingZs over halo cell ci: it fills b.zs (sorted, no
+// duplicates) and returns the primary record's Z.
+func (b *Builder) standingZs(ci int) (primary int) {
+	c := &b.cells[ci]
+	b.zs = b.zs[:0]
+	walkLow, swimLow := math.MaxInt, math.MaxInt
+	add := func(z int, rules uint8) {
+		if rules&ruleWalker != 0 {
+			walkLow = min(walkLow, z)
+		}
+		if rules&ruleSwimmer != 0 {
+			swimLow = min(swimLow, z)
+		}
+		if rules&(ruleWalker|ruleSwimmer) != 0 {
+			b.zs = insertSorted(b.zs, z)
+		}
+	}
+	add(int(c.avg), c.landRules)
+	for i := c.s0; i < c.s1; i++ {
+		add(int(b.statics[i].calcTop), b.statics[i].start)
+	}
+	switch {
+	case walkLow != math.MaxInt:
+		return walkLow
+	case swimLow != math.MaxInt:
+		return swimLow
+	}
+	return int(c.avg)
+}
+
+// insertSorted inserts z into the sorted zs unless present.
+func insertSorted(zs []int, z int) []int {
+	i := len(zs)
+	for i > 0 && zs[i-1] > z {
+		i--
+	}
+	if i > 0 && zs[i-1] == z {
+		return zs
+	}
+	zs = append(zs, 0)
+	copy(zs[i+1:], zs[i:])
+	zs[i] = z
+	return zs
+}
+
+// probeCell is the reference's probeCell on halo cell ci: the primary
+// record, and its strata appended to b.strata in Z order.
+func (b *Builder) probeCell(ci int) (primary Cell) {
+	wet := b.wetNear(ci)
+	pz := b.standingZs(ci)
+	if !fitsZ(pz) {
+		primary = Cell{Z: int8(max(math.MinInt8, min(math.MaxInt8, pz))), Info: InfoLiveOnly}
+	} else {
+		primary = b.probeAt(ci, pz, wet)
+		b.probeWindow(ci, wet, &primary)
+	}
+	first := len(b.strata)
+	for _, z := range b.zs {
+		if !fitsZ(z) || covers(&primary, z) || coveredBy(b.strata[first:], z) {
+			continue
+		}
+		s := b.probeAt(ci, z, wet)
+		b.probeWindow(ci, wet, &s)
+		b.strata = append(b.strata, s)
+	}
+	return primary
+}
+
+// coveredBy reports whether a record of rs answers for z.
+func coveredBy(rs []Cell, z int) bool {
+	for i := range rs {
+		if covers(&rs[i], z) {
+			return true
+		}
+	}
+	return false
+}
+
+// wetNear is the reference's wetNear on halo cell ci (off-map cells are
+// never Wet).
+func (b *Builder) wetNear(ci int) bool {
+	if b.cells[ci].flags&hWet != 0 {
+		return true
+	}
+	for _, off := range haloDir {
+		if b.cells[ci+off].flags&hWet != 0 {
+			return true
+		}
+	}
+	return false
+}

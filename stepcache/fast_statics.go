@@ -1,0 +1,118 @@
+package stepcache
+
+import (
+	"shardcore/movement"
+	"shardcore/world"
+)
+
+// gatherStatics points b.raw[h] at the statics of every halo cell h (file
+// order, aliasing the map), walking each 8×8 block under the halo once, and
+// reports how many statics the halo holds.
+func (b *Builder) gatherStatics(x0, y0 int) (n int) {
+	m := b.m
+	clear(b.raw[:])
+	bx0, bx1 := max(x0, 0)>>3, min(x0+haloSide-1, m.Width-1)>>3
+	by0, by1 := max(y0, 0)>>3, min(y0+haloSide-1, m.Height-1)>>3
+	for bx := bx0; bx <= bx1; bx++ {
+		for by := by0; by <= by1; by++ {
+			blk := m.BlockStatics(bx*m.BlocksHigh + by)
+			for i := 0; i < len(blk); {
+				j := i + 1
+				for j < len(blk) && blk[j].Cell == blk[i].Cell {
+					j++
+				}
+				hx := bx<<3 + int(blk[i].Cell&7) - x0
+				hy := by<<3 + int(blk[i].Cell>>3) - y0
+				if hx >= 0 && hy >= 0 && hx < haloSide && hy < haloSide {
+					b.raw[hy*haloSide+hx] = blk[i:j:j]
+					n += j - i
+				}
+				i = j
+			}
+		}
+	}
+	return n
+}
+
+// loadStatics resolves the statics of every on-map halo cell: its StartZ
+// surfaces into b.statics, its Wet flag, and its Enter candidates (land
+// included) into b.cands. Tile data is read once per static.
+func (b *Builder) loadStatics() {
+	b.statics = b.statics[:0]
+	b.cands = b.cands[:0]
+	for h := range b.cells {
+		c := &b.cells[h]
+		if c.flags&hOnMap == 0 {
+			c.s0, c.s1, c.c0, c.c1 = 0, 0, 0, 0
+			continue
+		}
+		b.items = b.items[:0]
+		c.s0 = int32(len(b.statics))
+		for _, s := range b.raw[h] {
+			f, ht := b.td.ItemFlagsHeight(s.ID)
+			it := item{tz: int(s.Z), h: ht, calcH: world.CalcHeight(f, ht), flags: f}
+			b.items = append(b.items, it)
+			if f&world.FlagWet != 0 {
+				c.flags |= hWet
+			}
+			if r := startRules(f); r != 0 {
+				b.statics = append(b.statics, hstatic{tz: int16(it.tz), calcTop: int16(it.tz + it.calcH), top: int16(it.tz + ht), start: r})
+			}
+		}
+		c.s1 = int32(len(b.statics))
+		b.cellCands(c)
+	}
+}
+
+// cellCands appends c's Enter candidates (its statics are in b.items) to
+// b.cands: movement.Enter's stepTop test becomes stMin, and its land-poke
+// and headroom tests, whose only dependence on the start is checkTop =
+// startZ+PersonHeight, become szMax; a candidate no start can pass is left
+// out.
+func (b *Builder) cellCands(c *hcell) {
+	c.c0 = int32(len(b.cands))
+	avg, low := int(c.avg), int(c.low)
+	consider := c.flags&hConsider != 0
+	for i := range b.items {
+		s := &b.items[i]
+		rules := enterRules(s.flags)
+		if rules == 0 {
+			continue
+		}
+		ourZ := s.tz + s.calcH
+		itemTop := s.tz
+		if s.flags&world.FlagBridge == 0 {
+			itemTop += s.h
+		}
+		lim := b.headLimit(ourZ)
+		if consider && s.tz+min(s.h, movement.StepHeight) < avg && avg > ourZ {
+			lim = min(lim, low)
+		}
+		if ourZ+movement.PersonHeight > lim {
+			continue
+		}
+		b.cands = append(b.cands, hcand{z: int16(ourZ), stMin: int16(itemTop - movement.StepHeight),
+			szMax: int16(lim - movement.PersonHeight), rules: rules})
+	}
+	if c.landRules != 0 {
+		if lim := b.headLimit(avg); avg+movement.PersonHeight <= lim {
+			b.cands = append(b.cands, hcand{z: int16(avg), stMin: int16(low - movement.StepHeight),
+				szMax: int16(lim - movement.PersonHeight), rules: c.landRules})
+		}
+	}
+	c.c1 = int32(len(b.cands))
+}
+
+// headLimit is the highest top that headroom allows a span from ourZ to
+// reach: the lowest base of a blocker (Impassable or Surface) of b.items
+// whose top is above ourZ (noLimit when none).
+func (b *Builder) headLimit(ourZ int) int {
+	lim := noLimit
+	for i := range b.items {
+		s := &b.items[i]
+		if s.blocker() && s.tz+s.calcH > ourZ {
+			lim = min(lim, s.tz)
+		}
+	}
+	return lim
+}
