@@ -19,6 +19,8 @@ type Builder struct {
 	items   []item
 	statics []hstatic
 	cands   []hcand
+	tmp     []tcand
+	nb      [3]nbrs // the targets of the cell being probed, per rule set
 	zs      []int
 	strata  []Cell
 	start   [ChunkCells + 1]uint16
@@ -39,21 +41,13 @@ func (b *Builder) Build(cx, cy int) *Chunk {
 	x0, y0 := cx*ChunkSize-1, cy*ChunkSize-1
 	flat := b.loadLand(x0, y0)
 	n := b.gatherStatics(x0, y0)
-	b.loadStatics()
 	b.strata = b.strata[:0]
 	ch := &b.out
 	ch.StrataStart, ch.Strata = nil, nil
-	if flat && n == 0 {
-		// every cell sees the same neighbourhood: one record for all
-		rec := b.probeCell(haloSide + 1)
-		if len(b.strata) == 0 {
-			for i := range ch.Cells {
-				ch.Cells[i] = rec
-			}
-			return ch
-		}
-		b.strata = b.strata[:0]
+	if flat && n == 0 && b.uniform(ch) {
+		return ch
 	}
+	b.loadStatics()
 	for i := 0; i < ChunkCells; i++ {
 		b.start[i] = uint16(len(b.strata))
 		ci := (i/ChunkSize+1)*haloSide + i%ChunkSize + 1
@@ -69,6 +63,29 @@ func (b *Builder) Build(cx, cy int) *Chunk {
 		ch.Strata = b.strata
 	}
 	return ch
+}
+
+// uniform builds a chunk whose halo is on the map, holds no statics and
+// one kind of land at one Z (loadLand's flat): every cell sees the same
+// neighbourhood, so one cell is resolved and probed and its record fills
+// the chunk. It reports false, leaving the general build to the caller,
+// when that record has strata (it cannot, but the general build is exact).
+func (b *Builder) uniform(ch *Chunk) bool {
+	const center = haloSide + 1
+	b.statics, b.cands = b.statics[:0], b.cands[:0]
+	b.resolve(center)
+	for _, off := range haloDir {
+		b.cells[center+off] = b.cells[center]
+	}
+	rec := b.probeCell(center)
+	if len(b.strata) != 0 {
+		b.strata = b.strata[:0]
+		return false
+	}
+	for i := range ch.Cells {
+		ch.Cells[i] = rec
+	}
+	return true
 }
 
 // BuildChunk bakes chunk (cx, cy) into a new Chunk.

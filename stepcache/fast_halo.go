@@ -14,6 +14,13 @@ const (
 	ruleAmph                      // canSwim
 )
 
+// Rule set indices (hcell.enter): index k is rule bit 1<<k.
+const (
+	kWalker = iota
+	kSwimmer
+	kAmph
+)
+
 // Halo geometry: a chunk and its 1-cell ring, and the land corners that
 // AverageZ reads for those cells (one more row and column).
 const (
@@ -33,14 +40,22 @@ const (
 )
 
 // hcell is one cell of the chunk or its halo with what the rules read of it
-// resolved: land corners, which rule sets stand on its land, its statics
-// and its Enter candidates.
+// resolved: land corners, which rule sets stand on its land, its StartZ
+// surfaces and, per rule set, its Enter candidates.
 type hcell struct {
 	low, avg, top int16
 	flags         uint8
-	landRules     uint8 // rule sets for which the land is considered and does not block
-	s0, s1        int32 // its statics: Builder.statics[s0:s1], file order
-	c0, c1        int32 // its Enter candidates: Builder.cands[c0:c1]
+	landRules     uint8    // rule sets for which the land is considered and does not block
+	s0, s1        int32    // its StartZ surfaces: Builder.statics[s0:s1], file order
+	enter         [3]hrule // per rule set index (walker, swimmer, amphibian)
+}
+
+// hrule is a cell's Enter candidates under one rule set: the only one
+// inline when n is 1, else Builder.cands[off:off+n].
+type hrule struct {
+	one hcand
+	n   int32
+	off int32
 }
 
 // hstatic is one static with its tile data resolved.
@@ -55,7 +70,6 @@ type hstatic struct {
 // whose Z is closest to the mover's (the lower on a tie); see doc.go.
 type hcand struct {
 	z, stMin, szMax int16
-	rules           uint8
 }
 
 // noLimit is an szMax that no startZ reaches.

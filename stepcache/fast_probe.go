@@ -28,13 +28,20 @@ func (b *Builder) startZ(c *hcell, k uint8, z int) (sz, st int) {
 	return low, max(top, z)
 }
 
-// enter is movement's Enter of t for rule set k from (sz, st) for a mover
-// at z: of the candidates that accept the start, the Z closest to z (the
-// lower on a tie).
-func (b *Builder) enter(t *hcell, k uint8, sz, st, z int) (newZ int, ok bool) {
-	for i := t.c0; i < t.c1; i++ {
-		c := &b.cands[i]
-		if c.rules&k == 0 || st < int(c.stMin) || sz > int(c.szMax) {
+// enter is movement's Enter of t for rule set index k from (sz, st) for a
+// mover at z: of the candidates that accept the start, the Z closest to z
+// (the lower on a tie).
+func (b *Builder) enter(t *hcell, k int, sz, st, z int) (newZ int, ok bool) {
+	e := &t.enter[k]
+	if e.n <= 1 {
+		c := &e.one
+		if e.n == 0 || st < int(c.stMin) || sz > int(c.szMax) {
+			return 0, false
+		}
+		return int(c.z), true
+	}
+	for _, c := range b.cands[e.off : e.off+e.n] {
+		if st < int(c.stMin) || sz > int(c.szMax) {
 			continue
 		}
 		oz := int(c.z)
@@ -48,32 +55,13 @@ func (b *Builder) enter(t *hcell, k uint8, sz, st, z int) (newZ int, ok bool) {
 	return newZ, ok
 }
 
-// enterAll is the reference's enterAll on halo cell ci: StartZ once, Enter
-// of the 8 neighbours (an off-map neighbour has no candidates).
-func (b *Builder) enterAll(ci int, k uint8, z int) (bits uint8, zs [8]int8, fits bool) {
-	sz, st := b.startZ(&b.cells[ci], k, z)
-	fits = true
-	for d, off := range haloDir {
-		nz, ok := b.enter(&b.cells[ci+off], k, sz, st, z)
-		if !ok {
-			continue
-		}
-		bits |= 1 << d
-		if !fitsZ(nz) {
-			fits = false
-		}
-		zs[d] = int8(nz)
-	}
-	return bits, zs, fits
-}
-
 // probeAt is the reference's probeAt on halo cell ci.
 func (b *Builder) probeAt(ci, z int, wet bool) Cell {
 	c := Cell{Z: int8(z)}
 	var fitW, fitS = true, true
-	c.Walk, c.WalkZ, fitW = b.enterAll(ci, ruleWalker, z)
+	c.Walk, c.WalkZ, fitW = b.enterAll(ci, kWalker, z)
 	if wet {
-		c.Wet, c.SwimZ, fitS = b.enterAll(ci, ruleSwimmer, z)
+		c.Wet, c.SwimZ, fitS = b.enterAll(ci, kSwimmer, z)
 	}
 	if !fitW || !fitS || !fitsZ(z) {
 		c.Info |= InfoLiveOnly
@@ -89,7 +77,7 @@ func (b *Builder) probeAt(ci, z int, wet bool) Cell {
 // its raw Enter bits under the diagonal rule, arriving at the target's Enter
 // Z, so the live answer under both diagonal rules follows from one enterAll.
 func (b *Builder) amphExact(ci, z int, c *Cell) bool {
-	bits, zs, fits := b.enterAll(ci, ruleAmph, z)
+	bits, zs, fits := b.enterAll(ci, kAmph, z)
 	if !fits {
 		return false
 	}
@@ -136,14 +124,29 @@ func (b *Builder) probeWindow(ci int, wet bool, c *Cell) {
 	}
 	for _, w := range windowOffsets {
 		z := int(c.Z) + w.dz
-		if !fitsZ(z) {
-			continue
-		}
-		o := b.probeAt(ci, z, wet)
-		if sameAnswers(&o, c) {
+		if fitsZ(z) && b.sameAt(ci, z, wet, c) {
 			c.Info |= w.bit
 		}
 	}
+}
+
+// sameAt reports whether sameAnswers(probeAt(ci, z, wet), c) for a record c
+// that is not LiveOnly, stopping at the first rule set that differs.
+func (b *Builder) sameAt(ci, z int, wet bool, c *Cell) bool {
+	bits, zs, fits := b.enterAll(ci, kWalker, z)
+	if !fits || bits != c.Walk || zs != c.WalkZ {
+		return false
+	}
+	if !wet {
+		return true // neither record has swimmer answers or the amphibian bit
+	}
+	bits, zs, fits = b.enterAll(ci, kSwimmer, z)
+	if !fits || bits != c.Wet || zs != c.SwimZ {
+		return false
+	}
+	// the probe at z has c's walker and swimmer answers; amphExact reads
+	// only those, so its amphibian bit is c's iff exactness agrees at z
+	return b.amphExact(ci, z, c) == (c.Info&InfoAmphibianInexact == 0)
 }
 
 // standingZs is StandingZs over halo cell ci: it fills b.zs (sorted, no
@@ -195,6 +198,11 @@ func insertSorted(zs []int, z int) []int {
 // record, and its strata appended to b.strata in Z order.
 func (b *Builder) probeCell(ci int) (primary Cell) {
 	wet := b.wetNear(ci)
+	b.gather(ci, kWalker)
+	if wet {
+		b.gather(ci, kSwimmer)
+		b.gather(ci, kAmph)
+	}
 	pz := b.standingZs(ci)
 	if !fitsZ(pz) {
 		primary = Cell{Z: int8(max(math.MinInt8, min(math.MaxInt8, pz))), Info: InfoLiveOnly}

@@ -34,43 +34,46 @@ func (b *Builder) gatherStatics(x0, y0 int) (n int) {
 	return n
 }
 
-// loadStatics resolves the statics of every on-map halo cell: its StartZ
-// surfaces into b.statics, its Wet flag, and its Enter candidates (land
-// included) into b.cands. Tile data is read once per static.
+// loadStatics resolves every on-map halo cell (see resolve).
 func (b *Builder) loadStatics() {
 	b.statics = b.statics[:0]
 	b.cands = b.cands[:0]
 	for h := range b.cells {
-		c := &b.cells[h]
-		if c.flags&hOnMap == 0 {
-			c.s0, c.s1, c.c0, c.c1 = 0, 0, 0, 0
-			continue
+		if b.cells[h].flags&hOnMap != 0 {
+			b.resolve(h)
 		}
-		b.items = b.items[:0]
-		c.s0 = int32(len(b.statics))
-		for _, s := range b.raw[h] {
-			f, ht := b.td.ItemFlagsHeight(s.ID)
-			it := item{tz: int(s.Z), h: ht, calcH: world.CalcHeight(f, ht), flags: f}
-			b.items = append(b.items, it)
-			if f&world.FlagWet != 0 {
-				c.flags |= hWet
-			}
-			if r := startRules(f); r != 0 {
-				b.statics = append(b.statics, hstatic{tz: int16(it.tz), calcTop: int16(it.tz + it.calcH), top: int16(it.tz + ht), start: r})
-			}
-		}
-		c.s1 = int32(len(b.statics))
-		b.cellCands(c)
 	}
 }
 
-// cellCands appends c's Enter candidates (its statics are in b.items) to
-// b.cands: movement.Enter's stepTop test becomes stMin, and its land-poke
+// resolve reads halo cell h's statics: its StartZ surfaces into b.statics,
+// its Wet flag, and its Enter candidates (land included). Tile data is read
+// once per static.
+func (b *Builder) resolve(h int) {
+	c := &b.cells[h]
+	b.items = b.items[:0]
+	c.s0 = int32(len(b.statics))
+	for _, s := range b.raw[h] {
+		f, ht := b.td.ItemFlagsHeight(s.ID)
+		it := item{tz: int(s.Z), h: ht, calcH: world.CalcHeight(f, ht), flags: f}
+		b.items = append(b.items, it)
+		if f&world.FlagWet != 0 {
+			c.flags |= hWet
+		}
+		if r := startRules(f); r != 0 {
+			b.statics = append(b.statics, hstatic{tz: int16(it.tz), calcTop: int16(it.tz + it.calcH), top: int16(it.tz + ht), start: r})
+		}
+	}
+	c.s1 = int32(len(b.statics))
+	b.cellCands(c)
+}
+
+// cellCands sets c's Enter candidates per rule set (its statics are in
+// b.items): movement.Enter's stepTop test becomes stMin, and its land-poke
 // and headroom tests, whose only dependence on the start is checkTop =
 // startZ+PersonHeight, become szMax; a candidate no start can pass is left
 // out.
 func (b *Builder) cellCands(c *hcell) {
-	c.c0 = int32(len(b.cands))
+	b.tmp = b.tmp[:0]
 	avg, low := int(c.avg), int(c.low)
 	consider := c.flags&hConsider != 0
 	for i := range b.items {
@@ -91,16 +94,44 @@ func (b *Builder) cellCands(c *hcell) {
 		if ourZ+movement.PersonHeight > lim {
 			continue
 		}
-		b.cands = append(b.cands, hcand{z: int16(ourZ), stMin: int16(itemTop - movement.StepHeight),
-			szMax: int16(lim - movement.PersonHeight), rules: rules})
+		b.tmp = append(b.tmp, tcand{hcand{z: int16(ourZ), stMin: int16(itemTop - movement.StepHeight),
+			szMax: int16(lim - movement.PersonHeight)}, rules})
 	}
 	if c.landRules != 0 {
 		if lim := b.headLimit(avg); avg+movement.PersonHeight <= lim {
-			b.cands = append(b.cands, hcand{z: int16(avg), stMin: int16(low - movement.StepHeight),
-				szMax: int16(lim - movement.PersonHeight), rules: c.landRules})
+			b.tmp = append(b.tmp, tcand{hcand{z: int16(avg), stMin: int16(low - movement.StepHeight),
+				szMax: int16(lim - movement.PersonHeight)}, c.landRules})
 		}
 	}
-	c.c1 = int32(len(b.cands))
+	for k := range c.enter {
+		b.setRule(&c.enter[k], uint8(1)<<k)
+	}
+}
+
+// tcand is a candidate with the rule sets it serves.
+type tcand struct {
+	hcand
+	rules uint8
+}
+
+// setRule fills e with the candidates of b.tmp that serve rule bit.
+func (b *Builder) setRule(e *hrule, bit uint8) {
+	*e = hrule{}
+	for i := range b.tmp {
+		if b.tmp[i].rules&bit != 0 {
+			e.n++
+			e.one = b.tmp[i].hcand
+		}
+	}
+	if e.n < 2 {
+		return
+	}
+	e.off = int32(len(b.cands))
+	for i := range b.tmp {
+		if b.tmp[i].rules&bit != 0 {
+			b.cands = append(b.cands, b.tmp[i].hcand)
+		}
+	}
 }
 
 // headLimit is the highest top that headroom allows a span from ourZ to
