@@ -40,9 +40,9 @@ func (b *Builder) enterAll(ci int, k int, z int) (bits uint8, zs [8]int8, fits b
 	sz, st := b.startZ(&b.cells[ci], uint8(1)<<k, z)
 	nb := &b.nb[k]
 	if nb.single {
+		bits = nb.pass(sz, st)
 		for d := 0; d < 8; d++ {
-			if st >= int(nb.stMin[d]) && sz <= int(nb.szMax[d]) {
-				bits |= 1 << d
+			if bits&(1<<d) != 0 {
 				zs[d] = int8(nb.z[d])
 			}
 		}
@@ -61,4 +61,14 @@ func (b *Builder) enterAll(ci int, k int, z int) (bits uint8, zs [8]int8, fits b
 		zs[d] = int8(nz)
 	}
 	return bits, zs, fits
+}
+
+// pass is the Enter bits of single targets from (sz, st).
+func (nb *nbrs) pass(sz, st int) (bits uint8) {
+	for d := 0; d < 8; d++ {
+		if st >= int(nb.stMin[d]) && sz <= int(nb.szMax[d]) {
+			bits |= 1 << d
+		}
+	}
+	return bits
 }

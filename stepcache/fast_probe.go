@@ -55,9 +55,10 @@ func (b *Builder) enter(t *hcell, k int, sz, st, z int) (newZ int, ok bool) {
 	return newZ, ok
 }
 
-// probeAt is the reference's probeAt on halo cell ci.
-func (b *Builder) probeAt(ci, z int, wet bool) Cell {
-	c := Cell{Z: int8(z)}
+// probeAt is the reference's probeAt on halo cell ci. It also returns the
+// amphibian's raw Enter bits when it checked them (wet and not LiveOnly).
+func (b *Builder) probeAt(ci, z int, wet bool) (c Cell, amph uint8) {
+	c.Z = int8(z)
 	var fitW, fitS = true, true
 	c.Walk, c.WalkZ, fitW = b.enterAll(ci, kWalker, z)
 	if wet {
@@ -65,21 +66,25 @@ func (b *Builder) probeAt(ci, z int, wet bool) Cell {
 	}
 	if !fitW || !fitS || !fitsZ(z) {
 		c.Info |= InfoLiveOnly
-		return c
+		return c, 0
 	}
-	if wet && !b.amphExact(ci, z, &c) {
-		c.Info |= InfoAmphibianInexact
+	if wet {
+		var exact bool
+		if amph, exact = b.amphExact(ci, z, &c); !exact {
+			c.Info |= InfoAmphibianInexact
+		}
 	}
-	return c
+	return c, amph
 }
 
 // amphExact is the reference's amphExact: CheckMovement for an amphibian is
 // its raw Enter bits under the diagonal rule, arriving at the target's Enter
-// Z, so the live answer under both diagonal rules follows from one enterAll.
-func (b *Builder) amphExact(ci, z int, c *Cell) bool {
+// Z, so the live answer under both diagonal rules follows from one enterAll
+// (whose bits it returns).
+func (b *Builder) amphExact(ci, z int, c *Cell) (bits uint8, exact bool) {
 	bits, zs, fits := b.enterAll(ci, kAmph, z)
 	if !fits {
-		return false
+		return bits, false
 	}
 	raw := c.Walk | c.Wet
 	if bits == raw {
@@ -91,21 +96,21 @@ func (b *Builder) amphExact(ci, z int, c *Cell) bool {
 			}
 		}
 		if same {
-			return true
+			return bits, true
 		}
 	}
 	for _, and := range [2]bool{false, true} {
 		live := ApplyDiagonalRule(bits, and)
 		if live != ApplyDiagonalRule(raw, and) {
-			return false
+			return bits, false
 		}
 		for d := 0; d < 8; d++ {
 			if live&(1<<d) != 0 && zs[d] != composedZ(c, d) {
-				return false
+				return bits, false
 			}
 		}
 	}
-	return true
+	return bits, true
 }
 
 // composedZ is Compose's arrival Z in direction d for an amphibian: the
@@ -117,14 +122,15 @@ func composedZ(c *Cell, d int) int8 {
 	return c.SwimZ[d]
 }
 
-// probeWindow is the reference's probeWindow on halo cell ci.
-func (b *Builder) probeWindow(ci int, wet bool, c *Cell) {
+// probeWindow is the reference's probeWindow on halo cell ci for a record
+// c whose probe returned amph.
+func (b *Builder) probeWindow(ci int, wet bool, c *Cell, amph uint8) {
 	if c.Info&InfoLiveOnly != 0 {
 		return
 	}
 	for _, w := range windowOffsets {
 		z := int(c.Z) + w.dz
-		if fitsZ(z) && b.sameAt(ci, z, wet, c) {
+		if fitsZ(z) && b.sameAt(ci, z, wet, c, amph) {
 			c.Info |= w.bit
 		}
 	}
@@ -132,21 +138,39 @@ func (b *Builder) probeWindow(ci int, wet bool, c *Cell) {
 
 // sameAt reports whether sameAnswers(probeAt(ci, z, wet), c) for a record c
 // that is not LiveOnly, stopping at the first rule set that differs.
-func (b *Builder) sameAt(ci, z int, wet bool, c *Cell) bool {
-	bits, zs, fits := b.enterAll(ci, kWalker, z)
-	if !fits || bits != c.Walk || zs != c.WalkZ {
+func (b *Builder) sameAt(ci, z int, wet bool, c *Cell, amph uint8) bool {
+	if !b.sameRule(ci, kWalker, z, c.Walk, &c.WalkZ) {
 		return false
 	}
 	if !wet {
 		return true // neither record has swimmer answers or the amphibian bit
 	}
-	bits, zs, fits = b.enterAll(ci, kSwimmer, z)
-	if !fits || bits != c.Wet || zs != c.SwimZ {
+	if !b.sameRule(ci, kSwimmer, z, c.Wet, &c.SwimZ) {
 		return false
 	}
-	// the probe at z has c's walker and swimmer answers; amphExact reads
-	// only those, so its amphibian bit is c's iff exactness agrees at z
-	return b.amphExact(ci, z, c) == (c.Info&InfoAmphibianInexact == 0)
+	// the probe at z has c's walker and swimmer answers, and amphExact reads
+	// only those and the amphibian's Enter: the same raw bits over single
+	// targets mean the same Zs and fit, so the same exactness
+	if nb := &b.nb[kAmph]; nb.single {
+		sz, st := b.startZ(&b.cells[ci], ruleAmph, z)
+		if nb.pass(sz, st) == amph {
+			return true
+		}
+	}
+	_, exact := b.amphExact(ci, z, c)
+	return exact == (c.Info&InfoAmphibianInexact == 0)
+}
+
+// sameRule reports whether enterAll(ci, k, z) gives bits and zs and fits,
+// for bits and zs of a record that fits.
+func (b *Builder) sameRule(ci, k, z int, bits uint8, zs *[8]int8) bool {
+	if nb := &b.nb[k]; nb.single {
+		// over single targets the Zs and the fit follow from the bits
+		sz, st := b.startZ(&b.cells[ci], uint8(1)<<k, z)
+		return nb.pass(sz, st) == bits
+	}
+	got, gotZs, fits := b.enterAll(ci, k, z)
+	return fits && got == bits && gotZs == *zs
 }
 
 // standingZs is StandingZs over halo cell ci: it fills b.zs (sorted, no
@@ -207,16 +231,17 @@ func (b *Builder) probeCell(ci int) (primary Cell) {
 	if !fitsZ(pz) {
 		primary = Cell{Z: int8(max(math.MinInt8, min(math.MaxInt8, pz))), Info: InfoLiveOnly}
 	} else {
-		primary = b.probeAt(ci, pz, wet)
-		b.probeWindow(ci, wet, &primary)
+		var amph uint8
+		primary, amph = b.probeAt(ci, pz, wet)
+		b.probeWindow(ci, wet, &primary, amph)
 	}
 	first := len(b.strata)
 	for _, z := range b.zs {
 		if !fitsZ(z) || covers(&primary, z) || coveredBy(b.strata[first:], z) {
 			continue
 		}
-		s := b.probeAt(ci, z, wet)
-		b.probeWindow(ci, wet, &s)
+		s, amph := b.probeAt(ci, z, wet)
+		b.probeWindow(ci, wet, &s, amph)
 		b.strata = append(b.strata, s)
 	}
 	return primary
