@@ -65,7 +65,14 @@ func cellImage(cells []Cell) []byte {
 // Hash is the chunk's content hash: xxh3 over its records, strata offsets
 // and strata. Equal chunks hash equal; Equal settles collisions.
 func (c *Chunk) Hash() uint64 {
-	h := xxh3.New()
+	var h xxh3.Hasher
+	return c.hashWith(&h)
+}
+
+// hashWith is Hash computed with h (reset first), so a caller hashing many
+// chunks reuses one hasher.
+func (c *Chunk) hashWith(h *xxh3.Hasher) uint64 {
+	h.Reset()
 	_, _ = h.Write(cellImage(c.Cells[:]))
 	if c.StrataStart != nil {
 		var b [2 * (ChunkCells + 1)]byte
