@@ -2,9 +2,11 @@ package stepcache
 
 import (
 	"context"
+	"path/filepath"
 	"testing"
 
 	"shardcore/movement"
+	"shardcore/world"
 )
 
 // requireSameProbes compares every chunk of r's map built by both probes.
@@ -30,4 +32,74 @@ func TestFastProbeHandWorld(t *testing.T) {
 
 func TestFastProbeDefaultWorld(t *testing.T) {
 	requireSameProbes(t, "default world", defaultRules(t))
+}
+
+func TestFastProbeMovingAI(t *testing.T) {
+	for _, p := range movingAIMaps(t) {
+		r, err := loadMovingAI(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		requireSameProbes(t, filepath.Base(p), r)
+	}
+}
+
+// TestFastProbePartialChunks bakes a map whose sides are 8 mod 16 (as
+// Tokuno's 1448×1448): the last chunk row and column are half off the map,
+// their off-map cells zero records, and off-map neighbours never entered.
+func TestFastProbePartialChunks(t *testing.T) {
+	b, err := world.NewBuilder(world.Tokuno, 40, 24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for y := 0; y < 24; y++ {
+		for x := 0; x < 40; x++ {
+			b.SetLand(x, y, hwGrass, 0)
+		}
+	}
+	m, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := movement.NewRules(m, hwTiles(), nil)
+	requireSameProbes(t, "40x24", r)
+	ch := BuildChunk(r, 2, 1) // cells (32..47, 16..31): 8×8 on the map
+	for i, c := range ch.Cells {
+		x, y := 32+i%ChunkSize, 16+i/ChunkSize
+		switch {
+		case !m.InBounds(x, y) && c != (Cell{}):
+			t.Fatalf("off-map cell (%d,%d) is %+v, want a zero record", x, y, c)
+		case x == 39 && y == 20 && c.Walk != 1<<movement.North|1<<movement.South|1<<movement.SouthWest|1<<movement.West|1<<movement.NorthWest:
+			t.Fatalf("east-edge cell (%d,%d) enters %08b: want N, S, SW, W, NW only", x, y, c.Walk)
+		case x == 35 && y == 20 && c.Walk != 0xFF:
+			t.Fatalf("inner cell (%d,%d) enters %08b, want all", x, y, c.Walk)
+		}
+	}
+}
+
+// TestBuildDoesNotAllocate: after warm-up a Builder bakes any chunk kind,
+// strata included, without allocating.
+func TestBuildDoesNotAllocate(t *testing.T) {
+	r := staticRules(t)
+	wide, _ := ChunksOf(r.Map.Width, r.Map.Height)
+	b := NewBuilder(r)
+	kinds := chunksOfKinds(r, 4)
+	for _, list := range kinds {
+		for _, i := range list {
+			b.Build(i%wide, i/wide)
+		}
+	}
+	for k, list := range kinds {
+		if len(list) == 0 {
+			continue
+		}
+		allocs := testing.AllocsPerRun(20, func() {
+			for _, i := range list {
+				b.Build(i%wide, i/wide)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%v chunks: %v allocations per %d builds", ChunkKind(k), allocs, len(list))
+		}
+	}
 }
