@@ -25,6 +25,7 @@ type Builder struct {
 	strata  []Cell
 	start   [ChunkCells + 1]uint16
 	out     Chunk
+	memo    memo
 }
 
 // NewBuilder returns a fast-probe builder over r's map and tile data. Only

@@ -132,13 +132,9 @@ func enterRules(f world.TileFlag) uint8 {
 // It reports whether every halo cell is on the map, all land Zs read are
 // equal and all land tiles act alike (the uniform fast path's test).
 func (b *Builder) loadLand(x0, y0 int) (flat bool) {
-	m := b.m
 	var zs [landSide * landSide]int16
-	for gy := 0; gy < landSide; gy++ {
-		for gx := 0; gx < landSide; gx++ {
-			zs[gy*landSide+gx] = int16(m.Land(x0+gx, y0+gy).Z)
-		}
-	}
+	var ids [haloCells]uint16
+	b.readLand(x0, y0, &zs, &ids)
 	flat = true
 	for i := 1; i < len(zs); i++ {
 		if zs[i] != zs[0] {
@@ -151,14 +147,13 @@ func (b *Builder) loadLand(x0, y0 int) (flat bool) {
 		for hx := 0; hx < haloSide; hx++ {
 			c := &b.cells[hy*haloSide+hx]
 			*c = hcell{}
-			x, y := x0+hx, y0+hy
-			if !m.InBounds(x, y) {
+			if x, y := x0+hx, y0+hy; x < 0 || y < 0 || x >= b.m.Width || y >= b.m.Height {
 				flat = false
 				continue
 			}
 			g := hy*landSide + hx
 			c.low, c.avg, c.top = averageZ(zs[g], zs[g+landSide], zs[g+1], zs[g+landSide+1])
-			id := m.Land(x, y).ID & 0x3FFF
+			id := ids[hy*haloSide+hx] & 0x3FFF
 			f := b.td.LandFlags(id)
 			c.flags = hOnMap
 			if !movement.IgnoredLand(id) {
@@ -177,6 +172,31 @@ func (b *Builder) loadLand(x0, y0 int) (flat bool) {
 		}
 	}
 	return flat
+}
+
+// readLand reads the land Zs of the landSide² corners from (x0, y0) (0 off
+// the map) and the land ids of the halo cells, straight from the map's
+// blocks.
+func (b *Builder) readLand(x0, y0 int, zs *[landSide * landSide]int16, ids *[haloCells]uint16) {
+	m := b.m
+	xa, xb := max(x0, 0), min(x0+landSide, m.Width)
+	for gy := 0; gy < landSide; gy++ {
+		y := y0 + gy
+		if y < 0 || y >= m.Height {
+			continue
+		}
+		for x := xa; x < xb; {
+			blk := m.LandBlock(m.BlockIndex(x, y))
+			row := blk[4+(y&7)*world.BlockSize*3:][:world.BlockSize*3]
+			for end := min(xb, (x|7)+1); x < end; x++ {
+				o, gx := (x&7)*3, x-x0
+				zs[gy*landSide+gx] = int16(int8(row[o+2]))
+				if gy < haloSide && gx < haloSide {
+					ids[gy*haloSide+gx] = uint16(row[o]) | uint16(row[o+1])<<8
+				}
+			}
+		}
+	}
 }
 
 // averageZ is world.Map.AverageZ over the four corner Zs t (x, y), l

@@ -9,26 +9,36 @@ import "math"
 // preference.
 type nbrs struct {
 	single          bool
+	memo            bool  // single, and every target's Z within ±memoRange
 	unfit           uint8 // directions whose z[d] does not fit an int8
 	z, stMin, szMax [8]int16
+	key             [8]uint64 // the targets' memo key words (see fast_memo.go)
 }
+
+// absentStMin marks a target without candidates: no startTop reaches it.
+const absentStMin = math.MaxInt16
 
 // gather fills b.nb[k] for source halo cell ci.
 func (b *Builder) gather(ci, k int) {
 	nb := &b.nb[k]
-	nb.single, nb.unfit = true, 0
+	nb.single, nb.memo, nb.unfit = true, true, 0
+	avg := int(b.cells[ci].avg)
 	for d, off := range haloDir {
 		e := &b.cells[ci+off].enter[k]
 		switch e.n {
 		case 0:
-			nb.z[d], nb.stMin[d], nb.szMax[d] = 0, math.MaxInt16, math.MinInt16
+			nb.z[d], nb.stMin[d], nb.szMax[d] = 0, absentStMin, math.MinInt16
+			nb.key[d] = memoAbsent
 		case 1:
-			nb.z[d], nb.stMin[d], nb.szMax[d] = e.one.z, e.one.stMin, e.one.szMax
-			if !fitsZ(int(e.one.z)) {
+			c := e.one
+			nb.z[d], nb.stMin[d], nb.szMax[d] = c.z, c.stMin, c.szMax
+			if !fitsZ(int(c.z)) {
 				nb.unfit |= 1 << d
 			}
+			nb.memo = nb.memo && inMemoRange(int(c.z))
+			nb.key[d] = memoWord(c, avg)
 		default:
-			nb.single = false
+			nb.single, nb.memo = false, false
 		}
 	}
 }

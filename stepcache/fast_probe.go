@@ -227,6 +227,12 @@ func (b *Builder) probeCell(ci int) (primary Cell) {
 		b.gather(ci, kSwimmer)
 		b.gather(ci, kAmph)
 	}
+	memo := b.memoKey(ci, wet)
+	if memo {
+		if c, ok := b.memoGet(int(b.cells[ci].avg)); ok {
+			return c
+		}
+	}
 	pz := b.standingZs(ci)
 	if !fitsZ(pz) {
 		primary = Cell{Z: int8(max(math.MinInt8, min(math.MaxInt8, pz))), Info: InfoLiveOnly}
@@ -243,6 +249,9 @@ func (b *Builder) probeCell(ci int) (primary Cell) {
 		s, amph := b.probeAt(ci, z, wet)
 		b.probeWindow(ci, wet, &s, amph)
 		b.strata = append(b.strata, s)
+	}
+	if memo && len(b.strata) == first {
+		b.memoPut(int(b.cells[ci].avg), primary)
 	}
 	return primary
 }

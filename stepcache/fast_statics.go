@@ -50,6 +50,11 @@ func (b *Builder) loadStatics() {
 // once per static.
 func (b *Builder) resolve(h int) {
 	c := &b.cells[h]
+	if len(b.raw[h]) == 0 {
+		c.s0, c.s1 = int32(len(b.statics)), int32(len(b.statics))
+		b.landOnly(c)
+		return
+	}
 	b.items = b.items[:0]
 	c.s0 = int32(len(b.statics))
 	for _, s := range b.raw[h] {
@@ -65,6 +70,20 @@ func (b *Builder) resolve(h int) {
 	}
 	c.s1 = int32(len(b.statics))
 	b.cellCands(c)
+}
+
+// landOnly sets the Enter candidates of c, a cell without statics: its
+// land for the rule sets it does not block (nothing limits headroom), as
+// cellCands would.
+func (b *Builder) landOnly(c *hcell) {
+	one := hcand{z: c.avg, stMin: c.low - movement.StepHeight, szMax: noLimit - movement.PersonHeight}
+	for k := range c.enter {
+		if c.landRules&(1<<k) != 0 {
+			c.enter[k] = hrule{one: one, n: 1}
+		} else {
+			c.enter[k] = hrule{}
+		}
+	}
 }
 
 // cellCands sets c's Enter candidates per rule set (its statics are in
@@ -114,24 +133,41 @@ type tcand struct {
 	rules uint8
 }
 
-// setRule fills e with the candidates of b.tmp that serve rule bit.
+// setRule fills e with the candidates of b.tmp that serve rule bit, less
+// those another candidate of the same Z dominates (it accepts every start
+// they accept): Enter's answer depends only on the Zs that accept.
 func (b *Builder) setRule(e *hrule, bit uint8) {
 	*e = hrule{}
-	for i := range b.tmp {
-		if b.tmp[i].rules&bit != 0 {
-			e.n++
-			e.one = b.tmp[i].hcand
-		}
-	}
-	if e.n < 2 {
-		return
-	}
 	e.off = int32(len(b.cands))
 	for i := range b.tmp {
-		if b.tmp[i].rules&bit != 0 {
-			b.cands = append(b.cands, b.tmp[i].hcand)
+		if b.tmp[i].rules&bit == 0 || b.dominated(i, bit) {
+			continue
+		}
+		e.n++
+		e.one = b.tmp[i].hcand
+		b.cands = append(b.cands, e.one)
+	}
+	if e.n < 2 {
+		b.cands = b.cands[:e.off]
+		e.off = 0
+	}
+}
+
+// dominated reports whether another candidate of b.tmp serving bit has
+// b.tmp[i]'s Z and accepts every start it accepts (of equals, the first is
+// kept).
+func (b *Builder) dominated(i int, bit uint8) bool {
+	c := &b.tmp[i]
+	for j := range b.tmp {
+		o := &b.tmp[j]
+		if j == i || o.rules&bit == 0 || o.z != c.z || o.stMin > c.stMin || o.szMax < c.szMax {
+			continue
+		}
+		if o.stMin < c.stMin || o.szMax > c.szMax || j < i {
+			return true
 		}
 	}
+	return false
 }
 
 // headLimit is the highest top that headroom allows a span from ourZ to

@@ -10,12 +10,16 @@ import (
 	"shardcore/world/gen"
 )
 
-// cmdBench runs benchmarks: shard bench paths [--iters N]. paths times seed
-// 003's scenarios on the default world in every cache mode against the
-// classic A* and prints a table whose last line is "min warm speedup Xx".
+// cmdBench runs benchmarks: shard bench paths [--iters N] | bake [flags].
+// paths times seed 003's scenarios on the default world in every cache mode
+// against the classic A* and prints a table whose last line is "min warm
+// speedup Xx"; bake is cmdBenchBake.
 func cmdBench(ctx context.Context, args []string) error {
+	if len(args) > 0 && args[0] == "bake" {
+		return cmdBenchBake(ctx, args[1:])
+	}
 	if len(args) == 0 || args[0] != "paths" {
-		return fmt.Errorf("usage: shard bench paths [--iters N]")
+		return fmt.Errorf("usage: shard bench paths [--iters N] | bench bake [--world default|DIR] [--map N] [--chunks K|--all]")
 	}
 	flags := flag.NewFlagSet("bench paths", flag.ContinueOnError)
 	iters := flags.Int("iters", 200, "timed searches per scenario and mode")
