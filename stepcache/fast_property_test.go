@@ -203,3 +203,100 @@ func TestFastProbeRandomStacks(t *testing.T) {
 		t.Fatal("the random worlds missed strata, LiveOnly or amphibian-inexact records")
 	}
 }
+
+// patternWorld tiles a 64×64 map with copies of one random 6×6 pattern
+// (land heights, land kinds, statics) at random base Zs from -128 to 127,
+// some copies with one land corner moved: the same neighbourhood recurs at
+// many heights (the memo's shift), near the int8 ends (where it must not
+// apply) and with small differences (which its key must tell apart).
+func patternWorld(tb testing.TB, seed uint64) *movement.Rules {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(seed, 0xba5e))
+	const side, tile = 64, 6
+	bld, err := world.NewBuilder(world.Felucca, side, side)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var rel [tile][tile]int
+	var land [tile][tile]uint16
+	type st struct {
+		x, y, dz int
+		id       uint16
+	}
+	var statics []st
+	for y := range rel {
+		for x := range rel[y] {
+			rel[y][x] = rng.IntN(9) - 4
+			land[y][x] = rwLand[rng.IntN(len(rwLand))]
+			if rng.IntN(4) == 0 {
+				statics = append(statics, st{x, y, rng.IntN(30) - 5, rwItemBase + uint16(rng.IntN(24))})
+			}
+		}
+	}
+	for ty := 0; ty*tile < side; ty++ {
+		for tx := 0; tx*tile < side; tx++ {
+			base := rng.IntN(256) - 128
+			if rng.IntN(2) == 0 {
+				base = rng.IntN(40) - 20
+			}
+			bumpX, bumpY, bump := rng.IntN(tile), rng.IntN(tile), 0
+			if rng.IntN(2) == 0 {
+				bump = rng.IntN(7) - 3
+			}
+			clamp := func(z int) int8 { return int8(max(-128, min(127, z))) }
+			for y := 0; y < tile && ty*tile+y < side; y++ {
+				for x := 0; x < tile && tx*tile+x < side; x++ {
+					z := base + rel[y][x]
+					if x == bumpX && y == bumpY {
+						z += bump
+					}
+					bld.SetLand(tx*tile+x, ty*tile+y, land[y][x], clamp(z))
+				}
+			}
+			for _, s := range statics {
+				if x, y := tx*tile+s.x, ty*tile+s.y; x < side && y < side {
+					if err := bld.AddStatic(x, y, s.id, clamp(base+s.dz), 0); err != nil {
+						tb.Fatal(err)
+					}
+				}
+			}
+		}
+	}
+	m, err := bld.Build()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return movement.NewRules(m, randomTiles(rng), nil)
+}
+
+// TestFastProbeMemoShifts compares both probes on pattern worlds, where the
+// fast probe's memo answers many cells from a copy at another height.
+func TestFastProbeMemoShifts(t *testing.T) {
+	seeds := 150
+	if testing.Short() {
+		seeds = 40
+	}
+	hits := 0
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		r := patternWorld(t, seed)
+		rep, err := CompareProbes(context.Background(), r, nil, 1, 4, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range rep.Diffs {
+			t.Errorf("seed %d: chunk (%d,%d): fast vs reference: %s", seed, d.CX, d.CY, d.Diff)
+		}
+		if rep.Identical != rep.Chunks {
+			t.Fatalf("seed %d: %d of %d chunks identical", seed, rep.Identical, rep.Chunks)
+		}
+		b := NewBuilder(r)
+		for i := 0; i < 16; i++ {
+			b.Build(i%4, i/4)
+		}
+		hits += b.memo.hits
+	}
+	t.Logf("%d pattern worlds identical; %d memo hits", seeds, hits)
+	if hits == 0 {
+		t.Fatal("no cell was answered by the memo")
+	}
+}

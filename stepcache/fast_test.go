@@ -103,3 +103,41 @@ func TestBuildDoesNotAllocate(t *testing.T) {
 		}
 	}
 }
+
+// TestFastProbeMemoKeepsSourceLow: two cells alike in everything the memo
+// keys but the source's lowest corner (its startZ) must not share a record:
+// the east target's low ceiling admits a start from 4 but not from 10.
+func TestFastProbeMemoKeepsSourceLow(t *testing.T) {
+	const grass, rock = hwGrass, hwRock
+	b, err := world.NewBuilder(world.Felucca, 32, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for y := 0; y < 16; y++ {
+		for x := 0; x < 32; x++ {
+			b.SetLand(x, y, rock, 10)
+		}
+	}
+	for _, c := range []struct{ x, sLow int }{{5, 10}, {20, 4}} {
+		b.SetLand(c.x, 5, grass, 10)          // the source: avg 10, low 10 or 4
+		b.SetLand(c.x, 6, rock, int8(c.sLow)) // its south-west corner
+		b.SetLand(c.x+1, 5, grass, 10)        // the east target: avg 5 ...
+		b.SetLand(c.x+2, 5, rock, 0)
+		b.SetLand(c.x+2, 6, rock, 0)
+		if err := b.AddStatic(c.x+1, 5, hwWall, 21, 0); err != nil { // ... under a ceiling at 21
+			t.Fatal(err)
+		}
+	}
+	m, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := movement.NewRules(m, hwTiles(), nil)
+	requireSameProbes(t, "low ceilings", r)
+	fb := NewBuilder(r)
+	a := fb.Build(0, 0).Cells[5*ChunkSize+5]
+	c := fb.Build(1, 0).Cells[5*ChunkSize+4]
+	if a.Walk&(1<<movement.East) != 0 || c.Walk&(1<<movement.East) == 0 {
+		t.Fatalf("east from a start at 10: %v, from 4: %v; want blocked, open", a.Walk&(1<<movement.East) != 0, c.Walk&(1<<movement.East) != 0)
+	}
+}
