@@ -51,7 +51,8 @@ type hcell struct {
 }
 
 // hrule is a cell's Enter candidates under one rule set: the only one
-// inline when n is 1, else Builder.cands[off:off+n].
+// inline when n is 1 (absentCand when n is 0), else
+// Builder.cands[off:off+n].
 type hrule struct {
 	one hcand
 	n   int32
@@ -148,6 +149,7 @@ func (b *Builder) loadLand(x0, y0 int) (flat bool) {
 			c := &b.cells[hy*haloSide+hx]
 			*c = hcell{}
 			if x, y := x0+hx, y0+hy; x < 0 || y < 0 || x >= b.m.Width || y >= b.m.Height {
+				c.enter = [3]hrule{{one: absentCand}, {one: absentCand}, {one: absentCand}}
 				flat = false
 				continue
 			}

@@ -1,72 +1,84 @@
 package stepcache
 
-// The memo: a cell's record is a function of what the probe reads of its
-// neighbourhood. For a cell without StartZ surfaces whose targets each have
-// at most one candidate per rule set (most open land, water and forest),
-// that is its land (rule sets, low, avg, top), whether Wet is near, and per
-// rule set probed and direction the target's candidate (z, stMin, szMax).
-// Every test the probe makes compares two of those Zs or a Z with a request
-// Z derived from avg, so shifting them all by Δ shifts the record's Zs by Δ
-// and changes nothing else, as long as no Z leaves the int8 range (checked:
-// memoised cells keep every Z within ±memoRange). The key is therefore
-// those values relative to avg, and a hit is the stored record shifted.
+// The memo: a cell's records are a function of what the probe reads of its
+// neighbourhood: its land (rule sets, low, avg, top), its StartZ surfaces,
+// whether Wet is near, and per rule set probed and direction the target's
+// Enter candidates (z, stMin, szMax). Every test the probe makes compares
+// two of those Zs, or one with a request Z derived from them, so shifting
+// them all by Δ shifts the records' Zs by Δ and changes nothing else, as
+// long as no Z leaves the int8 range (checked: memoised cells keep every Z
+// within ±memoRange). The key is therefore those values relative to the
+// cell's avg, and a hit is the stored records shifted.
 
 const (
-	memoSlots   = 1 << 13         // open-addressing table size (power of two)
-	memoEntries = memoSlots / 2   // entries kept before the memo starts over
-	memoRange   = 120             // |Z| bound of memoised cells' Zs
-	memoKeyMax  = 1 + 3*8         // source word + 8 targets × 3 rule sets
-	memoInf     = 0x7FFF          // szMax beyond any startZ
-	memoAbsent  = uint64(1) << 63 // a target with no candidate
+	memoSlots    = 1 << 16         // largest open-addressing table (power of two)
+	memoEntries  = memoSlots / 2   // entries kept before the memo starts over
+	memoKeyWords = 1 << 19         // key words kept before the memo starts over
+	memoRange    = 120             // |Z| bound of memoised cells' Zs
+	memoKeyMax   = 128             // longest key memoised
+	memoInf      = 0x7FFF          // szMax beyond any startZ
+	memoAbsent   = uint64(1) << 63 // a target with no candidate
+	memoMulti    = uint64(1) << 62 // a target with several candidates: their count, then each
 )
 
 // memo maps neighbourhood keys to records.
 type memo struct {
-	slots   [memoSlots]int32 // entry index + 1; 0 is empty
+	slots   []int32 // entry index + 1; 0 is empty; grows to memoSlots
 	entries []memoEntry
 	keys    []uint64
+	cells   []Cell
 	key     [memoKeyMax]uint64
 	klen    int
 	hash    uint64
-	// Hits and Misses count lookups of eligible cells.
+	// hits and misses count lookups of eligible cells.
 	hits, misses int
 }
 
-// memoEntry is one stored record: its key in memo.keys, and the avg it was
-// probed at.
+// memoEntry is one stored cell: its key in memo.keys, its records (primary
+// first, then strata) in memo.cells, and the avg they were probed at.
 type memoEntry struct {
-	hash uint64
-	off  int32
-	n    int32
-	base int16
-	cell Cell
+	hash   uint64
+	off, n int32
+	c0, c1 int32
+	base   int16
 }
 
-// memoKey builds the key of halo cell ci (its targets gathered in b.nb) into
-// b.memo.key and reports whether the cell is eligible.
+// memoKey builds the key of halo cell ci into b.memo.key and reports
+// whether the cell is eligible (every Z within ±memoRange, key not too
+// long).
 func (b *Builder) memoKey(ci int, wet bool) bool {
 	c := &b.cells[ci]
-	if c.s0 != c.s1 || !inMemoRange(int(c.avg)) || !inMemoRange(int(c.low)) || !inMemoRange(int(c.top)) {
+	avg := int(c.avg)
+	if !inMemoRange(avg) || !inMemoRange(int(c.low)) || !inMemoRange(int(c.top)) || c.s1-c.s0 > 16 {
 		return false
 	}
 	m := &b.memo
-	m.key[0] = uint64(c.landRules) | uint64(uint16(c.low-c.avg))<<8 | uint64(uint16(c.top-c.avg))<<24
-	m.klen = 1 + 8
-	if wet {
-		m.key[0] |= 1 << 40
-		m.klen = 1 + 24
-		if !b.nb[kSwimmer].memo || !b.nb[kAmph].memo {
+	m.key[0] = uint64(c.landRules) | uint64(uint16(c.low-c.avg))<<8 | uint64(uint16(c.top-c.avg))<<24 | uint64(c.s1-c.s0)<<48
+	n := 1
+	for i := c.s0; i < c.s1; i++ {
+		s := &b.statics[i]
+		if !inMemoRange(int(s.tz)) || !inMemoRange(int(s.calcTop)) || !inMemoRange(int(s.top)) {
 			return false
 		}
-		copy(m.key[9:17], b.nb[kSwimmer].key[:])
-		copy(m.key[17:25], b.nb[kAmph].key[:])
+		m.key[n] = uint64(uint16(int(s.tz)-avg)) | uint64(uint16(int(s.calcTop)-avg))<<16 | uint64(uint16(int(s.top)-avg))<<32 | uint64(s.start)<<48
+		n++
 	}
-	if !b.nb[kWalker].memo {
-		return false
+	rules := 1
+	if wet {
+		m.key[0] |= 1 << 40
+		rules = 3
 	}
-	copy(m.key[1:9], b.nb[kWalker].key[:])
-	h := uint64(m.klen)
-	for _, w := range m.key[:m.klen] {
+	for k := 0; k < rules; k++ {
+		for _, off := range haloDir {
+			var ok bool
+			if n, ok = b.targetWords(&b.cells[ci+off].enter[k], avg, n); !ok {
+				return false
+			}
+		}
+	}
+	m.klen = n
+	h := uint64(n)
+	for _, w := range m.key[:n] {
 		h = (h ^ w) * 0x9E3779B97F4A7C15
 		h ^= h >> 29
 	}
@@ -74,8 +86,38 @@ func (b *Builder) memoKey(ci int, wet bool) bool {
 	return true
 }
 
-// memoWord is a target's candidate as a key word relative to the source's
-// avg: z, stMin and szMax (memoInf when no start reaches it).
+// targetWords appends a target's candidates under one rule set to the key
+// at n; false when a Z is out of range or the key too long.
+func (b *Builder) targetWords(e *hrule, avg, n int) (int, bool) {
+	m := &b.memo
+	switch {
+	case e.n == 0:
+		m.key[n] = memoAbsent
+		return n + 1, n+1 < memoKeyMax
+	case e.n == 1:
+		if !inMemoRange(int(e.one.z)) {
+			return n, false
+		}
+		m.key[n] = memoWord(e.one, avg)
+		return n + 1, n+1 < memoKeyMax
+	}
+	if n+1+int(e.n) >= memoKeyMax {
+		return n, false
+	}
+	m.key[n] = memoMulti | uint64(e.n)
+	n++
+	for _, c := range b.cands[e.off : e.off+e.n] {
+		if !inMemoRange(int(c.z)) {
+			return n, false
+		}
+		m.key[n] = memoWord(c, avg)
+		n++
+	}
+	return n, true
+}
+
+// memoWord is a candidate as a key word relative to the source's avg: z,
+// stMin and szMax (memoInf when no start reaches it).
 func memoWord(c hcand, avg int) uint64 {
 	sz := uint64(memoInf)
 	if int(c.szMax) < noLimit/2 {
@@ -86,35 +128,61 @@ func memoWord(c hcand, avg int) uint64 {
 
 func inMemoRange(z int) bool { return z >= -memoRange && z <= memoRange }
 
-// memoGet returns the stored record for b.memo.key shifted to avg.
+// memoGet returns the stored primary record for b.memo.key shifted to avg,
+// appending its strata, shifted, to b.strata.
 func (b *Builder) memoGet(avg int) (Cell, bool) {
 	m := &b.memo
-	for i := m.hash & (memoSlots - 1); m.slots[i] != 0; i = (i + 1) & (memoSlots - 1) {
+	mask := uint64(len(m.slots) - 1)
+	for i := m.hash & mask; len(m.slots) > 0 && m.slots[i] != 0; i = (i + 1) & mask {
 		e := &m.entries[m.slots[i]-1]
 		if e.hash != m.hash || int(e.n) != m.klen || !sameWords(m.keys[e.off:e.off+e.n], m.key[:m.klen]) {
 			continue
 		}
 		m.hits++
-		return shiftCell(e.cell, avg-int(e.base)), true
+		dz := avg - int(e.base)
+		for _, s := range m.cells[e.c0+1 : e.c1] {
+			b.strata = append(b.strata, shiftCell(s, dz))
+		}
+		return shiftCell(m.cells[e.c0], dz), true
 	}
 	m.misses++
 	return Cell{}, false
 }
 
-// memoPut stores c, probed at avg, under b.memo.key.
-func (b *Builder) memoPut(avg int, c Cell) {
+// memoPut stores primary and strata, probed at avg, under b.memo.key.
+func (b *Builder) memoPut(avg int, primary Cell, strata []Cell) {
 	m := &b.memo
-	if len(m.entries) >= memoEntries {
-		clear(m.slots[:])
-		m.entries, m.keys = m.entries[:0], m.keys[:0]
+	if len(m.entries) >= memoEntries || len(m.keys)+m.klen > memoKeyWords {
+		clear(m.slots)
+		m.entries, m.keys, m.cells = m.entries[:0], m.keys[:0], m.cells[:0]
 	}
-	i := m.hash & (memoSlots - 1)
-	for m.slots[i] != 0 {
-		i = (i + 1) & (memoSlots - 1)
+	if 2*(len(m.entries)+1) > len(m.slots) {
+		m.grow()
 	}
-	m.entries = append(m.entries, memoEntry{hash: m.hash, off: int32(len(m.keys)), n: int32(m.klen), base: int16(avg), cell: c})
+	e := memoEntry{hash: m.hash, off: int32(len(m.keys)), n: int32(m.klen), c0: int32(len(m.cells)), base: int16(avg)}
 	m.keys = append(m.keys, m.key[:m.klen]...)
-	m.slots[i] = int32(len(m.entries))
+	m.cells = append(append(m.cells, primary), strata...)
+	e.c1 = int32(len(m.cells))
+	m.entries = append(m.entries, e)
+	m.place(m.hash, int32(len(m.entries)))
+}
+
+// grow doubles the table (from 1024 slots) and places the entries again.
+func (m *memo) grow() {
+	m.slots = make([]int32, max(1024, 2*len(m.slots)))
+	for i := range m.entries {
+		m.place(m.entries[i].hash, int32(i+1))
+	}
+}
+
+// place puts entry number v (index + 1) in the first free slot from hash.
+func (m *memo) place(hash uint64, v int32) {
+	mask := uint64(len(m.slots) - 1)
+	i := hash & mask
+	for m.slots[i] != 0 {
+		i = (i + 1) & mask
+	}
+	m.slots[i] = v
 }
 
 func sameWords(a, b []uint64) bool {

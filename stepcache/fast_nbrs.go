@@ -9,38 +9,31 @@ import "math"
 // preference.
 type nbrs struct {
 	single          bool
-	memo            bool  // single, and every target's Z within ±memoRange
 	unfit           uint8 // directions whose z[d] does not fit an int8
 	z, stMin, szMax [8]int16
-	key             [8]uint64 // the targets' memo key words (see fast_memo.go)
 }
 
 // absentStMin marks a target without candidates: no startTop reaches it.
 const absentStMin = math.MaxInt16
 
+// absentCand stands for no candidate: it accepts no start.
+var absentCand = hcand{z: 0, stMin: absentStMin, szMax: math.MinInt16}
+
 // gather fills b.nb[k] for source halo cell ci.
 func (b *Builder) gather(ci, k int) {
 	nb := &b.nb[k]
-	nb.single, nb.memo, nb.unfit = true, true, 0
-	avg := int(b.cells[ci].avg)
+	var multi bool
+	var unfit uint8
 	for d, off := range haloDir {
 		e := &b.cells[ci+off].enter[k]
-		switch e.n {
-		case 0:
-			nb.z[d], nb.stMin[d], nb.szMax[d] = 0, absentStMin, math.MinInt16
-			nb.key[d] = memoAbsent
-		case 1:
-			c := e.one
-			nb.z[d], nb.stMin[d], nb.szMax[d] = c.z, c.stMin, c.szMax
-			if !fitsZ(int(c.z)) {
-				nb.unfit |= 1 << d
-			}
-			nb.memo = nb.memo && inMemoRange(int(c.z))
-			nb.key[d] = memoWord(c, avg)
-		default:
-			nb.single, nb.memo = false, false
+		c := e.one
+		nb.z[d], nb.stMin[d], nb.szMax[d] = c.z, c.stMin, c.szMax
+		multi = multi || e.n > 1
+		if c.z > math.MaxInt8 || c.z < math.MinInt8 {
+			unfit |= 1 << d
 		}
 	}
+	nb.single, nb.unfit = !multi, unfit
 }
 
 // enterAll is the reference's enterAll on halo cell ci (whose targets
@@ -73,12 +66,14 @@ func (b *Builder) enterAll(ci int, k int, z int) (bits uint8, zs [8]int8, fits b
 	return bits, zs, fits
 }
 
-// pass is the Enter bits of single targets from (sz, st).
+// pass is the Enter bits of single targets from (sz, st): bit d is set
+// when st ≥ stMin[d] and sz ≤ szMax[d] (branch-free: the comparisons' signs).
 func (nb *nbrs) pass(sz, st int) (bits uint8) {
+	s, t := int32(st), int32(sz)
+	var m uint32
 	for d := 0; d < 8; d++ {
-		if st >= int(nb.stMin[d]) && sz <= int(nb.szMax[d]) {
-			bits |= 1 << d
-		}
+		ok := uint32(int32(nb.stMin[d])-s-1) & ^uint32(int32(nb.szMax[d])-t)
+		m |= ok >> 31 << d
 	}
-	return bits
+	return uint8(m)
 }

@@ -35,7 +35,7 @@ func (b *Builder) enter(t *hcell, k int, sz, st, z int) (newZ int, ok bool) {
 	e := &t.enter[k]
 	if e.n <= 1 {
 		c := &e.one
-		if e.n == 0 || st < int(c.stMin) || sz > int(c.szMax) {
+		if st < int(c.stMin) || sz > int(c.szMax) {
 			return 0, false
 		}
 		return int(c.z), true
@@ -222,16 +222,17 @@ func insertSorted(zs []int, z int) []int {
 // record, and its strata appended to b.strata in Z order.
 func (b *Builder) probeCell(ci int) (primary Cell) {
 	wet := b.wetNear(ci)
+	avg := int(b.cells[ci].avg)
+	memo := b.memoKey(ci, wet)
+	if memo {
+		if c, ok := b.memoGet(avg); ok {
+			return c
+		}
+	}
 	b.gather(ci, kWalker)
 	if wet {
 		b.gather(ci, kSwimmer)
 		b.gather(ci, kAmph)
-	}
-	memo := b.memoKey(ci, wet)
-	if memo {
-		if c, ok := b.memoGet(int(b.cells[ci].avg)); ok {
-			return c
-		}
 	}
 	pz := b.standingZs(ci)
 	if !fitsZ(pz) {
@@ -250,8 +251,8 @@ func (b *Builder) probeCell(ci int) (primary Cell) {
 		b.probeWindow(ci, wet, &s, amph)
 		b.strata = append(b.strata, s)
 	}
-	if memo && len(b.strata) == first {
-		b.memoPut(int(b.cells[ci].avg), primary)
+	if memo {
+		b.memoPut(avg, primary, b.strata[first:])
 	}
 	return primary
 }

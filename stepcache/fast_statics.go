@@ -81,7 +81,7 @@ func (b *Builder) landOnly(c *hcell) {
 		if c.landRules&(1<<k) != 0 {
 			c.enter[k] = hrule{one: one, n: 1}
 		} else {
-			c.enter[k] = hrule{}
+			c.enter[k] = hrule{one: absentCand}
 		}
 	}
 }
@@ -137,7 +137,7 @@ type tcand struct {
 // those another candidate of the same Z dominates (it accepts every start
 // they accept): Enter's answer depends only on the Zs that accept.
 func (b *Builder) setRule(e *hrule, bit uint8) {
-	*e = hrule{}
+	*e = hrule{one: absentCand}
 	e.off = int32(len(b.cands))
 	for i := range b.tmp {
 		if b.tmp[i].rules&bit == 0 || b.dominated(i, bit) {
@@ -150,6 +150,9 @@ func (b *Builder) setRule(e *hrule, bit uint8) {
 	if e.n < 2 {
 		b.cands = b.cands[:e.off]
 		e.off = 0
+	}
+	if e.n == 0 {
+		e.one = absentCand
 	}
 }
 

@@ -56,7 +56,7 @@ type VerifyOptions struct {
 type VerifyReport struct {
 	Cells   int64 // cells visited
 	Repeats int64 // of them, not checked: a repeat of a checked situation (Distinct)
-	Checks int64 // (request, direction) pairs compared with CheckMovement
+	Checks  int64 // (request, direction) pairs compared with CheckMovement
 	// Lookups counts cache lookups by outcome.
 	Lookups [NumHitKinds]int64
 	// Mismatches counts differences: a hit whose answer differs, or a

@@ -21,6 +21,7 @@ import (
 // benchBakeOptions are the flags of `shard bench bake`.
 type benchBakeOptions struct {
 	world   string
+	maiDir  string
 	mapID   int
 	size    string
 	seed    int64
@@ -38,6 +39,7 @@ func cmdBenchBake(ctx context.Context, args []string) error {
 	var o benchBakeOptions
 	fs := flag.NewFlagSet("bench bake", flag.ContinueOnError)
 	fs.StringVar(&o.world, "world", "default", `"default" (generated) or a directory of client files`)
+	fs.StringVar(&o.maiDir, "movingai", "", "bench every Moving AI .map under this directory instead (the sample shared among them)")
 	fs.IntVar(&o.mapID, "map", 0, "map id")
 	fs.StringVar(&o.size, "size", "", "default world size WxH (e.g. 7168x4096)")
 	fs.Int64Var(&o.seed, "seed", 1, "default world seed")
@@ -54,50 +56,59 @@ func cmdBenchBake(ctx context.Context, args []string) error {
 	if o.all {
 		o.chunks = 0
 	}
-	r, name, err := benchWorld(ctx, o)
+	worlds, err := benchWorlds(ctx, o)
 	if err != nil {
 		return fmt.Errorf("bench bake: %w", err)
 	}
-	kinds := classifyChunks(r)
-	sample := sampleChunks(kinds, o.chunks)
-	res, err := timeProbes(ctx, r, kinds, sample, o.workers, o.keep, newProgress(os.Stderr, "bench"))
-	if err != nil {
-		return fmt.Errorf("bench bake: %w", err)
+	var total probeTimes
+	var kinds []stepcache.ChunkKind
+	for _, w := range worlds {
+		k := classifyChunks(w.r)
+		sample := sampleChunks(k, (o.chunks+len(worlds)-1)/len(worlds))
+		res, err := timeProbes(ctx, w.r, k, sample, o.workers, o.keep, newProgress(os.Stderr, "bench"))
+		if err != nil {
+			return fmt.Errorf("bench bake: %s: %w", w.name, err)
+		}
+		fmt.Printf("%s map %d %dx%d: %d chunks, %d sampled, %d identical\n", w.name, o.mapID, w.r.Map.Width, w.r.Map.Height, len(k), len(sample), res.identical)
+		total.merge(res, o.keep)
+		kinds = append(kinds, k...)
 	}
-	fmt.Printf("%s map %d %dx%d, %d chunks, %d sampled, %d worker(s)\n", name, o.mapID, r.Map.Width, r.Map.Height, len(kinds), len(sample), o.workers)
-	res.print(os.Stdout, kinds)
-	if res.identical != res.chunks {
-		for _, d := range res.diffs {
+	total.print(os.Stdout, kinds)
+	if total.identical != total.chunks {
+		for _, d := range total.diffs {
 			fmt.Fprintf(os.Stderr, "chunk (%d,%d): fast vs reference: %s\n", d.CX, d.CY, d.Diff)
 		}
-		return fmt.Errorf("bench bake: %d of %d chunks differ from the reference probe", res.chunks-res.identical, res.chunks)
+		return fmt.Errorf("bench bake: %d of %d chunks differ from the reference probe", total.chunks-total.identical, total.chunks)
 	}
 	return nil
 }
 
-// benchWorld loads the map: the generated default world in memory, or a
-// map of client files.
-func benchWorld(ctx context.Context, o benchBakeOptions) (*movement.Rules, string, error) {
+// benchWorlds loads the maps: every Moving AI map under --movingai, the
+// generated default world in memory, or a map of client files.
+func benchWorlds(ctx context.Context, o benchBakeOptions) ([]namedRules, error) {
+	if o.maiDir != "" {
+		return movingAIWorlds(o.maiDir)
+	}
 	if o.world != "default" {
 		w, err := source.Load(ctx, source.Spec{DataDir: o.world, MapID: world.MapID(o.mapID)})
 		if err != nil {
-			return nil, "", err
+			return nil, err
 		}
-		return movement.NewRules(w.Map, w.Tiles, nil), o.world, nil
+		return []namedRules{{o.world, movement.NewRules(w.Map, w.Tiles, nil)}}, nil
 	}
 	opts := gen.DefaultOptions()
 	opts.Seed = o.seed
 	if o.size != "" {
 		var err error
 		if opts.Width, opts.Height, err = gen.ParseSize(o.size); err != nil {
-			return nil, "", err
+			return nil, err
 		}
 	}
 	w, err := gen.Generate(ctx, opts)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
-	return movement.NewRules(w.Map, w.Tiles, nil), "default world", nil
+	return []namedRules{{"default world", movement.NewRules(w.Map, w.Tiles, nil)}}, nil
 }
 
 // classifyChunks returns the kind of every chunk, row-major, on all cores.
@@ -181,6 +192,8 @@ func timeProbes(ctx context.Context, r *movement.Rules, kinds []stepcache.ChunkK
 			fast.Build(sample[j]%wide, sample[j]/wide) // warm the builder's scratch
 		}
 		wg.Go(func() {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			t := &parts[w]
 			for j := w; j < len(sample) && ctx.Err() == nil; j += workers {
 				i := sample[j]
@@ -205,14 +218,14 @@ func timeProbes(ctx context.Context, r *movement.Rules, kinds []stepcache.ChunkK
 
 // add builds chunk (cx, cy) with both probes, timing each, and compares.
 func (t *probeTimes) add(kind stepcache.ChunkKind, cx, cy int, fast *stepcache.Builder, ref *movement.Rules, keep int) {
-	t0 := time.Now()
+	t0 := threadCPU()
 	got := fast.Build(cx, cy)
-	t1 := time.Now()
+	t1 := threadCPU()
 	want := stepcache.BuildChunkReference(ref, cx, cy)
-	t2 := time.Now()
+	t2 := threadCPU()
 	t.n[kind]++
-	t.fast[kind] += t1.Sub(t0)
-	t.ref[kind] += t2.Sub(t1)
+	t.fast[kind] += t1 - t0
+	t.ref[kind] += t2 - t1
 	t.chunks++
 	if d := stepcache.ChunkDiff(got, want); d == "" {
 		t.identical++
@@ -245,6 +258,7 @@ func (t *probeTimes) print(w io.Writer, kinds []stepcache.ChunkKind) {
 		onMap[k]++
 	}
 	us := func(d time.Duration, n int) float64 { return float64(d.Nanoseconds()) / 1e3 / float64(max(n, 1)) }
+	fmt.Fprintf(w, "µs per chunk build, %s, one goroutine per build\n", clockName)
 	fmt.Fprintf(w, "%-8s %8s %8s %10s %13s %8s\n", "kind", "on map", "sampled", "fast µs", "reference µs", "speedup")
 	var fastAll, refAll time.Duration
 	var wFast, wRef float64
