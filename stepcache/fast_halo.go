@@ -54,9 +54,11 @@ type hcell struct {
 // inline when n is 1 (absentCand when n is 0), else
 // Builder.cands[off:off+n].
 type hrule struct {
-	one hcand
-	n   int32
-	off int32
+	one  hcand
+	n    int32
+	off  int32
+	word  uint64 // the memo's view of it, relative to the cell's avg (selfWord)
+	lanes uint32 // one's stMin and szMax as pass's 16-bit lanes (laneOf)
 }
 
 // hstatic is one static with its tile data resolved.
@@ -149,7 +151,7 @@ func (b *Builder) loadLand(x0, y0 int) (flat bool) {
 			c := &b.cells[hy*haloSide+hx]
 			*c = hcell{}
 			if x, y := x0+hx, y0+hy; x < 0 || y < 0 || x >= b.m.Width || y >= b.m.Height {
-				c.enter = [3]hrule{{one: absentCand}, {one: absentCand}, {one: absentCand}}
+				c.enter = [3]hrule{absentRule, absentRule, absentRule}
 				flat = false
 				continue
 			}

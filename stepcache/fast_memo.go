@@ -1,5 +1,10 @@
 package stepcache
 
+import (
+	"encoding/binary"
+	"unsafe"
+)
+
 // The memo: a cell's records are a function of what the probe reads of its
 // neighbourhood: its land (rule sets, low, avg, top), its StartZ surfaces,
 // whether Wet is near, and per rule set probed and direction the target's
@@ -19,7 +24,38 @@ const (
 	memoInf      = 0x7FFF          // szMax beyond any startZ
 	memoAbsent   = uint64(1) << 63 // a target with no candidate
 	memoMulti    = uint64(1) << 62 // a target with several candidates: their count, then each
+	memoOut      = uint64(1) << 61 // a target whose Z is beyond ±memoRange
+	memoFlags    = memoAbsent | memoMulti | memoOut
+	field12      = 1<<11 - 1 // largest |value| of a 12-bit word field
+	inf12        = 0x800     // the 12-bit field value for "no start exceeds szMax"
 )
+
+// selfWord is the memo's view of one rule set's candidates of a cell whose
+// avg is avg: for one candidate, z, stMin and szMax relative to avg in
+// 12-bit fields (the source's key adds avg minus its own avg at bit 36);
+// else memoAbsent, memoMulti, or memoOut when a Z is out of range.
+func selfWord(e *hrule, avg int16) uint64 {
+	switch {
+	case e.n == 0:
+		return memoAbsent
+	case e.n > 1:
+		return memoMulti
+	case !inMemoRange(int(e.one.z)) || !inMemoRange(int(avg)):
+		return memoOut
+	}
+	z, st := int(e.one.z)-int(avg), int(e.one.stMin)-int(avg)
+	sz := inf12
+	if int(e.one.szMax) < noLimit/2 {
+		sz = int(e.one.szMax) - int(avg)
+		if sz < -field12 || sz > field12 {
+			return memoOut
+		}
+	}
+	if z < -field12 || z > field12 || st < -field12 || st > field12 {
+		return memoOut
+	}
+	return uint64(z)&0xFFF | uint64(st)&0xFFF<<12 | uint64(sz)&0xFFF<<24
+}
 
 // memo maps neighbourhood keys to records.
 type memo struct {
@@ -69,21 +105,77 @@ func (b *Builder) memoKey(ci int, wet bool) bool {
 		rules = 3
 	}
 	for k := 0; k < rules; k++ {
-		for _, off := range haloDir {
-			var ok bool
-			if n, ok = b.targetWords(&b.cells[ci+off].enter[k], avg, n); !ok {
-				return false
-			}
+		var ok bool
+		if n, ok = b.targetKey(ci, k, avg, n); !ok {
+			return false
 		}
 	}
 	m.klen = n
-	h := uint64(n)
-	for _, w := range m.key[:n] {
-		h = (h ^ w) * 0x9E3779B97F4A7C15
-		h ^= h >> 29
-	}
-	m.hash = h
+	m.hash = hashWords(m.key[:n])
 	return true
+}
+
+// hashWords mixes key words in four independent lanes (the multiplies
+// overlap), then folds them.
+func hashWords(ws []uint64) uint64 {
+	a, b, c, d := uint64(len(ws)), uint64(0x243F6A8885A308D3), uint64(0x13198A2E03707344), uint64(0xA4093822299F31D0)
+	for len(ws) >= 4 {
+		a = (a ^ ws[0]) * 0x9E3779B97F4A7C15
+		b = (b ^ ws[1]) * 0xC2B2AE3D27D4EB4F
+		c = (c ^ ws[2]) * 0x165667B19E3779F9
+		d = (d ^ ws[3]) * 0xD6E8FEB86659FD93
+		ws = ws[4:]
+	}
+	for _, w := range ws {
+		a = (a ^ w) * 0x9E3779B97F4A7C15
+	}
+	h := a ^ b>>17 ^ c<<23 ^ d>>31
+	h ^= h >> 29
+	h *= 0xBF58476D1CE4E5B9
+	return h ^ h>>32
+}
+
+// targetKey appends the 8 targets' words under rule set k to the key at n
+// (a single candidate's self word with the avg difference at bit 36).
+func (b *Builder) targetKey(ci, k, avg, n int) (int, bool) {
+	m := &b.memo
+	if n+8 >= memoKeyMax {
+		return n, false
+	}
+	key := m.key[n : n+8 : n+8]
+	var multi bool
+	for d, off := range haloDir {
+		t := &b.cells[ci+off]
+		w := t.enter[k].word
+		if w&memoFlags == 0 {
+			w |= uint64(int(t.avg)-avg) & 0xFFF << 36
+		}
+		key[d] = w
+		multi = multi || w&(memoMulti|memoOut) != 0
+	}
+	if !multi {
+		return n + 8, true
+	}
+	words := [8]uint64(key) // the loop below overwrites key
+	for d, off := range haloDir {
+		e := &b.cells[ci+off].enter[k]
+		switch e.word {
+		case memoOut:
+			return n, false
+		case memoMulti:
+			var ok bool
+			if n, ok = b.targetWords(e, avg, n); !ok {
+				return n, false
+			}
+		default:
+			if n+1 >= memoKeyMax {
+				return n, false
+			}
+			m.key[n] = words[d]
+			n++
+		}
+	}
+	return n, true
 }
 
 // targetWords appends a target's candidates under one rule set to the key
@@ -198,13 +290,29 @@ func sameWords(a, b []uint64) bool {
 // direction it enters.
 func shiftCell(c Cell, dz int) Cell {
 	c.Z += int8(dz)
-	for d := 0; d < 8; d++ {
-		if c.Walk&(1<<d) != 0 {
-			c.WalkZ[d] += int8(dz)
-		}
-		if c.Wet&(1<<d) != 0 {
-			c.SwimZ[d] += int8(dz)
-		}
-	}
+	add := uint64(uint8(dz)) * 0x0101010101010101
+	shift8(&c.WalkZ, byteMask[c.Walk]&add)
+	shift8(&c.SwimZ, byteMask[c.Wet]&add)
 	return c
 }
+
+// shift8 adds the bytes of add to the bytes of z, each modulo 256 (the
+// 7-bit sums, then each byte's top bit).
+func shift8(z *[8]int8, add uint64) {
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&z[0])), 8)
+	v := binary.LittleEndian.Uint64(b)
+	const low7, top = 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
+	binary.LittleEndian.PutUint64(b, (v&low7)+(add&low7)^((v^add)&top))
+}
+
+// byteMask[bits] has byte d set to 0xFF where bit d of bits is set.
+var byteMask = func() (t [256]uint64) {
+	for bits := range t {
+		for d := 0; d < 8; d++ {
+			if bits&(1<<d) != 0 {
+				t[bits] |= 0xFF << (8 * d)
+			}
+		}
+	}
+	return t
+}()

@@ -11,6 +11,7 @@ type nbrs struct {
 	single          bool
 	unfit           uint8 // directions whose z[d] does not fit an int8
 	z, stMin, szMax [8]int16
+	st, sz          [2]uint64 // stMin and szMax as 16-bit lanes (directions 0-3, 4-7), see pass
 }
 
 // absentStMin marks a target without candidates: no startTop reaches it.
@@ -19,15 +20,22 @@ const absentStMin = math.MaxInt16
 // absentCand stands for no candidate: it accepts no start.
 var absentCand = hcand{z: 0, stMin: absentStMin, szMax: math.MinInt16}
 
+// absentRule is a rule set with no candidate.
+var absentRule = hrule{one: absentCand, word: memoAbsent, lanes: laneOf(absentCand)}
+
 // gather fills b.nb[k] for source halo cell ci.
 func (b *Builder) gather(ci, k int) {
 	nb := &b.nb[k]
 	var multi bool
 	var unfit uint8
+	nb.st, nb.sz = [2]uint64{}, [2]uint64{}
 	for d, off := range haloDir {
 		e := &b.cells[ci+off].enter[k]
 		c := e.one
 		nb.z[d], nb.stMin[d], nb.szMax[d] = c.z, c.stMin, c.szMax
+		sh := 16 * uint(d&3)
+		nb.st[d>>2] |= uint64(e.lanes&0xFFFF) << sh
+		nb.sz[d>>2] |= uint64(e.lanes>>16) << sh
 		multi = multi || e.n > 1
 		if c.z > math.MaxInt8 || c.z < math.MinInt8 {
 			unfit |= 1 << d
@@ -35,6 +43,28 @@ func (b *Builder) gather(ci, k int) {
 	}
 	nb.single, nb.unfit = !multi, unfit
 }
+
+// Lanes: pass compares a start with 8 targets' stMin and szMax at once, as
+// 16-bit lanes of two words each, biased by laneBias and clamped to 15
+// bits (every startZ and startTop is within ±400, so the clamped ends
+// still compare the same).
+const (
+	laneBias = 0x4000
+	laneHigh = 0x8000800080008000 // each lane's top bit
+	laneOnes = 0x0001000100010001
+	// laneGather moves the top bits of lanes 0-3, shifted to bits 0, 16,
+	// 32, 48, to bits 48-51.
+	laneGather = 1<<48 | 1<<33 | 1<<18 | 1<<3
+)
+
+// laneOf is a candidate's stMin and szMax as lanes: biased, clamped to
+// 0..0x7FFF.
+func laneOf(c hcand) uint32 {
+	return lane15(int(c.stMin)) | lane15(int(c.szMax))<<16
+}
+
+// lane15 is v biased and clamped to a lane's 15 bits.
+func lane15(v int) uint32 { return uint32(max(0, min(0x7FFF, v+laneBias))) }
 
 // enterAll is the reference's enterAll on halo cell ci (whose targets
 // b.nb[k] holds) for rule set index k: StartZ once, Enter of the 8
@@ -67,13 +97,12 @@ func (b *Builder) enterAll(ci int, k int, z int) (bits uint8, zs [8]int8, fits b
 }
 
 // pass is the Enter bits of single targets from (sz, st): bit d is set
-// when st ≥ stMin[d] and sz ≤ szMax[d] (branch-free: the comparisons' signs).
-func (nb *nbrs) pass(sz, st int) (bits uint8) {
-	s, t := int32(st), int32(sz)
-	var m uint32
-	for d := 0; d < 8; d++ {
-		ok := uint32(int32(nb.stMin[d])-s-1) & ^uint32(int32(nb.szMax[d])-t)
-		m |= ok >> 31 << d
-	}
-	return uint8(m)
+// when st ≥ stMin[d] and sz ≤ szMax[d], all eight lanes at once (a lane's
+// top bit survives (a|top) - b exactly when a ≥ b).
+func (nb *nbrs) pass(sz, st int) uint8 {
+	s := uint64(lane15(st)) * laneOnes
+	t := uint64(lane15(sz)) * laneOnes
+	lo := ((s|laneHigh)-nb.st[0]) & ((nb.sz[0]|laneHigh)-t) & laneHigh
+	hi := ((s|laneHigh)-nb.st[1]) & ((nb.sz[1]|laneHigh)-t) & laneHigh
+	return uint8((lo>>15)*laneGather>>48&0xF | ((hi>>15)*laneGather>>48&0xF)<<4)
 }

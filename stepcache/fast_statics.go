@@ -76,12 +76,14 @@ func (b *Builder) resolve(h int) {
 // land for the rule sets it does not block (nothing limits headroom), as
 // cellCands would.
 func (b *Builder) landOnly(c *hcell) {
-	one := hcand{z: c.avg, stMin: c.low - movement.StepHeight, szMax: noLimit - movement.PersonHeight}
+	one := hrule{one: hcand{z: c.avg, stMin: c.low - movement.StepHeight, szMax: noLimit - movement.PersonHeight}, n: 1}
+	one.word = selfWord(&one, c.avg)
+	one.lanes = laneOf(one.one)
 	for k := range c.enter {
 		if c.landRules&(1<<k) != 0 {
-			c.enter[k] = hrule{one: one, n: 1}
+			c.enter[k] = one
 		} else {
-			c.enter[k] = hrule{one: absentCand}
+			c.enter[k] = absentRule
 		}
 	}
 }
@@ -124,6 +126,8 @@ func (b *Builder) cellCands(c *hcell) {
 	}
 	for k := range c.enter {
 		b.setRule(&c.enter[k], uint8(1)<<k)
+		c.enter[k].word = selfWord(&c.enter[k], c.avg)
+		c.enter[k].lanes = laneOf(c.enter[k].one)
 	}
 }
 
@@ -137,7 +141,7 @@ type tcand struct {
 // those another candidate of the same Z dominates (it accepts every start
 // they accept): Enter's answer depends only on the Zs that accept.
 func (b *Builder) setRule(e *hrule, bit uint8) {
-	*e = hrule{one: absentCand}
+	*e = absentRule
 	e.off = int32(len(b.cands))
 	for i := range b.tmp {
 		if b.tmp[i].rules&bit == 0 || b.dominated(i, bit) {
