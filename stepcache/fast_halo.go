@@ -54,9 +54,9 @@ type hcell struct {
 // inline when n is 1 (absentCand when n is 0), else
 // Builder.cands[off:off+n].
 type hrule struct {
-	one  hcand
-	n    int32
-	off  int32
+	one   hcand
+	n     int32
+	off   int32
 	word  uint64 // the memo's view of it, relative to the cell's avg (selfWord)
 	lanes uint32 // one's stMin and szMax as pass's 16-bit lanes (laneOf)
 }

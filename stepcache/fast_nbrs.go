@@ -102,7 +102,7 @@ func (b *Builder) enterAll(ci int, k int, z int) (bits uint8, zs [8]int8, fits b
 func (nb *nbrs) pass(sz, st int) uint8 {
 	s := uint64(lane15(st)) * laneOnes
 	t := uint64(lane15(sz)) * laneOnes
-	lo := ((s|laneHigh)-nb.st[0]) & ((nb.sz[0]|laneHigh)-t) & laneHigh
-	hi := ((s|laneHigh)-nb.st[1]) & ((nb.sz[1]|laneHigh)-t) & laneHigh
+	lo := ((s | laneHigh) - nb.st[0]) & ((nb.sz[0] | laneHigh) - t) & laneHigh
+	hi := ((s | laneHigh) - nb.st[1]) & ((nb.sz[1] | laneHigh) - t) & laneHigh
 	return uint8((lo>>15)*laneGather>>48&0xF | ((hi>>15)*laneGather>>48&0xF)<<4)
 }
