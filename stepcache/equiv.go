@@ -68,9 +68,11 @@ func CompareProbes(ctx context.Context, r *movement.Rules, idx []int, workers, k
 		return ProbeReport{}, fmt.Errorf("stepcache: compare probes: rules without a map or tile data")
 	}
 	wide, high := ChunksOf(r.Map.Width, r.Map.Height)
-	total := len(idx)
 	if idx == nil {
-		total = wide * high
+		idx = make([]int, wide*high)
+		for i := range idx {
+			idx[i] = i
+		}
 	}
 	for _, i := range idx {
 		if i < 0 || i >= wide*high {
@@ -80,51 +82,57 @@ func CompareProbes(ctx context.Context, r *movement.Rules, idx []int, workers, k
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	var next atomic.Int64
-	var mu sync.Mutex
-	var rep ProbeReport
-	done := make(chan struct{}, workers*4)
+	c := &comparison{r: r, idx: idx, wide: wide, keep: keep, done: make(chan struct{}, workers*4)}
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
-		ref := r.Clone()
-		ref.StaticOnly = true
-		fast := NewBuilder(r)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for ctx.Err() == nil {
-				j := int(next.Add(1) - 1)
-				if j >= total {
-					return
-				}
-				i := j
-				if idx != nil {
-					i = idx[j]
-				}
-				cx, cy := i%wide, i/wide
-				d := ChunkDiff(fast.Build(cx, cy), BuildChunkReference(ref, cx, cy))
-				mu.Lock()
-				rep.Chunks++
-				if d == "" {
-					rep.Identical++
-				} else if len(rep.Diffs) < keep {
-					rep.Diffs = append(rep.Diffs, ProbeDiff{cx, cy, d})
-				}
-				mu.Unlock()
-				done <- struct{}{}
-			}
-		}()
+		wg.Go(func() { c.work(ctx) })
 	}
-	go func() { wg.Wait(); close(done) }()
+	go func() { wg.Wait(); close(c.done) }()
 	n := 0
-	for range done {
+	for range c.done {
 		n++
 		if progress != nil {
-			progress(n, total)
+			progress(n, len(idx))
 		}
 	}
 	if err := ctx.Err(); err != nil {
-		return rep, fmt.Errorf("stepcache: compare probes: %d of %d chunks: %w", n, total, err)
+		return c.rep, fmt.Errorf("stepcache: compare probes: %d of %d chunks: %w", n, len(idx), err)
 	}
-	return rep, nil
+	return c.rep, nil
+}
+
+// comparison is a CompareProbes run shared by its workers.
+type comparison struct {
+	r    *movement.Rules
+	idx  []int
+	wide int
+	keep int
+	next atomic.Int64
+	done chan struct{}
+	mu   sync.Mutex
+	rep  ProbeReport
+}
+
+// work compares chunks until none are left or ctx ends.
+func (c *comparison) work(ctx context.Context) {
+	ref := c.r.Clone()
+	ref.StaticOnly = true
+	fast := NewBuilder(c.r)
+	for ctx.Err() == nil {
+		j := int(c.next.Add(1) - 1)
+		if j >= len(c.idx) {
+			return
+		}
+		cx, cy := c.idx[j]%c.wide, c.idx[j]/c.wide
+		d := ChunkDiff(fast.Build(cx, cy), BuildChunkReference(ref, cx, cy))
+		c.mu.Lock()
+		c.rep.Chunks++
+		if d == "" {
+			c.rep.Identical++
+		} else if len(c.rep.Diffs) < c.keep {
+			c.rep.Diffs = append(c.rep.Diffs, ProbeDiff{cx, cy, d})
+		}
+		c.mu.Unlock()
+		c.done <- struct{}{}
+	}
 }

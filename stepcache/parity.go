@@ -117,25 +117,19 @@ func VerifyWorld(ctx context.Context, r *movement.Rules, opt VerifyOptions) (Ver
 	errs := make([]error, opt.Workers)
 	var wg sync.WaitGroup
 	for w := 0; w < opt.Workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			v, err := newVerifier(r, opt)
 			if err != nil {
 				errs[w] = err
 				return
 			}
 			v.seen = seen
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= total {
-					break
-				}
+			for i := int(next.Add(1) - 1); i < total && ctx.Err() == nil; i = int(next.Add(1) - 1) {
 				v.chunk(i%wide, i/wide)
 				doneCh <- struct{}{}
 			}
 			reports[w] = v.rep
-		}()
+		})
 	}
 	go func() { wg.Wait(); close(doneCh) }()
 	n := 0
