@@ -59,6 +59,29 @@ type hrule struct {
 	off   int32
 	word  uint64 // the memo's view of it, relative to the cell's avg (selfWord)
 	lanes uint32 // one's stMin and szMax as pass's 16-bit lanes (laneOf)
+	z8    int8   // one's z as an int8 (truncated)
+	flags uint8  // ruleMulti, ruleUnfit
+}
+
+// hrule flags.
+const (
+	ruleMulti uint8 = 1 << iota // n > 1
+	ruleUnfit                   // one's z does not fit an int8
+)
+
+// finish sets e's derived fields once its candidates are set, for a cell
+// whose avg is avg.
+func (e *hrule) finish(avg int16) {
+	e.word = selfWord(e, avg)
+	e.lanes = laneOf(e.one)
+	e.z8 = int8(e.one.z)
+	e.flags = 0
+	if e.n > 1 {
+		e.flags |= ruleMulti
+	}
+	if !fitsZ(int(e.one.z)) {
+		e.flags |= ruleUnfit
+	}
 }
 
 // hstatic is one static with its tile data resolved.

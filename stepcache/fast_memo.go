@@ -11,9 +11,9 @@ package stepcache
 // cell's avg, and a hit is the stored records shifted.
 
 const (
-	memoSlots    = 1 << 16         // largest open-addressing table (power of two)
+	memoSlots    = 1 << 13         // largest open-addressing table (power of two): small enough to stay in cache
 	memoEntries  = memoSlots / 2   // entries kept before the memo starts over
-	memoKeyWords = 1 << 19         // key words kept before the memo starts over
+	memoKeyWords = 1 << 15         // key words kept before the memo starts over
 	memoRange    = 120             // |Z| bound of memoised cells' Zs
 	memoKeyMax   = 128             // longest key memoised
 	memoInf      = 0x7FFF          // szMax beyond any startZ

@@ -8,10 +8,10 @@ import "math"
 // and startZ ≤ szMax[d], arriving at z[d]: no candidate choice, no mover-Z
 // preference.
 type nbrs struct {
-	single          bool
-	unfit           uint8 // directions whose z[d] does not fit an int8
-	z, stMin, szMax [8]int16
-	st, sz          [2]uint64 // stMin and szMax as 16-bit lanes (directions 0-3, 4-7), see pass
+	single bool
+	unfit  uint8     // directions whose z does not fit an int8
+	z8     [8]int8   // each target's z as an int8
+	st, sz [2]uint64 // stMin and szMax as 16-bit lanes (directions 0-3, 4-7), see pass
 }
 
 // absentStMin marks a target without candidates: no startTop reaches it.
@@ -21,27 +21,29 @@ const absentStMin = math.MaxInt16
 var absentCand = hcand{z: 0, stMin: absentStMin, szMax: math.MinInt16}
 
 // absentRule is a rule set with no candidate.
-var absentRule = hrule{one: absentCand, word: memoAbsent, lanes: laneOf(absentCand)}
+var absentRule = func() hrule {
+	e := hrule{one: absentCand}
+	e.finish(0)
+	return e
+}()
 
 // gather fills b.nb[k] for source halo cell ci.
 func (b *Builder) gather(ci, k int) {
-	nb := &b.nb[k]
-	var multi bool
-	var unfit uint8
-	nb.st, nb.sz = [2]uint64{}, [2]uint64{}
+	var st, sz [2]uint64
+	var z8 [8]int8
+	var flags, unfit uint8
 	for d, off := range haloDir {
 		e := &b.cells[ci+off].enter[k]
-		c := e.one
-		nb.z[d], nb.stMin[d], nb.szMax[d] = c.z, c.stMin, c.szMax
 		sh := 16 * uint(d&3)
-		nb.st[d>>2] |= uint64(e.lanes&0xFFFF) << sh
-		nb.sz[d>>2] |= uint64(e.lanes>>16) << sh
-		multi = multi || e.n > 1
-		if c.z > math.MaxInt8 || c.z < math.MinInt8 {
-			unfit |= 1 << d
-		}
+		st[d>>2] |= uint64(e.lanes&0xFFFF) << sh
+		sz[d>>2] |= uint64(e.lanes>>16) << sh
+		z8[d] = e.z8
+		flags |= e.flags
+		unfit |= e.flags >> 1 & 1 << d
 	}
-	nb.single, nb.unfit = !multi, unfit
+	nb := &b.nb[k]
+	nb.st, nb.sz, nb.z8 = st, sz, z8
+	nb.single, nb.unfit = flags&ruleMulti == 0, unfit
 }
 
 // Lanes: pass compares a start with 8 targets' stMin and szMax at once, as
@@ -74,12 +76,7 @@ func (b *Builder) enterAll(ci int, k int, z int) (bits uint8, zs [8]int8, fits b
 	nb := &b.nb[k]
 	if nb.single {
 		bits = nb.pass(sz, st)
-		for d := 0; d < 8; d++ {
-			if bits&(1<<d) != 0 {
-				zs[d] = int8(nb.z[d])
-			}
-		}
-		return bits, zs, bits&nb.unfit == 0
+		return bits, maskBytes(nb.z8, bits), bits&nb.unfit == 0
 	}
 	fits = true
 	for d, off := range haloDir {

@@ -24,6 +24,14 @@ func shift8(z *[8]int8, add uint64) {
 	binary.LittleEndian.PutUint64(b, (v&low7)+(add&low7)^((v^add)&top))
 }
 
+// maskBytes keeps the bytes of z whose bit is set in bits, zeroing the
+// others.
+func maskBytes(z [8]int8, bits uint8) (out [8]int8) {
+	v := binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Pointer(&z[0])), 8))
+	binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Pointer(&out[0])), 8), v&byteMask[bits])
+	return out
+}
+
 // byteMask[bits] has byte d set to 0xFF where bit d of bits is set.
 var byteMask = func() (t [256]uint64) {
 	for bits := range t {

@@ -77,8 +77,7 @@ func (b *Builder) resolve(h int) {
 // cellCands would.
 func (b *Builder) landOnly(c *hcell) {
 	one := hrule{one: hcand{z: c.avg, stMin: c.low - movement.StepHeight, szMax: noLimit - movement.PersonHeight}, n: 1}
-	one.word = selfWord(&one, c.avg)
-	one.lanes = laneOf(one.one)
+	one.finish(c.avg)
 	for k := range c.enter {
 		if c.landRules&(1<<k) != 0 {
 			c.enter[k] = one
@@ -126,8 +125,7 @@ func (b *Builder) cellCands(c *hcell) {
 	}
 	for k := range c.enter {
 		b.setRule(&c.enter[k], uint8(1)<<k)
-		c.enter[k].word = selfWord(&c.enter[k], c.avg)
-		c.enter[k].lanes = laneOf(c.enter[k].one)
+		c.enter[k].finish(c.avg)
 	}
 }
 
