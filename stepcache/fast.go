@@ -25,6 +25,7 @@ type Builder struct {
 	strata  []Cell
 	start   [ChunkCells + 1]uint16
 	out     Chunk
+	land    landView
 	memo    memo
 }
 
@@ -40,14 +41,15 @@ func NewBuilder(r *movement.Rules) *Builder {
 // kept. Cells of a partial chunk beyond the map are zero records.
 func (b *Builder) Build(cx, cy int) *Chunk {
 	x0, y0 := cx*ChunkSize-1, cy*ChunkSize-1
-	flat := b.loadLand(x0, y0)
+	b.loadLand(x0, y0)
 	n := b.gatherStatics(x0, y0)
 	b.strata = b.strata[:0]
 	ch := &b.out
 	ch.StrataStart, ch.Strata = nil, nil
-	if flat && n == 0 && b.uniform(ch) {
+	if n == 0 && b.flatLand(x0, y0) && b.uniform(ch, x0, y0) {
 		return ch
 	}
+	b.initCells(x0, y0)
 	b.loadStatics()
 	for i := 0; i < ChunkCells; i++ {
 		b.start[i] = uint16(len(b.strata))
@@ -67,13 +69,14 @@ func (b *Builder) Build(cx, cy int) *Chunk {
 }
 
 // uniform builds a chunk whose halo is on the map, holds no statics and
-// one kind of land at one Z (loadLand's flat): every cell sees the same
+// one kind of land at one Z (flatLand): every cell sees the same
 // neighbourhood, so one cell is resolved and probed and its record fills
 // the chunk. It reports false, leaving the general build to the caller,
 // when that record has strata (it cannot, but the general build is exact).
-func (b *Builder) uniform(ch *Chunk) bool {
+func (b *Builder) uniform(ch *Chunk, x0, y0 int) bool {
 	const center = haloSide + 1
 	b.statics, b.cands = b.statics[:0], b.cands[:0]
+	b.initCell(center, x0+1, y0+1)
 	b.resolve(center)
 	for _, off := range haloDir {
 		b.cells[center+off] = b.cells[center]

@@ -153,52 +153,86 @@ func enterRules(f world.TileFlag) uint8 {
 	return r
 }
 
-// loadLand reads the land of the halo whose top-left cell is (x0, y0):
-// corners (off-map reads z 0, as AverageZ does), flags and land rules.
-// It reports whether every halo cell is on the map, all land Zs read are
-// equal and all land tiles act alike (the uniform fast path's test).
-func (b *Builder) loadLand(x0, y0 int) (flat bool) {
-	var zs [landSide * landSide]int16
-	var ids [haloCells]uint16
-	b.readLand(x0, y0, &zs, &ids)
-	flat = true
-	for i := 1; i < len(zs); i++ {
-		if zs[i] != zs[0] {
-			flat = false
-			break
+// landView is the land under one halo as read from the map: the corner
+// Zs (landSide², off-map 0, as AverageZ reads them) and the cells' ids.
+type landView struct {
+	zs  [landSide * landSide]int16
+	ids [haloCells]uint16
+}
+
+// loadLand reads the land of the halo whose top-left cell is (x0, y0) into
+// b.land.
+func (b *Builder) loadLand(x0, y0 int) {
+	b.land = landView{}
+	b.readLand(x0, y0, &b.land.zs, &b.land.ids)
+}
+
+// flatLand reports whether the halo from (x0, y0) is on the map, all land
+// Zs read are equal and all its land tiles act alike (the uniform fast
+// path's test).
+func (b *Builder) flatLand(x0, y0 int) bool {
+	if x0 < 0 || y0 < 0 || x0+haloSide > b.m.Width || y0+haloSide > b.m.Height {
+		return false
+	}
+	lv := &b.land
+	for _, z := range lv.zs {
+		if z != lv.zs[0] {
+			return false
 		}
 	}
-	first := uint8(0)
+	first := b.landClass(lv.ids[0])
+	for i, id := range lv.ids {
+		if id != lv.ids[0] && b.landClass(lv.ids[i]) != first {
+			return false
+		}
+	}
+	return true
+}
+
+// landClass is what the rules read of a land id: considered, Wet, and the
+// rule sets it serves.
+func (b *Builder) landClass(id uint16) uint8 {
+	var c hcell
+	b.setLand(&c, id)
+	return c.flags | c.landRules<<4
+}
+
+// initCells sets every halo cell's land from b.land (off-map cells have no
+// candidates).
+func (b *Builder) initCells(x0, y0 int) {
 	for hy := 0; hy < haloSide; hy++ {
 		for hx := 0; hx < haloSide; hx++ {
-			c := &b.cells[hy*haloSide+hx]
-			*c = hcell{}
-			if x, y := x0+hx, y0+hy; x < 0 || y < 0 || x >= b.m.Width || y >= b.m.Height {
-				c.enter = [3]hrule{absentRule, absentRule, absentRule}
-				flat = false
-				continue
-			}
-			g := hy*landSide + hx
-			c.low, c.avg, c.top = averageZ(zs[g], zs[g+landSide], zs[g+1], zs[g+landSide+1])
-			id := ids[hy*haloSide+hx] & 0x3FFF
-			f := b.td.LandFlags(id)
-			c.flags = hOnMap
-			if !movement.IgnoredLand(id) {
-				c.flags |= hConsider
-			}
-			if f&world.FlagWet != 0 {
-				c.flags |= hWet
-			}
-			c.landRules = landRulesOf(f, c.flags&hConsider != 0)
-			class := c.flags | c.landRules<<4 // (consider, wet, land rules) decide all the rules read of land
-			if hy == 0 && hx == 0 {
-				first = class
-			} else if class != first {
-				flat = false
-			}
+			b.initCell(hy*haloSide+hx, x0+hx, y0+hy)
 		}
 	}
-	return flat
+}
+
+// initCell sets halo cell h, at (x, y), from b.land.
+func (b *Builder) initCell(h, x, y int) {
+	c := &b.cells[h]
+	*c = hcell{}
+	if x < 0 || y < 0 || x >= b.m.Width || y >= b.m.Height {
+		c.enter = [3]hrule{absentRule, absentRule, absentRule}
+		return
+	}
+	zs := &b.land.zs
+	g := h/haloSide*landSide + h%haloSide
+	c.low, c.avg, c.top = averageZ(zs[g], zs[g+landSide], zs[g+1], zs[g+landSide+1])
+	b.setLand(c, b.land.ids[h])
+}
+
+// setLand sets c's flags and land rules for land id.
+func (b *Builder) setLand(c *hcell, id uint16) {
+	id &= 0x3FFF
+	f := b.td.LandFlags(id)
+	c.flags = hOnMap
+	if !movement.IgnoredLand(id) {
+		c.flags |= hConsider
+	}
+	if f&world.FlagWet != 0 {
+		c.flags |= hWet
+	}
+	c.landRules = landRulesOf(f, c.flags&hConsider != 0)
 }
 
 // readLand reads the land Zs of the landSide² corners from (x0, y0) (0 off
@@ -212,16 +246,22 @@ func (b *Builder) readLand(x0, y0 int, zs *[landSide * landSide]int16, ids *[hal
 		if y < 0 || y >= m.Height {
 			continue
 		}
+		zrow := zs[gy*landSide : (gy+1)*landSide]
+		var irow []uint16
+		if gy < haloSide {
+			irow = ids[gy*haloSide : (gy+1)*haloSide]
+		}
 		for x := xa; x < xb; {
 			blk := m.LandBlock(m.BlockIndex(x, y))
-			row := blk[4+(y&7)*world.BlockSize*3:][:world.BlockSize*3]
-			for end := min(xb, (x|7)+1); x < end; x++ {
-				o, gx := (x&7)*3, x-x0
-				zs[gy*landSide+gx] = int16(int8(row[o+2]))
-				if gy < haloSide && gx < haloSide {
-					ids[gy*haloSide+gx] = uint16(row[o]) | uint16(row[o+1])<<8
+			end := min(xb, (x|7)+1)
+			cells := blk[4+((y&7)*world.BlockSize+x&7)*3 : 4+((y&7)*world.BlockSize+(end-1)&7)*3+3]
+			for i, gx := 0, x-x0; i+2 < len(cells); i, gx = i+3, gx+1 {
+				zrow[gx] = int16(int8(cells[i+2]))
+				if gx < len(irow) {
+					irow[gx] = uint16(cells[i]) | uint16(cells[i+1])<<8
 				}
 			}
+			x = end
 		}
 	}
 }

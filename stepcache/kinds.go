@@ -82,9 +82,9 @@ func ClassifyChunk(r *movement.Rules, cx, cy int) ChunkKind {
 	case wetLand:
 		return KindWater
 	}
-	var b Builder
-	b.m, b.td = m, td
-	if b.loadLand(cx*ChunkSize-1, cy*ChunkSize-1) && b.gatherStatics(cx*ChunkSize-1, cy*ChunkSize-1) == 0 {
+	b := &Builder{m: m, td: td}
+	x0, y0 := cx*ChunkSize-1, cy*ChunkSize-1
+	if b.loadLand(x0, y0); b.gatherStatics(x0, y0) == 0 && b.flatLand(x0, y0) {
 		return KindUniform
 	}
 	return KindLand
