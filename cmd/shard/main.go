@@ -26,7 +26,7 @@ func commands() map[string]command {
 		"verify":    {"compare every step-cache answer with the live rules", cmdVerify},
 		"bake":      {"bake a map's step cache into a .swb file", cmdBake},
 		"swb":       {"inspect .swb files (swb info FILE)", cmdSWB},
-		"bench":     {"benchmark searches (bench paths) and chunk builds (bench bake)", cmdBench},
+		"bench":     {"benchmark searches against classic A* (bench paths)", cmdBench},
 		"replay":    {"re-run a recorded search log and print its figures", cmdReplay},
 		"render":    {"draw the world, paths and cache as a PNG", cmdRender},
 		"config":    {"config init: write the default server.toml", cmdConfig},
