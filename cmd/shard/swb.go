@@ -52,6 +52,7 @@ func swbInfo(ctx context.Context, w io.Writer, path string, stages bool) error {
 	chunks := make([]*stepcache.Chunk, h.WidthChunks*h.HeightChunks)
 	type kindStat struct{ chunks, records, bytes, strata int }
 	var ks [2]kindStat // uniform, full
+	var swim, strata int
 	seen := make(map[int]bool)
 	for cy := 0; cy < h.HeightChunks; cy++ {
 		if err := ctx.Err(); err != nil {
@@ -66,6 +67,8 @@ func swbInfo(ctx context.Context, w io.Writer, path string, stages bool) error {
 				continue
 			}
 			chunks[cy*h.WidthChunks+cx] = c
+			_, sw, st := chunkKinds(c)
+			swim, strata = swim+b2i(sw), strata+b2i(st)
 			info, _ := r.Record(cx, cy)
 			k := &ks[1]
 			if swb.IsUniform(c) {
@@ -107,7 +110,7 @@ func swbInfo(ctx context.Context, w io.Writer, path string, stages bool) error {
 	if ref > 0 {
 		ratio = float64(fi.Size()) / float64(ref)
 	}
-	fmt.Fprintf(w, "chunks %d uniform %d full %d bytes %d bytes_per_full %d reference_bytes %d ratio %.3f\n",
-		ks[0].chunks+ks[1].chunks, ks[0].chunks, ks[1].chunks, fi.Size(), perFull, ref, ratio)
+	fmt.Fprintf(w, "chunks %d uniform %d full %d swim %d strata %d bytes %d bytes_per_full %d reference_bytes %d ratio %.3f\n",
+		ks[0].chunks+ks[1].chunks, ks[0].chunks, ks[1].chunks, swim, strata, fi.Size(), perFull, ref, ratio)
 	return nil
 }
