@@ -46,6 +46,16 @@ func (b *Builder) gather(ci, k int) {
 	nb.single, nb.unfit = flags&ruleMulti == 0, unfit
 }
 
+// multiTarget reports whether a target of halo cell ci has several
+// candidates under rule set k.
+func (b *Builder) multiTarget(ci, k int) bool {
+	var flags uint8
+	for _, off := range haloDir {
+		flags |= b.cells[ci+off].enter[k].flags
+	}
+	return flags&ruleMulti != 0
+}
+
 // Lanes: pass compares a start with 8 targets' stMin and szMax at once, as
 // 16-bit lanes of two words each, biased by laneBias and clamped to 15
 // bits (every startZ and startTop is within ±400, so the clamped ends

@@ -223,18 +223,18 @@ func insertSorted(zs []int, z int) []int {
 func (b *Builder) probeCell(ci int) (primary Cell) {
 	wet := b.wetNear(ci)
 	avg := int(b.cells[ci].avg)
-	b.gather(ci, kWalker)
 	// the memo is for cells whose probe is dear (Wet near, StartZ surfaces,
 	// a target with several candidates); a dry cell on its land with one
 	// candidate per target probes about as fast as a lookup
 	memo := false
-	if wet || b.cells[ci].s0 != b.cells[ci].s1 || !b.nb[kWalker].single {
+	if wet || b.cells[ci].s0 != b.cells[ci].s1 || b.multiTarget(ci, kWalker) {
 		if memo = b.memoKey(ci, wet); memo {
 			if c, ok := b.memoGet(avg); ok {
 				return c
 			}
 		}
 	}
+	b.gather(ci, kWalker)
 	if wet {
 		b.gather(ci, kSwimmer)
 		b.gather(ci, kAmph)
