@@ -10,7 +10,8 @@ import (
 	"shardcore/world/gen"
 )
 
-// cmdBench runs benchmarks: shard bench paths [--iters N]. paths times the
+// cmdBench runs benchmarks: shard bench paths [--iters N] | bake [flags];
+// bake is cmdBenchBake. paths times the
 // benchmark scenarios of package pathbench (the sewer, the causeway, a pet,
 // NPCs, a swimmer, a long traverse, a house interior) on the default world
 // in every cache mode against the classic A* and prints a table whose last
@@ -18,7 +19,8 @@ import (
 func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return subcommand("bench", args, stdout, stderr, map[string]func([]string) error{
 		"paths": func(a []string) error { return benchPaths(ctx, a, stdout, stderr) },
-	}, "shard bench paths [--iters N]")
+		"bake":  func(a []string) error { return cmdBenchBake(ctx, a, stdout, stderr) },
+	}, "shard bench paths [--iters N] | bench bake [--world default|DIR] [--map N] [--chunks K|--all]")
 }
 
 // benchPaths is shard bench paths.
