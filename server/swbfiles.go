@@ -36,7 +36,7 @@ func (s *Server) prebake(id world.MapID) bool {
 // client files, corrupt) is logged in one line with the reason. With
 // queueBake, a prebaked map whose file is missing or refused gets a bake.
 func (s *Server) openSWB(me *mapEntry, queueBake bool) error {
-	r, err := swb.Open(me.swbPath, swb.Expect{MapID: uint32(me.id), Fingerprint: me.w.Fingerprint})
+	r, err := swb.Open(me.swbPath, me.expect())
 	if err == nil {
 		s.attach(me, r)
 		s.log.Info().Int("map", int(me.id)).Str("path", me.swbPath).Int("chunks", r.Header().ChunkCount).Msg("swb opened")
@@ -64,6 +64,13 @@ func (s *Server) openSWB(me *mapEntry, queueBake bool) error {
 		return fmt.Errorf("swb for map %d: %w", me.id, err)
 	}
 	return fmt.Errorf("swb for map %d refused: %w", me.id, err)
+}
+
+// expect is what me's .swb must be: for this map, of its size, baked from
+// its client files.
+func (me *mapEntry) expect() swb.Expect {
+	wide, high := stepcache.ChunksOf(me.w.Map.Width, me.w.Map.Height)
+	return swb.Expect{MapID: uint32(me.id), Fingerprint: me.w.Fingerprint, WidthChunks: wide, HeightChunks: high}
 }
 
 // refusal names why swb.Open refused a file.

@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/term"
 
+	"shardcore/internal/swblab"
 	"shardcore/movement"
 	"shardcore/stepcache"
 	"shardcore/stepcache/swb"
@@ -74,7 +75,7 @@ func cmdBake(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	printBakeTable(os.Stdout, path, st, swb.ReferenceSize(b.chunks), built, time.Since(t1))
+	printBakeTable(os.Stdout, path, st, swblab.ReferenceSize(b.chunks), built, time.Since(t1))
 	return nil
 }
 
