@@ -13,7 +13,7 @@ import (
 // attached .swb is compared with the file the reader holds (a stat per
 // map), and how long a changed path must stay unchanged before it is
 // reopened (a copy in progress is not read half-written).
-const swbCheckEvery = time.Second
+const swbCheckEvery = 500 * time.Millisecond
 
 // swbWatch is what the server knows of a map's .swb beyond its reader
 // (tick goroutine only).
