@@ -203,7 +203,11 @@ func prepareDir(fsys swb.FS, path string) error {
 	if err != nil {
 		return fmt.Errorf("cache dir not writable: %w", err)
 	}
-	return errors.Join(f.Close(), fsys.Remove(f.Name()))
+	cerr := f.Close()
+	if err := fsys.Remove(f.Name()); err != nil && !errors.Is(err, fs.ErrNotExist) { // another shard's cleanup may beat us to it
+		return errors.Join(cerr, err)
+	}
+	return cerr
 }
 
 // finishBake handles a bake result on the tick goroutine: open and attach

@@ -17,7 +17,8 @@ import (
 )
 
 // logStages logs the stage table and returns ours (the file row) over the
-// reference; the file row must be the size swb.Write really produces.
+// reference; the file row must be the size swb.Write really produces, and
+// that file must read back every chunk identical.
 func logStages(t *testing.T, chunks []*stepcache.Chunk, wide int) float64 {
 	t.Helper()
 	st, err := Stages(chunks, wide)
@@ -36,6 +37,17 @@ func logStages(t *testing.T, chunks []*stepcache.Chunk, wide int) float64 {
 	}
 	if fi, err := os.Stat(path); err != nil || fi.Size() != ours || ws.FileBytes != ours {
 		t.Fatalf("file row %d bytes; the file written is %v (stats %d): %v", ours, fi.Size(), ws.FileBytes, err)
+	}
+	r, err := swb.Open(path, swb.Expect{WidthChunks: hdr.WidthChunks, HeightChunks: hdr.HeightChunks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for i, c := range chunks {
+		got, ok, err := r.ReadChunk(i%wide, i/wide)
+		if err != nil || ok != (c != nil) || (ok && !swbtest.ChunkEqual(c, got)) {
+			t.Fatalf("chunk %d: ok %v err %v", i, ok, err)
+		}
 	}
 	ratio := float64(ours) / float64(ref)
 	t.Logf("ratio %.3f", ratio)

@@ -27,7 +27,7 @@ func benchChunks(b *testing.B) []*stepcache.Chunk {
 	return cs
 }
 
-// BenchmarkReadFullChunk: one positioned read, checksum and decode of a full
+// BenchmarkReadFullChunk: one record copied out of the mapping, checksum and decode of a full
 // chunk into a reused Chunk (what a cache refill costs beyond the allocation).
 func BenchmarkReadFullChunk(b *testing.B) {
 	cs := benchChunks(b)

@@ -4,6 +4,10 @@ package swb
 
 import "os"
 
+// renameOpen: Write closes its temporary before renaming it (some
+// platforms cannot rename an open file).
+const renameOpen = false
+
 // lockFile is a no-op where the platform has no advisory locks.
 func lockFile(*os.File) error { return nil }
 

@@ -9,6 +9,10 @@ import (
 	"syscall"
 )
 
+// renameOpen: Write renames its temporary while it is still open (and
+// locked), then closes it.
+const renameOpen = true
+
 // lockFile takes an exclusive advisory lock on f, held until f is closed
 // (or its process dies).
 func lockFile(f *os.File) error {

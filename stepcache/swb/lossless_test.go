@@ -45,11 +45,3 @@ func TestProbeFileRoundTrip(t *testing.T) {
 	}
 	roundTrip(t, path, chunks, wc, hc)
 }
-
-// TestDefaultWorldLossless: every chunk of the default world written and
-// read back equals the baked chunk.
-func TestDefaultWorldLossless(t *testing.T) {
-	chunks, wc := swbtest.DefaultWorldChunks(t)
-	st := roundTrip(t, filepath.Join(t.TempDir(), "map0.swb"), chunks, wc, len(chunks)/wc)
-	t.Logf("%+v", st)
-}

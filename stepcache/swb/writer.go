@@ -74,13 +74,23 @@ func WriteFS(ctx context.Context, fsys FS, path string, hdr Header, chunks Chunk
 	if err := f.Sync(); err != nil {
 		return st, fmt.Errorf("swb: write %s: fsync: %w", path, err)
 	}
-	if err := f.Close(); err != nil {
-		return st, fmt.Errorf("swb: write %s: close: %w", path, err)
+	// Where temporaries are locked, the lock (held until Close) covers the
+	// rename, so no RemoveStaleTemps of another shard takes the finished
+	// file for a dead writer's.
+	if !renameOpen {
+		if err := f.Close(); err != nil {
+			return st, fmt.Errorf("swb: write %s: close: %w", path, err)
+		}
 	}
 	if err := fsys.Rename(tmp, path); err != nil {
 		return st, fmt.Errorf("swb: write %s: rename: %w", path, err)
 	}
 	renamed = true
+	if renameOpen {
+		if err := f.Close(); err != nil {
+			return st, fmt.Errorf("swb: write %s: close: %w", path, err)
+		}
+	}
 	if err := fsys.SyncDir(dir); err != nil {
 		return st, fmt.Errorf("swb: write %s: fsync dir: %w", path, err)
 	}
