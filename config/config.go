@@ -22,8 +22,11 @@ type World struct {
 	Maps []int `toml:"maps"`
 	// Seed seeds the default world generator.
 	Seed int64 `toml:"seed"`
-	// Size is the generated world's "WIDTHxHEIGHT" in cells.
+	// Size is the generated default world's "WIDTHxHEIGHT" in cells.
 	Size string `toml:"size"`
+	// Profile is the generated world when DataDir is "": "default" (one
+	// map, Size) or "britannia" (maps 0..5 at the client's sizes).
+	Profile string `toml:"profile"`
 }
 
 // Pathfinding is the [pathfinding] table: the step cache and the search.
@@ -105,6 +108,7 @@ func Default() Config {
 			Maps:    []int{0},
 			Seed:    1,
 			Size:    "1024x1024",
+			Profile: ProfileDefault,
 		},
 		Pathfinding: Pathfinding{
 			Enabled:                true,

@@ -165,11 +165,12 @@ func TestCrossFieldBudgetAgainstDefaultTick(t *testing.T) {
 
 func TestBadSizeStrings(t *testing.T) {
 	for _, s := range []string{"", "1024", "1024x", "x1024", "1024*1024", "-64x64", "+64x64", " 64x64",
-		"100x64", "64x100", "48x64", "64x48", "7184x4096", "7168x4112", "0x0", "99999999x64", "64x64x64"} {
+		"100x64", "64x100", "48x64", "64x48", "7184x4096", "7168x4112", "0x0", "99999999x64", "64x64x64",
+		"64x64", "504x512", "1444x1448", "1448x1444"} {
 		e := one(t, "[world]\nsize = \""+s+"\"\n")
 		wantErr(t, e, KindRange, "world.size", 2, "world.size", "\""+s+"\"")
 	}
-	for _, s := range []string{"64x64", "7168x4096", "1024X512", "6144x4096"} {
+	for _, s := range []string{"512x512", "7168x4096", "1024X512", "6144x4096", "1448x1448", "520x1032"} {
 		if _, err := Decode([]byte("[world]\nsize = \""+s+"\"\n"), "server.toml"); err != nil {
 			t.Errorf("size %q: %v", s, err)
 		}
@@ -301,5 +302,19 @@ func TestErrorsFormatAndUnwrap(t *testing.T) {
 	bad.Log.Level = "loud"
 	if err := bad.Validate(); err == nil || !errors.As(err, &target) || target.Key != "log.level" {
 		t.Errorf("Validate(bad level) = %v", err)
+	}
+}
+
+func TestWorldProfile(t *testing.T) {
+	if c, err := Decode([]byte("[world]\nprofile = \"britannia\"\nmaps = [0, 1, 2, 3, 4, 5]\n"), "server.toml"); err != nil || c.World.Profile != "britannia" {
+		t.Fatalf("britannia: %+v, %v", c.World, err)
+	}
+	e := one(t, "[world]\nprofile = \"brit\"\n")
+	wantErr(t, e, KindRange, "world.profile", 2, `"brit"`, `"default", "britannia"`)
+	e = one(t, "[world]\nprofile = \"britannia\"\nmaps = [0, 6]\n")
+	wantErr(t, e, KindRange, "world.maps", 3, "map 6", "0..5")
+	// A client folder may hold any map id.
+	if _, err := Decode([]byte("[world]\nprofile = \"britannia\"\ndataDir = \"/x\"\nmaps = [7]\n"), "server.toml"); err != nil {
+		t.Fatal(err)
 	}
 }

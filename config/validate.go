@@ -12,10 +12,15 @@ const (
 	// MaxMapID is the largest map id accepted in world.maps and
 	// pathfinding.prebakeMaps.
 	MaxMapID = 255
-	// MinSide is the smallest generated world side, in cells.
-	MinSide = 64
-	// SideMultiple is the multiple every generated world side must be.
-	SideMultiple = 16
+	// MinSide is the smallest generated world side, in cells (the default
+	// world generator's smallest).
+	MinSide = 512
+	// SideMultiple is the multiple every generated world side must be: the
+	// 8-cell block of the map files (a side need not be whole 16-cell chunks).
+	SideMultiple = 8
+	// BritanniaMaps is the number of facets of the britannia profile (ids
+	// 0..BritanniaMaps-1).
+	BritanniaMaps = 6
 	// MaxWidth and MaxHeight bound the generated world (the largest UO map).
 	MaxWidth, MaxHeight = 7168, 4096
 	// MaxResidentChunksLimit bounds pathfinding.maxResidentChunks.
@@ -31,6 +36,15 @@ const (
 	// MaxPopulation bounds each shard.population count.
 	MaxPopulation = 1_000_000
 )
+
+// The world.profile values.
+const (
+	ProfileDefault   = "default"
+	ProfileBritannia = "britannia"
+)
+
+// Profiles returns the accepted world.profile values.
+func Profiles() []string { return []string{ProfileDefault, ProfileBritannia} }
 
 // LogLevels returns the accepted log.level values.
 func LogLevels() []string { return []string{"debug", "info", "warn", "error"} }
@@ -53,6 +67,7 @@ func (c Config) problems() []*Error {
 	if _, _, err := ParseSize(w.Size); err != nil {
 		v.add("world.size", fmt.Sprintf("world.size = %q: %v", w.Size, err))
 	}
+	v.world(w)
 	p := c.Pathfinding
 	v.intIn("pathfinding.maxResidentChunks", p.MaxResidentChunks, 1, MaxResidentChunksLimit)
 	v.intIn("pathfinding.missPromotionThreshold", p.MissPromotionThreshold, 1, MaxMissThreshold)
@@ -132,6 +147,23 @@ func (v *validator) mapList(key string, ids []int, nonEmpty bool) bool {
 		}
 	}
 	return ok
+}
+
+// world checks world.profile, and that a generated britannia world has the
+// maps world.maps asks for.
+func (v *validator) world(w World) {
+	if !contains(Profiles(), w.Profile) {
+		v.add("world.profile", fmt.Sprintf("world.profile = %q: want one of %s", w.Profile, quoteAll(Profiles())))
+		return
+	}
+	if w.Profile != ProfileBritannia || w.DataDir != "" {
+		return
+	}
+	for _, id := range w.Maps {
+		if id >= BritanniaMaps {
+			v.add("world.maps", fmt.Sprintf("world.maps: map %d is not one of the britannia profile's maps 0..%d", id, BritanniaMaps-1))
+		}
+	}
 }
 
 // ParseSize parses a world size "WIDTHxHEIGHT" and checks both sides are

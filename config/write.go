@@ -18,14 +18,19 @@ const fileTemplate = `# server.toml: shardcore shard configuration.
 
 [world]
 # Directory holding UO client files (tiledata.mul, mapN.mul, staidxN.mul,
-# staticsN.mul or .uop). "" generates the deterministic default world.
+# staticsN.mul or .uop), or a folder "shard gen-world" wrote. "" generates
+# the world of world.profile.
 dataDir = {{str .World.DataDir}}
-# Map ids to load (0..255).
+# Map ids to load (0..255; 0..5 for a generated britannia world).
 maps = {{ints .World.Maps}}
-# Seed of the default world generator (ignored when dataDir is set).
+# Generated world (ignored when dataDir is set): "default" (one map of
+# world.size, a town on a grass plain: the fast world) or "britannia" (maps
+# 0..5 at the client's sizes, with the real maps' hard content).
+profile = {{str .World.Profile}}
+# Seed of the world generator (ignored when dataDir is set).
 seed = {{.World.Seed}}
-# Size of the generated world, "WIDTHxHEIGHT" in cells: multiples of 16,
-# at least 64x64, at most 7168x4096 (the largest UO map).
+# Size of the generated default world, "WIDTHxHEIGHT" in cells: multiples
+# of 8, at least 512x512, at most 7168x4096 (the largest UO map).
 size = {{str .World.Size}}
 
 [pathfinding]

@@ -147,19 +147,27 @@ func cellColour(m *world.Map, td *world.TileData, x, y int) color.RGBA {
 func (s *Server) drawChunks(img *image.RGBA, k int) {
 	m := s.main.w.Map
 	wide, high := stepcache.ChunksOf(m.Width, m.Height)
-	const n = stepcache.ChunkSize
 	for cy := 0; cy < high; cy++ {
 		for cx := 0; cx < wide; cx++ {
-			x0, y0 := cx*n*k, cy*n*k
+			r := chunkRect(img, cx, cy, k)
 			if s.cache.Resident(m.ID, cx, cy) {
-				tint(img, image.Rect(x0, y0, x0+n*k, y0+n*k), colResident, 70)
-				outline(img, image.Rect(x0, y0, x0+n*k, y0+n*k), colResident)
+				tint(img, r, colResident, 70)
+				outline(img, r, colResident)
 			}
 			if uniformChunk(m, cx, cy) {
-				fill(img, x0+n*k/2-k, y0+n*k/2-k, 2*k, 2*k, colUniform)
+				c := r.Min.Add(r.Max).Div(2)
+				fill(img, c.X-k, c.Y-k, 2*k, 2*k, colUniform)
 			}
 		}
 	}
+}
+
+// chunkRect is chunk (cx, cy)'s pixels at scale k, cut to the image: a
+// partial chunk at the map's edge is outlined and marked inside the map.
+func chunkRect(img *image.RGBA, cx, cy, k int) image.Rectangle {
+	const n = stepcache.ChunkSize
+	x0, y0 := cx*n*k, cy*n*k
+	return image.Rect(x0, y0, x0+n*k, y0+n*k).Intersect(img.Rect)
 }
 
 // uniformChunk reports whether every cell of the chunk has the same land

@@ -159,12 +159,18 @@ func (s *Server) loadWorlds(ctx context.Context) error {
 		return fmt.Errorf("server: %w", err)
 	}
 	for _, id := range wc.Maps {
-		spec := source.Spec{DataDir: wc.DataDir, MapID: world.MapID(id), Seed: wc.Seed}
+		spec := source.Spec{DataDir: wc.DataDir, MapID: world.MapID(id), Seed: wc.Seed, Profile: wc.Profile}
 		if wc.DataDir == "" {
-			spec.Width, spec.Height = width, height
 			spec.FilesDir = s.opts.FilesDir
-			if spec.FilesDir == "" {
-				spec.FilesDir = filepath.Join(s.cfg.Pathfinding.CacheDir, fmt.Sprintf("defaultworld-%d-%s", wc.Seed, wc.Size))
+			if wc.Profile == config.ProfileBritannia { // each facet at its client size
+				if spec.FilesDir == "" {
+					spec.FilesDir = filepath.Join(s.cfg.Pathfinding.CacheDir, fmt.Sprintf("britannia-%d", wc.Seed))
+				}
+			} else {
+				spec.Width, spec.Height = width, height
+				if spec.FilesDir == "" {
+					spec.FilesDir = filepath.Join(s.cfg.Pathfinding.CacheDir, fmt.Sprintf("defaultworld-%d-%s", wc.Seed, wc.Size))
+				}
 			}
 		}
 		t0 := time.Now()

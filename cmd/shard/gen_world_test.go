@@ -25,7 +25,7 @@ func TestGenWorldWritesFiles(t *testing.T) {
 func TestGenWorldBadArgs(t *testing.T) {
 	cases := map[string][]string{
 		"outside":  {"--out", t.TempDir(), "--size", "100x7"},
-		"16":       {"--out", t.TempDir(), "--size", "1000x1024"},
+		"8":        {"--out", t.TempDir(), "--size", "1004x1024"},
 		"required": {"--size", "512x512"},
 		"WIDTH":    {"--out", t.TempDir(), "--size", "big"},
 	}

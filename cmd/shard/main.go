@@ -21,7 +21,7 @@ type command struct {
 func commands() map[string]command {
 	return map[string]command{
 		"run":       {"run the shard (default world unless configured)", cmdRun},
-		"gen-world": {"write the default world as UO client files", cmdGenWorld},
+		"gen-world": {"write a generated world (default or britannia) as UO client files", cmdGenWorld},
 		"movingai":  {"solve Moving AI scenarios and check optimality", cmdMovingAI},
 		"verify":    {"compare every step-cache answer with the live rules", cmdVerify},
 		"bake":      {"bake a map's step cache into a .swb file", cmdBake},

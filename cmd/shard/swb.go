@@ -8,7 +8,6 @@ import (
 	"os"
 	"time"
 
-	"shardcore/internal/swbcodec"
 	"shardcore/internal/swblab"
 	"shardcore/stepcache"
 	"shardcore/stepcache/swb"
@@ -33,6 +32,13 @@ func cmdSWB(ctx context.Context, args []string) error {
 // kindStat counts one kind of chunk (uniform or full) of a file.
 type kindStat struct{ chunks, records, bytes, strata int }
 
+// fileStats counts a file's chunks: by kind (0 uniform, 1 full), and those
+// with a swim layer or strata (chunkKinds).
+type fileStats struct {
+	kinds        [2]kindStat
+	swim, strata int
+}
+
 // swbInfo prints the header, the chunk kinds with their bytes, optionally the
 // stage table, and as its last line the summary the tools grep for.
 func swbInfo(ctx context.Context, w io.Writer, path string, stages bool) error {
@@ -46,10 +52,11 @@ func swbInfo(ctx context.Context, w io.Writer, path string, stages bool) error {
 		return fmt.Errorf("swb info: %w", err)
 	}
 	printHeader(w, path, r.Header())
-	chunks, ks, err := readAllChunks(ctx, r)
+	chunks, fst, err := readAllChunks(ctx, r)
 	if err != nil {
 		return err
 	}
+	ks := fst.kinds
 	fmt.Fprintf(w, "\n%-8s %9s %9s %12s %8s\n", "kind", "chunks", "records", "bytes", "strata")
 	for i, name := range []string{"uniform", "full"} {
 		fmt.Fprintf(w, "%-8s %9d %9d %12d %8d\n", name, ks[i].chunks, ks[i].records, ks[i].bytes, ks[i].strata)
@@ -70,8 +77,8 @@ func swbInfo(ctx context.Context, w io.Writer, path string, stages bool) error {
 	if ref > 0 {
 		ratio = float64(fi.Size()) / float64(ref)
 	}
-	fmt.Fprintf(w, "chunks %d uniform %d full %d bytes %d bytes_per_full %d reference_bytes %d ratio %.3f\n",
-		ks[0].chunks+ks[1].chunks, ks[0].chunks, ks[1].chunks, fi.Size(), perFull, ref, ratio)
+	fmt.Fprintf(w, "chunks %d uniform %d full %d swim %d strata %d bytes %d bytes_per_full %d reference_bytes %d ratio %.3f\n",
+		ks[0].chunks+ks[1].chunks, ks[0].chunks, ks[1].chunks, fst.swim, fst.strata, fi.Size(), perFull, ref, ratio)
 	return nil
 }
 
@@ -87,28 +94,31 @@ func printHeader(w io.Writer, path string, h swb.Header) {
 }
 
 // readAllChunks reads every chunk of r (row-major, nil where absent) and
-// counts them by kind (0 uniform, 1 full), each record's bytes once.
-func readAllChunks(ctx context.Context, r *swb.Reader) ([]*stepcache.Chunk, [2]kindStat, error) {
+// counts them (each record's bytes once).
+func readAllChunks(ctx context.Context, r *swb.Reader) ([]*stepcache.Chunk, fileStats, error) {
 	h := r.Header()
-	var ks [2]kindStat
+	var fst fileStats
+	ks := &fst.kinds
 	chunks := make([]*stepcache.Chunk, h.WidthChunks*h.HeightChunks)
 	seen := make(map[int]bool)
 	for cy := 0; cy < h.HeightChunks; cy++ {
 		if err := ctx.Err(); err != nil {
-			return nil, ks, err
+			return nil, fst, err
 		}
 		for cx := 0; cx < h.WidthChunks; cx++ {
 			c, ok, err := r.ReadChunk(cx, cy)
 			if err != nil {
-				return nil, ks, err
+				return nil, fst, err
 			}
 			if !ok {
 				continue
 			}
 			chunks[cy*h.WidthChunks+cx] = c
+			uniform, sw, st := chunkKinds(c)
+			fst.swim, fst.strata = fst.swim+b2i(sw), fst.strata+b2i(st)
 			info, _ := r.Record(cx, cy)
 			k := &ks[1]
-			if swbcodec.IsUniform(c) {
+			if uniform {
 				k = &ks[0]
 			}
 			k.chunks++
@@ -122,7 +132,7 @@ func readAllChunks(ctx context.Context, r *swb.Reader) ([]*stepcache.Chunk, [2]k
 			}
 		}
 	}
-	return chunks, ks, nil
+	return chunks, fst, nil
 }
 
 // printStages prints the lab's stage table for chunks (rows of wide).

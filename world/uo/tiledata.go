@@ -45,19 +45,21 @@ func TileDataSize(f world.TileFormat) int {
 		f.ItemCount()/tileGroupEntries*groupSize(itemEntrySize(f))
 }
 
-// DetectTileFormat picks the tiledata layout from the file size, as the
-// client does: at least TileDataSizeNew bytes is the 64-bit layout, at least
-// TileDataSizeOld32K the 32-bit 0x8000-item layout, anything smaller the
-// 0x4000-item layout.
-func DetectTileFormat(size int64) world.TileFormat {
-	switch {
-	case size >= TileDataSizeNew:
-		return world.TileFormatNew
-	case size >= TileDataSizeOld32K:
-		return world.TileFormatOld32K
-	default:
-		return world.TileFormatOld16K
+// DetectTileFormat returns the tiledata layout whose exact size is size:
+// TileDataSizeNew is the 64-bit layout, TileDataSizeOld32K the 32-bit
+// 0x8000-item layout, TileDataSizeOld16K the 0x4000-item layout. ok is false
+// for any other size (a truncated or padded file would otherwise decode with
+// the wrong layout and wrong flags).
+func DetectTileFormat(size int64) (f world.TileFormat, ok bool) {
+	switch size {
+	case TileDataSizeNew:
+		return world.TileFormatNew, true
+	case TileDataSizeOld32K:
+		return world.TileFormatOld32K, true
+	case TileDataSizeOld16K:
+		return world.TileFormatOld16K, true
 	}
+	return 0, false
 }
 
 // ReadTileData reads a tiledata.mul file.
@@ -69,14 +71,14 @@ func ReadTileData(path string) (*world.TileData, error) {
 	return DecodeTileData(data, filepath.Base(path))
 }
 
-// DecodeTileData decodes tiledata.mul bytes; name labels errors. Bytes past
-// the layout's size are ignored. A name is its bytes up to the first NUL,
-// taken as they are (the client's names are ASCII).
+// DecodeTileData decodes tiledata.mul bytes; name labels errors. The size
+// must be one of the three layouts' exact sizes. A name is its bytes up to
+// the first NUL, taken as they are (the client's names are ASCII).
 func DecodeTileData(data []byte, name string) (*world.TileData, error) {
-	f := DetectTileFormat(int64(len(data)))
-	if want := TileDataSize(f); len(data) < want {
-		return nil, fmt.Errorf("uo: %s: %d bytes, too short for a tiledata file (the smallest layout is %d bytes); truncated at offset %d",
-			name, len(data), want, len(data))
+	f, ok := DetectTileFormat(int64(len(data)))
+	if !ok {
+		return nil, fmt.Errorf("uo: %s: %d bytes (the file ends at offset %d) is not a tiledata size: want exactly %d (64-bit flags), %d (32-bit flags, 0x8000 items) or %d (32-bit flags, 0x4000 items)",
+			name, len(data), len(data), TileDataSizeNew, TileDataSizeOld32K, TileDataSizeOld16K)
 	}
 	td := world.NewTileData(f)
 	fb := flagBytes(f)
