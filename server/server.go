@@ -49,6 +49,9 @@ type Options struct {
 	// FilesDir is where the default world's client files go (default
 	// <cacheDir>/defaultworld-<seed>-<size>).
 	FilesDir string
+	// SWBFS is the file system background bakes write .swb files through
+	// (nil: the real one); tests inject a full disk or a read-only directory.
+	SWBFS swb.FS
 }
 
 // mapEntry is one loaded map: its world, live rules and .swb state.
@@ -59,6 +62,7 @@ type mapEntry struct {
 	swbPath string
 	reader  *swb.Reader
 	baking  bool
+	watch   swbWatch // the attached file's health (swbwatch.go)
 }
 
 // Server is one shard: its world, step cache, simulation, recorder and

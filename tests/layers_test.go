@@ -17,6 +17,9 @@ var layers = []struct {
 	rank   int
 }{
 	{"shardcore/internal/", 0},
+	{"shardcore/internal/swbcodec", 3}, // the .swb codec, beside stepcache/swb
+	{"shardcore/internal/swblab", 3},   // .swb measurements over stepcache/swb
+	{"shardcore/internal/swbtest", 3},  // .swb test chunks
 	{"shardcore/config", 0},
 	{"shardcore/world", 1},
 	{"shardcore/movement", 2},

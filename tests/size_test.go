@@ -26,10 +26,8 @@ const (
 // files other branches own ("path", "path func", or "dir/" for a whole
 // folder); the lead empties it as they merge.
 var sizeAllowlist = map[string]bool{
-	"stepcache/swb/":                           true, // the swb format/lab split (helper faults) reshapes these files
 	"cmd/shard/movingai.go runMovingAI":        true,
 	"cmd/shard/movingai_solve.go solveMap":     true,
-	"cmd/shard/swb.go swbInfo":                 true,
 	"pathing/cached.go expand":                 true,
 	"pathing/pathbench/scenarios.go Scenarios": true,
 }

@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/term"
 
+	"shardcore/internal/swblab"
 	"shardcore/movement"
 	"shardcore/stepcache"
 	"shardcore/stepcache/swb"
@@ -76,7 +77,7 @@ func cmdBake(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	b.times.encode = time.Duration(encoded.Load())
 	b.times.write = time.Since(t1) - b.times.encode
 	t2 := time.Now()
-	ref := swb.ReferenceSize(b.chunks)
+	ref := swblab.ReferenceSize(b.chunks)
 	b.times.reference = time.Since(t2)
 	printBakeTable(stdout, path, st, ref, b.times)
 	return nil

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"sync"
 
+	"shardcore/internal/swblab"
 	"shardcore/movement"
 	"shardcore/stepcache"
 	"shardcore/stepcache/swb"
@@ -48,7 +49,7 @@ func sampleMap(ctx context.Context, out io.Writer, m *world.Map, td *world.TileD
 		u, s, st := chunkKinds(chunks[i])
 		uni, swim, strata = uni+b2i(u), swim+b2i(s), strata+b2i(st)
 	}
-	ref := swb.ReferenceSize(chunks)
+	ref := swblab.ReferenceSize(chunks)
 	dir, err := os.MkdirTemp("", "shard-sample-")
 	if err != nil {
 		return err
