@@ -12,7 +12,7 @@ func (c *Cache) miss(ms *mapState, ci int32, party uint64, nowMs int64) int32 {
 		case err != nil || (ok && (ch == nil || !ch.valid())):
 			c.st.Corrupt++
 			c.st.Built++
-			return c.install(ms, ci, BuildChunk(ms.rules, cx, cy))
+			return c.install(ms, ci, c.buildInline(ms, cx, cy))
 		case ok:
 			c.st.Loaded++
 			return c.install(ms, ci, ch)
@@ -34,11 +34,23 @@ func (c *Cache) miss(ms *mapState, ci int32, party uint64, nowMs int64) int32 {
 		return -1
 	}
 	c.st.Built++
-	return c.install(ms, ci, BuildChunk(ms.rules, cx, cy))
+	return c.install(ms, ci, c.buildInline(ms, cx, cy))
 }
 
 // install makes ch resident as chunk ci of ms (the gate forgets it).
 func (c *Cache) install(ms *mapState, ci int32, ch *Chunk) int32 {
 	c.gate.Forget(ms.key(ci))
 	return c.rs.install(ms, ci, ch)
+}
+
+// buildInline builds chunk (cx, cy) of ms on the owner goroutine (no
+// background workers, or a corrupt record), with one Builder per map kept
+// across builds.
+func (c *Cache) buildInline(ms *mapState, cx, cy int) *Chunk {
+	b := c.inline[ms.id]
+	if b == nil {
+		b = NewBuilder(ms.rules)
+		c.inline[ms.id] = b
+	}
+	return b.BuildChunk(cx, cy)
 }

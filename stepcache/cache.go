@@ -31,6 +31,8 @@ type Cache struct {
 	rs    residentSet
 	gate  *Gate
 	bld   *builder
+	// inline holds each map's Builder for builds on the owner goroutine.
+	inline [256]*Builder
 	epoch uint64 // advanced by Clear: background builds asked before are dropped
 	ver   verifyMode
 	rng   *rand.Rand // verify sampling and sampled LRU
