@@ -26,17 +26,17 @@ type ChunkSource interface {
 // every Search's Lookup, must be called from it. Chunks it hands out are
 // immutable and may be read anywhere.
 type Cache struct {
-	cfg   Config
-	maps  [256]*mapState
-	rs    residentSet
-	gate  *Gate
-	bld   *builder
+	cfg  Config
+	maps [256]*mapState
+	rs   residentSet
+	gate *Gate
+	bld  *builder
 	// inline holds each map's Builder for builds on the owner goroutine.
 	inline [256]*Builder
-	epoch uint64 // advanced by Clear: background builds asked before are dropped
-	ver   verifyMode
-	rng   *rand.Rand // verify sampling and sampled LRU
-	st    Stats
+	epoch  uint64 // advanced by Clear: background builds asked before are dropped
+	ver    verifyMode
+	rng    *rand.Rand // verify sampling and sampled LRU
+	st     Stats
 }
 
 // New returns a cache over the maps of the given rules (one Rules per map,
