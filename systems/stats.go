@@ -22,6 +22,7 @@ type counters struct {
 	pathTime, tickTotal         time.Duration
 	tickMax                     time.Duration
 	queueLen                    int
+	sys                         [NumSystems]time.Duration
 }
 
 // served counts a search served after waiting wait ticks.
@@ -87,6 +88,8 @@ type Stats struct {
 	HitRatio                  float64 // from Options.HitRatio
 	// Lookups sums the finders' step-cache lookups by outcome.
 	Lookups [stepcache.NumHitKinds]uint64
+	// SystemTime is the time each system took over all ticks, by Clock.
+	SystemTime [NumSystems]time.Duration
 }
 
 // Stats returns the current figures.
@@ -95,7 +98,7 @@ func (s *Sim) Stats() Stats {
 		Ticks: s.tick, Searches: s.st.searches, Found: s.st.found, Expansions: s.st.expansions, Postponed: s.st.postponed,
 		Steps: s.st.steps, Blocked: s.st.blocked, DoorsOpened: s.st.doorsOpened, QueueLen: s.st.queueLen,
 		MaxWaitTicks: s.st.maxWait, LastTickMaxWait: s.st.tickMaxWait, TickMax: s.st.tickMax,
-		TickTotal: s.st.tickTotal, PathfindTime: s.st.pathTime, Lookups: s.st.lookups,
+		TickTotal: s.st.tickTotal, PathfindTime: s.st.pathTime, Lookups: s.st.lookups, SystemTime: s.st.sys,
 	}
 	st.Mobiles, st.Items = s.idx.Counts()
 	if s.st.searches > 0 {

@@ -11,18 +11,32 @@ func (s *Sim) Tick(now time.Duration) {
 	t0 := s.opts.Clock()
 	s.now = now.Milliseconds()
 	s.st.tickMaxWait = 0
+	lap := t0
+	mark := func(k System) {
+		t := s.opts.Clock()
+		s.st.sys[k] += t - lap
+		lap = t
+	}
 	s.follow.update(s)
+	mark(SysFollow)
 	s.patrol.update(s)
+	mark(SysPatrol)
 	s.walk.update(s)
+	mark(SysWalk)
 	s.wander.update(s)
+	mark(SysWander)
 	s.paths.enqueue(s)
+	mark(SysEnqueue)
 	s.paths.update(s)
+	mark(SysPathfind)
 	s.move.update(s)
+	mark(SysMove)
 	if s.opts.Evictor != nil {
 		s.opts.Evictor.Enforce()
 	}
+	mark(SysUpkeep)
 	s.tick++
-	s.durs.add(s.opts.Clock()-t0, &s.st)
+	s.durs.add(lap-t0, &s.st)
 }
 
 // Step runs one tick at the next multiple of the tick period.
@@ -32,3 +46,28 @@ func (s *Sim) Step() {
 
 // Now returns the game time of the last tick, in milliseconds.
 func (s *Sim) Now() int64 { return s.now }
+
+// System names one of the tick's systems in Stats.SystemTime.
+type System int
+
+// The tick's systems, in the order Tick runs them.
+const (
+	SysFollow System = iota
+	SysPatrol
+	SysWalk
+	SysWander
+	SysEnqueue
+	SysPathfind
+	SysMove
+	SysUpkeep
+	NumSystems
+)
+
+// String names the system as stats print it.
+func (k System) String() string {
+	names := [...]string{"follow", "patrol", "walk", "wander", "enqueue", "pathfind", "move", "upkeep"}
+	if k >= 0 && int(k) < len(names) {
+		return names[k]
+	}
+	return "unknown"
+}

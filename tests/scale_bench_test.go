@@ -1,0 +1,85 @@
+package tests
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"testing"
+
+	"github.com/rs/zerolog"
+
+	"shardcore/config"
+	"shardcore/server"
+	"shardcore/stepcache"
+	"shardcore/systems"
+)
+
+// Flags of BenchmarkShardScale (go test -bench ShardScale -benchtime 1x
+// ./tests -args -scale.config FILE ...).
+var (
+	scaleConfig = flag.String("scale.config", "", "server.toml of the scale benchmark (empty: defaults with world.size 7168x4096 and a fresh cache dir)")
+	scaleTicks  = flag.Int("scale.ticks", 1500, "ticks the scale benchmark runs back to back")
+	scalePop    = flag.String("scale.pop", "25000,40000,10000", "pets,patrols,swimmers of the scale benchmark")
+)
+
+// BenchmarkShardScale runs the shard as `shard run --ticks N --population
+// pets=..,patrols=..,swimmers=..` does (server.NewWithOptions, unpaced) and
+// reports what the run's summary does not: each system's time per tick,
+// searches, expansions, steps and step-cache lookups per tick. It is a
+// measuring tool for the 100,000-mobile run (README, Scale): one iteration
+// is the whole run, so use -benchtime 1x.
+func BenchmarkShardScale(b *testing.B) {
+	cfg := config.Default()
+	if *scaleConfig != "" {
+		c, err := config.Load(*scaleConfig)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cfg = c
+	} else {
+		cfg.World.Size = "7168x4096"
+		cfg.Pathfinding.CacheDir = b.TempDir()
+	}
+	p := &cfg.Shard.Population
+	if _, err := fmt.Sscanf(*scalePop, "%d,%d,%d", &p.Pets, &p.Patrols, &p.Swimmers); err != nil {
+		b.Fatalf("-scale.pop %q: %v", *scalePop, err)
+	}
+	for i := 0; i < b.N; i++ {
+		srv, err := server.NewWithOptions(context.Background(), cfg, zerolog.Nop(),
+			server.Options{MaxTicks: uint64(*scaleTicks), Unpaced: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		sim := srv.Sim()
+		before := sim.Stats()
+		b.StartTimer()
+		if err := srv.Run(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		reportScale(b, srv.Summary(), before, sim.Stats())
+	}
+}
+
+// reportScale reports the run's figures per tick.
+func reportScale(b *testing.B, sum server.Summary, before, st systems.Stats) {
+	ticks := float64(st.Ticks - before.Ticks)
+	b.ReportMetric(sum.P50ms, "p50-ms")
+	b.ReportMetric(sum.P99ms, "p99-ms")
+	b.ReportMetric(float64(sum.MaxWaitTicks), "max-wait-ticks")
+	b.ReportMetric(float64(sum.QueueLen), "queue")
+	b.ReportMetric(float64(sum.Mobiles), "mobiles")
+	b.ReportMetric(sum.HitRatio, "hit-ratio")
+	b.ReportMetric(float64(st.Searches-before.Searches)/ticks, "searches/tick")
+	b.ReportMetric(float64(st.Expansions-before.Expansions)/ticks, "expansions/tick")
+	b.ReportMetric(float64(st.Steps-before.Steps)/ticks, "steps/tick")
+	for k := systems.System(0); k < systems.NumSystems; k++ {
+		d := st.SystemTime[k] - before.SystemTime[k]
+		b.ReportMetric(float64(d.Microseconds())/ticks, k.String()+"-us/tick")
+	}
+	for k := stepcache.HitKind(0); k < stepcache.NumHitKinds; k++ {
+		if n := st.Lookups[k] - before.Lookups[k]; n > 0 {
+			b.ReportMetric(float64(n)/ticks, "lookups-"+k.String()+"/tick")
+		}
+	}
+}
