@@ -12,8 +12,10 @@ import (
 // directions through the live CheckMovement instead. On a hit, the dynamic
 // pass re-evaluates with the live rules every step whose target or diagonal
 // flank cell holds a dynamic item or mobile, and the whole node when its own
-// cell holds one (items there change the start Z); every other step keeps
-// the static answer, which the cache proves equal to the live one. A chunk
+// cell holds an item (items there change the start Z; a mobile there, the
+// searcher itself at the start, blocks no step from it); every other step
+// keeps the static answer, which the cache proves equal to the live one.
+// StepChecker is the same composition for one step. A chunk
 // found not built is asked once per search (see deferred), and the
 // admission gate is told whose search it is and when (Request.Party and
 // NowMs, through the search's stepcache.Search handle).
@@ -158,7 +160,7 @@ func (s *Cached) expand(idx int32, res *Result) bool {
 		}
 	}
 	res.Lookups[sm.Kind]++
-	if sm.Kind != stepcache.Hit || (s.dyn.active && s.dyn.occupied(&s.st, x, y)) {
+	if sm.Kind != stepcache.Hit || (s.dyn.active && s.dyn.hasItems(&s.st, x, y)) {
 		s.st.LiveNodes++
 		for d := movement.Dir(0); d < 8; d++ {
 			if nz, ok := s.live.CheckMovement(mv, x, y, z, d); ok {
@@ -170,12 +172,7 @@ func (s *Cached) expand(idx int32, res *Result) bool {
 	s.st.CachedNodes++
 	var occ uint8
 	if s.dyn.active {
-		for d := movement.Dir(0); d < 8; d++ {
-			dx, dy := d.Offset()
-			if s.dyn.occupied(&s.st, x+dx, y+dy) {
-				occ |= 1 << d
-			}
-		}
+		occ = s.dyn.around(&s.st, x, y)
 	}
 	// The step back to the parent state is a closed node: skip it.
 	back := uint8(0)

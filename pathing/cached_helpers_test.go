@@ -93,8 +93,12 @@ func (d *testDyn) addMobile(x, y int, m movement.Mobile) {
 	d.mobs[cellKey{x, y}] = append(d.mobs[cellKey{x, y}], m)
 }
 
-// occDyn adds the Occupancy fast path to testDyn.
+// occDyn adds the Occupancy and ItemOccupancy fast paths to testDyn.
 type occDyn struct{ *testDyn }
+
+func (d occDyn) HasItems(_ world.MapID, x, y int) bool {
+	return len(d.items[cellKey{x, y}]) > 0
+}
 
 func (d occDyn) Occupied(_ world.MapID, x, y int) bool {
 	k := cellKey{x, y}

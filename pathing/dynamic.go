@@ -14,12 +14,22 @@ type Occupancy interface {
 	Occupied(m world.MapID, x, y int) bool
 }
 
+// ItemOccupancy is an optional interface of a movement.Dynamics: whether a
+// cell holds any dynamic item. The cache A* and the StepChecker ask it of
+// the cell a step starts from, where only items change the answers (they
+// change the start Z; a mobile there blocks no step from it). A
+// conservative true is allowed.
+type ItemOccupancy interface {
+	HasItems(m world.MapID, x, y int) bool
+}
+
 // dynProbe answers "does this cell hold dynamics" for the cache A*.
 type dynProbe struct {
 	active bool
 	m      world.MapID
 	dyn    movement.Dynamics
 	occ    Occupancy
+	iocc   ItemOccupancy
 	items  []movement.Item
 	mobs   []movement.Mobile
 }
@@ -37,7 +47,45 @@ func (p *dynProbe) refresh(r *movement.Rules) {
 	if p.dyn != r.Dyn {
 		p.dyn = r.Dyn
 		p.occ, _ = r.Dyn.(Occupancy)
+		p.iocc, _ = r.Dyn.(ItemOccupancy)
 	}
+}
+
+// hasItems reports whether (x, y) holds a dynamic item: whether the steps
+// from it must take the live rules.
+func (p *dynProbe) hasItems(st *CachedStats, x, y int) bool {
+	st.DynamicProbes++
+	if p.iocc != nil {
+		return p.iocc.HasItems(p.m, x, y)
+	}
+	p.items = p.dyn.ItemsAt(p.m, x, y, p.items[:0])
+	return len(p.items) > 0
+}
+
+// around returns the directions d whose neighbour of (x, y) holds dynamics.
+func (p *dynProbe) around(st *CachedStats, x, y int) uint8 {
+	var occ uint8
+	for d := movement.Dir(0); d < 8; d++ {
+		dx, dy := d.Offset()
+		if p.occupied(st, x+dx, y+dy) {
+			occ |= 1 << d
+		}
+	}
+	return occ
+}
+
+// affects reports whether dynamics could change the step from (x, y) in d
+// other than through its start cell: on its target or a diagonal's flanks.
+func (p *dynProbe) affects(st *CachedStats, x, y int, d movement.Dir) bool {
+	for a := movement.Dir(0); a < 8; a++ {
+		if affected[d]&(1<<a) != 0 {
+			dx, dy := a.Offset()
+			if p.occupied(st, x+dx, y+dy) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // occupied reports whether (x, y) holds a dynamic item or mobile.

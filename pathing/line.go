@@ -76,18 +76,8 @@ func (s *Cached) tryLine(req *Request, res *Result, budget int) bool {
 }
 
 // lineDynamic reports whether dynamics could change the step from (x, y)
-// in d: on the start cell, the target or a diagonal's flanks.
+// in d: items on the start cell, dynamics on the target or a diagonal's
+// flanks.
 func (s *Cached) lineDynamic(x, y int, d movement.Dir) bool {
-	if s.dyn.occupied(&s.st, x, y) {
-		return true
-	}
-	for a := movement.Dir(0); a < 8; a++ {
-		if affected[d]&(1<<a) != 0 {
-			dx, dy := a.Offset()
-			if s.dyn.occupied(&s.st, x+dx, y+dy) {
-				return true
-			}
-		}
-	}
-	return false
+	return s.dyn.hasItems(&s.st, x, y) || s.dyn.affects(&s.st, x, y, d)
 }

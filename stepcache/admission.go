@@ -1,10 +1,11 @@
 package stepcache
 
 // miss resolves a chunk that is not resident: read from the map's source,
-// else counted at the admission gate as a visit of party at nowMs, and when the
-// gate admits it, built here or asked of the background workers. It
-// returns the new slot, or -1 while the chunk stays unbuilt.
-func (c *Cache) miss(ms *mapState, ci int32, party uint64, nowMs int64) int32 {
+// else (for a search's handle) counted at the admission gate as a visit of
+// its party at its time, and when the gate admits it, built here or asked
+// of the background workers. It returns the new slot, or -1 while the
+// chunk stays unbuilt.
+func (c *Cache) miss(ms *mapState, ci int32, s *Search) int32 {
 	cx, cy := int(ci)%ms.wide, int(ci)/ms.wide
 	if ms.src != nil {
 		ch, ok, err := ms.src.ReadChunk(cx, cy)
@@ -19,10 +20,10 @@ func (c *Cache) miss(ms *mapState, ci int32, party uint64, nowMs int64) int32 {
 		}
 	}
 	k := ms.key(ci)
-	if c.bld != nil && c.bld.asked(k) {
+	if s.steps || (c.bld != nil && c.bld.asked(k)) {
 		return -1
 	}
-	if !c.gate.Visit(k, party, nowMs) {
+	if !c.gate.Visit(k, s.Party, s.NowMs) {
 		return -1
 	}
 	if c.bld != nil {

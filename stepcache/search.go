@@ -19,6 +19,8 @@ type Search struct {
 	// NowMs is the game time of the search, in milliseconds: the clock of
 	// the admission window and of visits.
 	NowMs int64
+	// steps marks the movement system's handle (Cache.Steps).
+	steps bool
 }
 
 // Search returns the handle a search by party at game time nowMs looks
@@ -27,57 +29,72 @@ func (c *Cache) Search(party uint64, nowMs int64) Search {
 	return Search{c: c, Party: party, NowMs: nowMs}
 }
 
+// Steps returns the handle the movement system checks a mobile's steps
+// through. Its lookups read a chunk that is resident or in a source (and
+// make it resident) like a search's, but a chunk neither resident nor in a
+// source falls through as not built without counting at the admission
+// gate: walking a way the searches already decided about is no visit.
+// They are counted apart from the searches' lookups (Stats.StepKinds), so
+// the hit ratio stays the searches'.
+func (c *Cache) Steps() Search {
+	return Search{c: c, steps: true}
+}
+
 // Lookup answers a step query from (x, y) at z for a mover with caps on map
 // m: a Hit with the allowed directions and arrival Zs (static world: the
 // caller adds the dynamic pass), or the reason it falls through to the live
 // rules. A chunk neither resident nor in a source counts as a visit of the
 // search's party at the admission gate. A hit does not allocate.
 func (s Search) Lookup(m world.MapID, x, y, z int, caps movement.Caps) StepMask {
-	return s.c.lookup(m, x, y, z, caps, s.Party, s.NowMs)
+	kinds := &s.c.st.Kinds
+	if s.steps {
+		kinds = &s.c.st.StepKinds
+	}
+	return s.c.lookup(m, x, y, z, caps, &s, kinds)
 }
 
-// fall counts and returns a fallthrough of kind k.
-func (c *Cache) fall(k HitKind) StepMask {
-	c.st.Kinds[k]++
+// fall counts in kinds and returns a fallthrough of kind k.
+func fall(kinds *[NumHitKinds]uint64, k HitKind) StepMask {
+	kinds[k]++
 	return StepMask{Kind: k}
 }
 
-// lookup is Search.Lookup: every outcome is counted in Stats.Kinds.
-func (c *Cache) lookup(m world.MapID, x, y, z int, caps movement.Caps, party uint64, nowMs int64) StepMask {
+// lookup is Search.Lookup for s: every outcome is counted in kinds.
+func (c *Cache) lookup(m world.MapID, x, y, z int, caps movement.Caps, s *Search, kinds *[NumHitKinds]uint64) StepMask {
 	if !c.cfg.Enabled {
-		return c.fall(FallDisabled)
+		return fall(kinds, FallDisabled)
 	}
 	if caps&movement.CanFly != 0 {
-		return c.fall(FallFlyer)
+		return fall(kinds, FallFlyer)
 	}
 	if caps&(movement.CantWalk|movement.CanSwim) == movement.CantWalk {
-		return c.fall(FallCaps)
+		return fall(kinds, FallCaps)
 	}
 	ms := c.maps[m]
 	if ms == nil || x < 0 || y < 0 || x >= ms.m.Width || y >= ms.m.Height {
-		return c.fall(FallOffMap)
+		return fall(kinds, FallOffMap)
 	}
 	ci := int32((y/ChunkSize)*ms.wide + x/ChunkSize)
 	if ms.m.MultisVersion() != ms.multisVer {
 		ms.refreshMultis()
 	}
 	if ms.nearMulti[ci] != multiNone && ms.nearMultiCell(ci, x, y) {
-		return c.fall(FallMulti)
+		return fall(kinds, FallMulti)
 	}
 	slot := ms.slots[ci]
 	if slot < 0 {
-		if slot = c.miss(ms, ci, party, nowMs); slot < 0 {
-			return c.fall(FallNotBuilt)
+		if slot = c.miss(ms, ci, s); slot < 0 {
+			return fall(kinds, FallNotBuilt)
 		}
 	}
 	rec := c.rs.use(slot).Record((y%ChunkSize)*ChunkSize+x%ChunkSize, z)
 	if rec == nil {
-		return c.fall(FallZMismatch)
+		return fall(kinds, FallZMismatch)
 	}
 	if caps&(movement.CanSwim|movement.CantWalk) == movement.CanSwim && rec.Info&InfoAmphibianInexact != 0 {
-		return c.fall(FallAmphibian)
+		return fall(kinds, FallAmphibian)
 	}
-	c.st.Kinds[Hit]++
+	kinds[Hit]++
 	r := StepMask{Kind: Hit}
 	// Zs are 0 where a rule set cannot enter, so the single-rule-set cases
 	// equal Compose without its per-direction choice.

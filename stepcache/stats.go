@@ -2,8 +2,10 @@ package stepcache
 
 // Stats are the cache's counters and sizes.
 type Stats struct {
-	// Kinds counts lookups by outcome (Kinds[Hit] is the hit count).
-	Kinds [NumHitKinds]uint64
+	// Kinds counts the searches' lookups by outcome (Kinds[Hit] is the hit
+	// count); StepKinds the movement system's (Cache.Steps), which
+	// HitRatio and Lookups leave out.
+	Kinds, StepKinds [NumHitKinds]uint64
 	// Resident is the number of resident chunk slots; Distinct the number of
 	// distinct chunk objects behind them (identical chunks are shared).
 	Resident, Distinct int
