@@ -62,6 +62,15 @@ func (s *Cached) isDeferred(x, y int) bool {
 	return false
 }
 
+// deferIfNotBuilt lists (x, y)'s chunk as not built in this search when
+// its lookup said so (up to maxDeferred chunks).
+func (s *Cached) deferIfNotBuilt(k stepcache.HitKind, x, y int) {
+	if k == stepcache.FallNotBuilt && s.nDeferred < maxDeferred {
+		s.deferred[s.nDeferred] = chunkOf(x, y)
+		s.nDeferred++
+	}
+}
+
 // CachedStats counts how the cache A* answered its expansions and steps
 // since the finder was made (or ResetStats).
 type CachedStats struct {
@@ -154,10 +163,7 @@ func (s *Cached) expand(idx int32, res *Result) bool {
 		sm.Kind = stepcache.FallNotBuilt
 	} else {
 		sm = s.look.Lookup(s.live.Map.ID, x, y, z, mv.Caps)
-		if sm.Kind == stepcache.FallNotBuilt && s.nDeferred < maxDeferred {
-			s.deferred[s.nDeferred] = chunkOf(x, y)
-			s.nDeferred++
-		}
+		s.deferIfNotBuilt(sm.Kind, x, y)
 	}
 	res.Lookups[sm.Kind]++
 	if sm.Kind != stepcache.Hit || (s.dyn.active && s.dyn.hasItems(&s.st, x, y)) {

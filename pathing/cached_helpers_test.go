@@ -96,6 +96,17 @@ func (d *testDyn) addMobile(x, y int, m movement.Mobile) {
 // occDyn adds the Occupancy and ItemOccupancy fast paths to testDyn.
 type occDyn struct{ *testDyn }
 
+func (d occDyn) OccupiedAround(m world.MapID, x, y int) uint8 {
+	var occ uint8
+	for dir := movement.Dir(0); dir < 8; dir++ {
+		dx, dy := dir.Offset()
+		if d.Occupied(m, x+dx, y+dy) {
+			occ |= 1 << dir
+		}
+	}
+	return occ
+}
+
 func (d occDyn) HasItems(_ world.MapID, x, y int) bool {
 	return len(d.items[cellKey{x, y}]) > 0
 }

@@ -47,21 +47,47 @@ func (c *StepChecker) Step(mv movement.Mover, x, y, z int, d movement.Dir) (newZ
 	c.dyn.refresh(c.live)
 	sm := c.look.Lookup(c.live.Map.ID, x, y, z, mv.Caps)
 	c.n.Lookups[sm.Kind]++
-	dyn := sm.Kind == stepcache.Hit && c.dyn.active &&
-		(c.dyn.hasItems(&c.st, x, y) || c.dyn.affects(&c.st, x, y, d))
-	if sm.Kind != stepcache.Hit || dyn {
+	newZ, ok, via := composeStep(&sm, &c.dyn, &c.st, c.live, mv, x, y, z, d)
+	switch via {
+	case viaCache:
+		c.n.Cached++
+	case viaDynamic:
+		c.n.Dynamic++
+		fallthrough
+	default:
 		c.n.Live++
-		if dyn {
-			c.n.Dynamic++
-		}
-		newZ, ok = c.live.CheckMovement(mv, x, y, z, d)
-		return newZ, ok, true
 	}
-	c.n.Cached++
+	return newZ, ok, via != viaCache
+}
+
+// How composeStep answered.
+const (
+	viaCache   = iota // the lookup's mask
+	viaLive           // the lookup fell through, or items stand on the start cell
+	viaDynamic        // a hit, sent live by dynamics on the target or a flank
+)
+
+// composeStep answers the step from (x, y, z) in d given the lookup sm made
+// there, as the cache A* expands a node: the live rules when the lookup
+// fell through or items stand on the start cell or dynamics on the step's
+// target or a diagonal's flanks, else the cache's mask and arrival Z.
+func composeStep(sm *stepcache.StepMask, p *dynProbe, st *CachedStats, live *movement.Rules,
+	mv movement.Mover, x, y, z int, d movement.Dir) (newZ int, ok bool, via int) {
+	via = viaCache
+	switch {
+	case sm.Kind != stepcache.Hit || (p.active && p.hasItems(st, x, y)):
+		via = viaLive
+	case p.active && p.affects(st, x, y, d):
+		via = viaDynamic
+	}
+	if via != viaCache {
+		newZ, ok = live.CheckMovement(mv, x, y, z, d)
+		return newZ, ok, via
+	}
 	if sm.Mask&(1<<d) == 0 {
-		return z, false, false
+		return z, false, via
 	}
-	return int(sm.Z[d]), true, false
+	return int(sm.Z[d]), true, via
 }
 
 // Stats returns the counts since the checker was made.

@@ -23,13 +23,17 @@ func sign(v int) int {
 }
 
 // tryLine is the straight-line fast path: it walks from the start toward
-// the goal (diagonally while both axes differ, then straight) on cache hits
-// alone, and succeeds only when every step is allowed statically with no
-// dynamics near it and the walk's cost equals the heuristic at the start.
-// The heuristic is admissible, so such a path is optimal: the same cost as
-// A* finds. A line that fails costs at most h lookups, where A* needs at
-// least h expansions, so it is not capped. Anything else (a fallthrough, a blocked step, dynamics, a
-// detour-free line that costs more) leaves res for the A* to fill.
+// the goal (diagonally while both axes differ, then straight), each step
+// answered as the movement system's StepChecker answers it (the cache with
+// the dynamic pass, the live rules where a lookup falls through or
+// dynamics are near), and succeeds only when every step is allowed and
+// the walk's cost equals the heuristic at the start. The heuristic is
+// admissible, so such a path is optimal: the same cost as A* finds. Its
+// outcome is the live rules', whatever the cache holds, so a search's
+// path never depends on which chunks are resident. A line that fails
+// costs at most h steps, where A* needs at least h expansions, so it is
+// not capped. Anything else (a blocked step, a detour-free line that costs
+// more) leaves res for the A* to fill.
 func (s *Cached) tryLine(req *Request, res *Result, budget int) bool {
 	c := &s.core
 	x, y, z := req.Start.X, req.Start.Y, req.StartZ
@@ -46,24 +50,21 @@ func (s *Cached) tryLine(req *Request, res *Result, budget int) bool {
 			return fail()
 		}
 		d := dirToward[sign(c.goal.Y-y)+1][sign(c.goal.X-x)+1]
+		var sm stepcache.StepMask
 		if s.isDeferred(x, y) {
-			return fail()
+			sm.Kind = stepcache.FallNotBuilt
+		} else {
+			sm = s.look.Lookup(s.live.Map.ID, x, y, z, mv.Caps)
+			s.deferIfNotBuilt(sm.Kind, x, y)
 		}
-		sm := s.look.Lookup(s.live.Map.ID, x, y, z, mv.Caps)
 		res.Lookups[sm.Kind]++
-		if sm.Kind != stepcache.Hit {
-			if sm.Kind == stepcache.FallNotBuilt && s.nDeferred < maxDeferred {
-				s.deferred[s.nDeferred] = chunkOf(x, y)
-				s.nDeferred++
-			}
-			return fail()
-		}
-		if sm.Mask&(1<<d) == 0 || (s.dyn.active && s.lineDynamic(x, y, d)) {
+		nz, ok, _ := composeStep(&sm, &s.dyn, &s.st, s.live, mv, x, y, z, d)
+		if !ok {
 			return fail()
 		}
 		g += c.stepCost(d)
 		dx, dy := d.Offset()
-		x, y, z = x+dx, y+dy, int(sm.Z[d])
+		x, y, z = x+dx, y+dy, nz
 		dirs, zs = append(dirs, d), append(zs, int8(z))
 	}
 	if g > h+1e-9 {
@@ -73,11 +74,4 @@ func (s *Cached) tryLine(req *Request, res *Result, budget int) bool {
 	res.Found, res.Cost, res.Expansions = true, g, len(dirs)
 	s.st.LineHits++
 	return true
-}
-
-// lineDynamic reports whether dynamics could change the step from (x, y)
-// in d: items on the start cell, dynamics on the target or a diagonal's
-// flanks.
-func (s *Cached) lineDynamic(x, y int, d movement.Dir) bool {
-	return s.dyn.hasItems(&s.st, x, y) || s.dyn.affects(&s.st, x, y, d)
 }

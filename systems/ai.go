@@ -2,7 +2,6 @@ package systems
 
 import (
 	"github.com/mlange-42/arche/ecs"
-	"github.com/mlange-42/arche/generic"
 
 	c "shardcore/components"
 	"shardcore/movement"
@@ -22,9 +21,14 @@ func absInt(v int) int {
 	return v
 }
 
-// request marks a path request pending; the pathfinder queues it.
-func (s *Sim) request(req *c.PathRequest, goal movement.Point, rng int) {
+// request marks mobile e's path request pending and queues it for the
+// pathfinder.
+func (s *Sim) request(e ecs.Entity, req *c.PathRequest, goal movement.Point, rng int) {
 	req.Goal, req.Range, req.Active, req.Since = goal, rng, true, s.tick
+	if !req.Queued {
+		req.Queued = true
+		s.paths.queue = append(s.paths.queue, e)
+	}
 }
 
 // jitterMs draws a repath interval in RepathMinMs..RepathMaxMs.
@@ -37,104 +41,141 @@ func (s *Sim) jitterMs() int64 {
 	return int64(j)
 }
 
+// thinker is the AI stage: the mobiles whose think timer came are touched,
+// then every touched mobile's intent thinks once (follow, patrol, walk or
+// wander: each is a pure function of the mobile's state, what it follows
+// and the time, so thinking only when one of them changed, or at the time
+// it waits for, decides as thinking every tick would).
+type thinker struct {
+	due   []timer
+	spare []ecs.Entity
+	// thinks counts each intent's thinks (index: intent).
+	thinks [intentWander + 1]uint64
+}
+
+// update runs the AI stage.
+func (t *thinker) update(s *Sim) {
+	t.due = s.thinks.due(s.now, t.due[:0])
+	for _, tm := range t.due {
+		if !s.w.Alive(tm.e) {
+			continue
+		}
+		if sc := s.maps.sched.Get(tm.e); sc.thinkAt == tm.at {
+			sc.thinkAt = noTimer
+			s.touch(tm.e)
+		}
+	}
+	list := s.touched
+	s.touched, t.spare = t.spare[:0], nil
+	s.round++
+	for _, e := range list {
+		if !s.w.Alive(e) {
+			continue
+		}
+		k := s.maps.sched.Get(e).intent
+		t.thinks[k]++
+		switch k {
+		case intentFollow:
+			s.follow.think(s, e)
+		case intentPatrol:
+			s.patrol.think(s, e)
+		case intentWalk:
+			s.walk.think(s, e)
+		case intentWander:
+			s.wander.think(s, e)
+		}
+	}
+	t.spare = list[:0]
+}
+
 // followAI keeps followers near their targets.
-type followAI struct {
-	filter *generic.Filter4[c.Follow, c.Position, c.PathRequest, c.PathState]
-}
+type followAI struct{}
 
-func newFollowAI(w *ecs.World) followAI {
-	f := generic.NewFilter4[c.Follow, c.Position, c.PathRequest, c.PathState]()
-	f.Register(w)
-	return followAI{filter: f}
-}
-
-// update repaths a follower that is not beside its target (goal: a cell
+// think repaths a follower that is not beside its target (goal: a cell
 // beside it) when the target drifted more than its slack from the last goal
 // and its jittered 100–300 ms interval has come, or when it has no path
 // left and is out of its range; out of its full range it repaths without
 // waiting for the interval. After a failed search it waits for the path's
 // RetryAt, or until the target moves.
-func (a *followAI) update(s *Sim) {
-	q := a.filter.Query(&s.w)
-	for q.Next() {
-		f, pos, req, path := q.Get()
-		if req.Active || !s.w.Alive(f.Target) {
-			continue
-		}
-		tp := s.maps.pos.Get(f.Target).Point()
-		d := cheb(pos.Point(), tp)
-		inner := 1 // the goal: beside the target (close enough that a ledge rarely separates them)
-		if d <= inner {
-			path.Clear() // close enough: stop
-			continue
-		}
-		moved := tp != f.LastGoal
-		// After a failed search a follower waits out its back-off unless
-		// the target has moved since: then the way may be open again (a
-		// jam in a corridor clears as its owner walks on).
-		if path.Failed && s.now < path.RetryAt && !moved {
-			continue
-		}
-		due := s.now >= f.NextRepath
-		// A path still under way ends beside the target's old cell: worth
-		// replacing on the interval only once the target drifted more than
-		// the follower's slack from it (its range less one, at least 1).
-		drifted := cheb(tp, f.LastGoal) > max(f.Range-1, 1)
-		urgent := d > f.Range && moved
-		idle := path.Remaining() == 0 && d > max(f.Range, inner) // within range, a follower without a path waits
-		if (drifted && due) || urgent || idle {
-			s.request(req, tp, inner)
-			f.LastGoal = tp
-			f.NextRepath = s.now + s.jitterMs()
-		}
+func (followAI) think(s *Sim, e ecs.Entity) {
+	f, req := s.maps.follow.Get(e), s.maps.req.Get(e)
+	if req.Active || !s.w.Alive(f.Target) {
+		return
+	}
+	pos, path := s.maps.pos.Get(e), s.maps.path.Get(e)
+	tp := s.maps.pos.Get(f.Target).Point()
+	d := cheb(pos.Point(), tp)
+	inner := 1 // the goal: beside the target (close enough that a ledge rarely separates them)
+	if d <= inner {
+		path.Clear() // close enough: stop
+		return
+	}
+	moved := tp != f.LastGoal
+	// After a failed search a follower waits out its back-off unless
+	// the target has moved since: then the way may be open again (a
+	// jam in a corridor clears as its owner walks on).
+	if path.Failed && s.now < path.RetryAt && !moved {
+		s.schedThink(e, path.RetryAt)
+		return
+	}
+	due := s.now >= f.NextRepath
+	// A path still under way ends beside the target's old cell: worth
+	// replacing on the interval only once the target drifted more than
+	// the follower's slack from it (its range less one, at least 1).
+	drifted := cheb(tp, f.LastGoal) > max(f.Range-1, 1)
+	urgent := d > f.Range && moved
+	idle := path.Remaining() == 0 && d > max(f.Range, inner) // within range, a follower without a path waits
+	if (drifted && due) || urgent || idle {
+		s.request(e, req, tp, inner)
+		f.LastGoal = tp
+		f.NextRepath = s.now + s.jitterMs()
+		return
+	}
+	if drifted {
+		s.schedThink(e, f.NextRepath)
 	}
 }
 
 // patrolAI walks patrollers along their waypoint routes.
-type patrolAI struct {
-	filter *generic.Filter4[c.Patrol, c.Position, c.PathRequest, c.PathState]
-}
+type patrolAI struct{}
 
-func newPatrolAI(w *ecs.World) patrolAI {
-	f := generic.NewFilter4[c.Patrol, c.Position, c.PathRequest, c.PathState]()
-	f.Register(w)
-	return patrolAI{filter: f}
-}
-
-// update walks each patroller to its next waypoint; a waypoint reached
+// think walks a patroller to its next waypoint; a waypoint reached
 // (within Tolerance) advances the index, one failed patrolMaxFails times is
 // skipped.
-func (a *patrolAI) update(s *Sim) {
-	q := a.filter.Query(&s.w)
-	for q.Next() {
-		p, pos, req, path := q.Get()
-		if req.Active {
-			continue
-		}
-		route := s.routes[p.Route]
-		wp := route[p.Index]
-		if cheb(pos.Point(), wp) <= p.Tolerance {
-			p.Index = (p.Index + 1) % len(route)
-			p.Fails = 0
-			path.Clear()
-			s.request(req, route[p.Index], p.Tolerance)
-			continue
-		}
-		if path.Remaining() > 0 || s.now < p.NextTry {
-			continue
-		}
-		if path.Failed && req.Goal == wp {
-			if wp = a.failed(s, p, route, path); s.now < p.NextTry {
-				continue
-			}
-		}
-		s.request(req, wp, p.Tolerance)
+func (a patrolAI) think(s *Sim, e ecs.Entity) {
+	req := s.maps.req.Get(e)
+	if req.Active {
+		return
 	}
+	p, pos, path := s.maps.patrol.Get(e), s.maps.pos.Get(e), s.maps.path.Get(e)
+	route := s.routes[p.Route]
+	wp := route[p.Index]
+	if cheb(pos.Point(), wp) <= p.Tolerance {
+		p.Index = (p.Index + 1) % len(route)
+		p.Fails = 0
+		path.Clear()
+		s.request(e, req, route[p.Index], p.Tolerance)
+		return
+	}
+	if path.Remaining() > 0 {
+		return
+	}
+	if s.now < p.NextTry {
+		s.schedThink(e, p.NextTry)
+		return
+	}
+	if path.Failed && req.Goal == wp {
+		if wp = a.failed(s, p, route, path); s.now < p.NextTry {
+			s.schedThink(e, p.NextTry)
+			return
+		}
+	}
+	s.request(e, req, wp, p.Tolerance)
 }
 
 // failed counts a failed search for the current waypoint (skipping it after
 // patrolMaxFails) and returns the waypoint to walk to.
-func (a *patrolAI) failed(s *Sim, p *c.Patrol, route []movement.Point, path *c.PathState) movement.Point {
+func (patrolAI) failed(s *Sim, p *c.Patrol, route []movement.Point, path *c.PathState) movement.Point {
 	p.Fails++
 	p.NextTry = path.RetryAt
 	if p.Fails >= patrolMaxFails {
@@ -146,34 +187,30 @@ func (a *patrolAI) failed(s *Sim, p *c.Patrol, route []movement.Point, path *c.P
 }
 
 // wanderAI sends idle wanderers to random cells near home.
-type wanderAI struct {
-	filter *generic.Filter4[c.Wander, c.Mobile, c.PathRequest, c.PathState]
-}
+type wanderAI struct{}
 
-func newWanderAI(w *ecs.World) wanderAI {
-	f := generic.NewFilter4[c.Wander, c.Mobile, c.PathRequest, c.PathState]()
-	f.Register(w)
-	return wanderAI{filter: f}
-}
-
-// update sends an idle wanderer to a random cell near home it can be on.
-func (a *wanderAI) update(s *Sim) {
-	q := a.filter.Query(&s.w)
-	for q.Next() {
-		wd, mob, req, path := q.Get()
-		if req.Active || path.Remaining() > 0 || s.now < wd.NextTry {
-			continue
-		}
-		wd.NextTry = s.now + 1000 + int64(s.rng.IntN(2000))
-		for try := 0; try < 8; try++ {
-			x := wd.Home.X + s.rng.IntN(2*wd.Radius+1) - wd.Radius
-			y := wd.Home.Y + s.rng.IntN(2*wd.Radius+1) - wd.Radius
-			if s.canBeOn(mob.Caps, x, y) {
-				s.request(req, movement.Point{X: x, Y: y}, 0)
-				break
-			}
+// think sends an idle wanderer to a random cell near home it can be on,
+// and tries again 1–3 s later when it found none.
+func (wanderAI) think(s *Sim, e ecs.Entity) {
+	wd, req, path := s.maps.wander.Get(e), s.maps.req.Get(e), s.maps.path.Get(e)
+	if req.Active || path.Remaining() > 0 {
+		return
+	}
+	if s.now < wd.NextTry {
+		s.schedThink(e, wd.NextTry)
+		return
+	}
+	wd.NextTry = s.now + 1000 + int64(s.rng.IntN(2000))
+	caps := s.maps.mob.Get(e).Caps
+	for try := 0; try < 8; try++ {
+		x := wd.Home.X + s.rng.IntN(2*wd.Radius+1) - wd.Radius
+		y := wd.Home.Y + s.rng.IntN(2*wd.Radius+1) - wd.Radius
+		if s.canBeOn(caps, x, y) {
+			s.request(e, req, movement.Point{X: x, Y: y}, 0)
+			return
 		}
 	}
+	s.schedThink(e, wd.NextTry)
 }
 
 // canBeOn is a cheap goal filter: sea creatures want wet cells, others dry

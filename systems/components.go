@@ -9,15 +9,17 @@ import (
 
 // compIDs are the component ids spawning builds entities from.
 type compIDs struct {
-	pos, facing, mob, req, path, ref, follow, patrol, walk, wander ecs.ID
-	item, door, field, movable                                     ecs.ID
-	swim, cantWalk, fly, doors, obstacles, player, staff, dead     ecs.ID
+	pos, facing, mob, req, path, ref, sched, follow, patrol, walk ecs.ID
+	wander                                                        ecs.ID
+	item, door, field, movable                                    ecs.ID
+	swim, cantWalk, fly, doors, obstacles, player, staff, dead    ecs.ID
 }
 
 func newCompIDs(w *ecs.World) compIDs {
 	return compIDs{
 		pos: ecs.ComponentID[c.Position](w), facing: ecs.ComponentID[c.Facing](w), mob: ecs.ComponentID[c.Mobile](w),
 		req: ecs.ComponentID[c.PathRequest](w), path: ecs.ComponentID[c.PathState](w), ref: ecs.ComponentID[spatialRef](w),
+		sched:  ecs.ComponentID[sched](w),
 		follow: ecs.ComponentID[c.Follow](w), patrol: ecs.ComponentID[c.Patrol](w), walk: ecs.ComponentID[c.Walk](w),
 		wander: ecs.ComponentID[c.Wander](w),
 		item:   ecs.ComponentID[c.Item](w), door: ecs.ComponentID[c.Door](w), field: ecs.ComponentID[c.SpellField](w),
@@ -35,6 +37,7 @@ type compMaps struct {
 	req    generic.Map[c.PathRequest]
 	path   generic.Map[c.PathState]
 	ref    generic.Map[spatialRef]
+	sched  generic.Map[sched]
 	follow generic.Map[c.Follow]
 	patrol generic.Map[c.Patrol]
 	walk   generic.Map[c.Walk]
@@ -47,7 +50,7 @@ type compMaps struct {
 func newCompMaps(w *ecs.World) compMaps {
 	return compMaps{
 		pos: generic.NewMap[c.Position](w), mob: generic.NewMap[c.Mobile](w), req: generic.NewMap[c.PathRequest](w),
-		path: generic.NewMap[c.PathState](w), ref: generic.NewMap[spatialRef](w), follow: generic.NewMap[c.Follow](w),
+		path: generic.NewMap[c.PathState](w), ref: generic.NewMap[spatialRef](w), sched: generic.NewMap[sched](w), follow: generic.NewMap[c.Follow](w),
 		patrol: generic.NewMap[c.Patrol](w), walk: generic.NewMap[c.Walk](w), wander: generic.NewMap[c.Wander](w), item: generic.NewMap[c.Item](w),
 		door: generic.NewMap[c.Door](w), facing: generic.NewMap[c.Facing](w),
 	}

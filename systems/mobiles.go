@@ -54,10 +54,7 @@ func (s *Sim) PositionsHash() uint64 {
 }
 
 // Occupied reports whether a mobile stands on (x, y).
-func (s *Sim) Occupied(x, y int) bool {
-	s.mobs = s.idx.MobilesAt(s.m.ID, x, y, s.mobs[:0])
-	return len(s.mobs) > 0
-}
+func (s *Sim) Occupied(x, y int) bool { return s.idx.HasMobiles(x, y) }
 
 // IsWet reports whether (x, y) holds wet land or a wet static (where a sea
 // creature may be).

@@ -8,62 +8,88 @@ import (
 	"shardcore/movement"
 )
 
-// mover is the movement system: it steps mobiles along their paths and
-// opens and closes doors.
+// mover is the movement system: it steps mobiles along their paths when
+// their move timers come, and opens and closes doors.
 type mover struct {
-	filter *generic.Filter6[c.Mobile, c.Position, c.PathState, c.PathRequest, c.Facing, spatialRef]
-	doors  *generic.Filter3[c.Door, c.Position, spatialRef]
-	ev     StepEvent
-	refs   []ItemRef
+	doors *generic.Filter3[c.Door, c.Position, spatialRef]
+	due   []timer
+	ev    StepEvent
+	refs  []ItemRef
 }
 
 func newMover(w *ecs.World) mover {
-	f := generic.NewFilter6[c.Mobile, c.Position, c.PathState, c.PathRequest, c.Facing, spatialRef]()
 	d := generic.NewFilter3[c.Door, c.Position, spatialRef]()
-	f.Register(w)
 	d.Register(w)
-	return mover{filter: f, doors: d}
+	return mover{doors: d}
 }
 
-// update takes one step per mobile whose pace allows it, re-checking the
-// step with the live rules (dynamics included); a step refused twice in a
-// row (one step period apart) drops the path and asks for a new one to the
-// same goal. CanOpenDoors mobiles open the doors of the cell they step
-// onto. Then doors whose time is up close, unless a mobile stands in the
-// doorway.
+// update takes one step for each mobile whose move timer came, has a path
+// and whose pace allows it; then doors whose time is up close, unless a
+// mobile stands in the doorway.
 func (mv *mover) update(s *Sim) {
-	q := mv.filter.Query(&s.w)
-	for q.Next() {
-		mob, pos, path, req, face, ref := q.Get()
-		if path.Remaining() == 0 || s.now < mob.NextMove {
+	mv.due = s.moves.due(s.now, mv.due[:0])
+	for _, tm := range mv.due {
+		e := tm.e
+		if !s.w.Alive(e) {
 			continue
 		}
-		d := path.Steps[path.Next]
-		m := movement.Mover{Caps: mob.Caps, Self: mob.ID}
-		x, y, z := int(pos.X), int(pos.Y), int(pos.Z)
-		nz, ok := s.rules.CheckMovement(m, x, y, z, d)
-		if s.opts.Observer != nil {
-			mv.ev = StepEvent{Tick: s.tick, MobileID: mob.ID, Mover: m, FromX: x, FromY: y, FromZ: z, Dir: d, NewZ: nz, OK: ok}
-			s.opts.Observer.ObserveStep(&mv.ev)
+		sc := s.maps.sched.Get(e)
+		if sc.moveAt != tm.at {
+			continue // stale: moved to another time
 		}
-		mob.NextMove = max(mob.NextMove+int64(mob.Speed), s.now)
-		if !ok {
-			s.st.blocked++
-			refused(s, q.Entity(), path, req)
+		sc.moveAt = noTimer
+		mob, path := s.maps.mob.Get(e), s.maps.path.Get(e)
+		if path.Remaining() == 0 {
 			continue
 		}
+		if s.now < mob.NextMove {
+			s.schedMove(e, mob.NextMove)
+			continue
+		}
+		mv.step(s, e, mob, path)
+	}
+	mv.closeDoors(s)
+}
+
+// step takes mobile e's next step, checked by the Sim's stepper (the step
+// cache plus the dynamic pass, or the live rules; dynamics included); a
+// step refused twice in a row (one step period apart) drops the path and
+// asks for a new one to the same goal. CanOpenDoors mobiles open the doors
+// of the cell they step onto.
+func (mv *mover) step(s *Sim, e ecs.Entity, mob *c.Mobile, path *c.PathState) {
+	pos := s.maps.pos.Get(e)
+	d := path.Steps[path.Next]
+	m := movement.Mover{Caps: mob.Caps, Self: mob.ID}
+	x, y, z := int(pos.X), int(pos.Y), int(pos.Z)
+	nz, ok, live := s.stepper.Step(m, x, y, z, d)
+	if live {
+		s.st.stepsLive++
+	}
+	if s.opts.Observer != nil {
+		mv.ev = StepEvent{Tick: s.tick, MobileID: mob.ID, Mover: m, FromX: x, FromY: y, FromZ: z, Dir: d, NewZ: nz, OK: ok}
+		s.opts.Observer.ObserveStep(&mv.ev)
+	}
+	mob.NextMove = max(mob.NextMove+int64(mob.Speed), s.now)
+	if !ok {
+		s.st.blocked++
+		refused(s, e, path, s.maps.req.Get(e))
+		s.touch(e)
+	} else {
 		dx, dy := d.Offset()
 		x, y = x+dx, y+dy
 		pos.X, pos.Y, pos.Z = int16(x), int16(y), int8(nz)
-		face.Dir = d
+		s.maps.facing.Get(e).Dir = d
 		path.Next++
-		s.idx.MoveMobile(ref.H, x, y, int8(nz))
+		s.idx.MoveMobile(s.maps.ref.Get(e).H, x, y, int8(nz))
 		s.st.steps++
 		if mob.Caps&movement.CanOpenDoors != 0 {
 			mv.openDoors(s, x, y)
 		}
+		s.stepped(e)
 	}
-	mv.closeDoors(s)
+	if path.Remaining() > 0 {
+		s.schedMove(e, mob.NextMove)
+	}
 }
 
 // refused handles a refused step of mobile e. Whoever stands in the way
@@ -78,7 +104,7 @@ func refused(s *Sim, e ecs.Entity, path *c.PathState, req *c.PathRequest) {
 	}
 	path.Clear()
 	if !req.Active && !s.maps.walk.Has(e) {
-		s.request(req, req.Goal, req.Range)
+		s.request(e, req, req.Goal, req.Range)
 	}
 }
 

@@ -66,6 +66,24 @@ type StepEvent struct {
 	OK       bool
 }
 
+// Stepper checks one step of a mobile for the movement system: whether mv
+// standing at (x, y, z) can step in d, the Z it arrives at (meaningful only
+// when ok), and whether the live rules answered. Its answers must be the
+// live rules' (dynamics included). A Stepper keeps scratch: the Sim's
+// goroutine only.
+type Stepper interface {
+	Step(mv movement.Mover, x, y, z int, d movement.Dir) (newZ int, ok, live bool)
+}
+
+// LiveSteps is the Stepper that asks the live rules every step.
+type LiveSteps struct{ Rules *movement.Rules }
+
+// Step implements Stepper.
+func (l LiveSteps) Step(mv movement.Mover, x, y, z int, d movement.Dir) (int, bool, bool) {
+	nz, ok := l.Rules.CheckMovement(mv, x, y, z, d)
+	return nz, ok, true
+}
+
 // StepObserver sees every step the movement system checks (tests re-check
 // them; a debugger could draw them).
 type StepObserver interface {
@@ -89,6 +107,10 @@ type Options struct {
 	// NewFinder builds the path finder over the shard's live rules (default:
 	// pathing.NewClassic).
 	NewFinder func(r *movement.Rules) pathing.Finder
+	// NewStepper builds the movement system's step check over the shard's
+	// live rules (default: LiveSteps; WithCache: the step cache's
+	// pathing.StepChecker).
+	NewStepper func(r *movement.Rules) Stepper
 	// MaxNodes is each search's node budget (DefaultMaxNodes).
 	MaxNodes int
 	// RepathMinMs..RepathMaxMs is the follow repath interval, jittered per
@@ -117,6 +139,9 @@ func (o Options) withDefaults(start time.Time) Options {
 	}
 	if o.NewFinder == nil {
 		o.NewFinder = func(r *movement.Rules) pathing.Finder { return pathing.NewClassic(r) }
+	}
+	if o.NewStepper == nil {
+		o.NewStepper = func(r *movement.Rules) Stepper { return LiveSteps{Rules: r} }
 	}
 	if o.MaxNodes <= 0 {
 		o.MaxNodes = DefaultMaxNodes

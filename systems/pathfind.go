@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/mlange-42/arche/ecs"
-	"github.com/mlange-42/arche/generic"
 
 	c "shardcore/components"
 	"shardcore/movement"
@@ -17,9 +16,9 @@ const failBackoffMs = 1000
 
 // pathfinder is the path request queue and the system that serves it: the
 // finder, the node budget with its cost estimator, the request postponed to
-// the next tick, and the search scratch.
+// the next tick, and the search scratch. Requests join the queue when they
+// are made (Sim.request), oldest first.
 type pathfinder struct {
-	filter *generic.Filter1[c.PathRequest]
 	finder pathing.Finder
 	queue  []ecs.Entity
 	head   int
@@ -32,22 +31,8 @@ type pathfinder struct {
 	rec       PathRecord
 }
 
-func newPathfinder(w *ecs.World, finder pathing.Finder) *pathfinder {
-	f := generic.NewFilter1[c.PathRequest]()
-	f.Register(w)
-	return &pathfinder{filter: f, finder: finder}
-}
-
-// enqueue queues pending path requests, in query order (the request system).
-func (p *pathfinder) enqueue(s *Sim) {
-	q := p.filter.Query(&s.w)
-	for q.Next() {
-		req := q.Get()
-		if req.Active && !req.Queued {
-			req.Queued = true
-			p.queue = append(p.queue, q.Entity())
-		}
-	}
+func newPathfinder(finder pathing.Finder) *pathfinder {
+	return &pathfinder{finder: finder}
 }
 
 // update serves the queue oldest first until the tick's budget is spent:
@@ -137,6 +122,7 @@ func (p *pathfinder) serve(s *Sim, e ecs.Entity, nodes int, capped bool) (n int,
 	}
 	req.Queued, req.Active = false, false
 	p.store(s, s.maps.path.Get(e))
+	s.pathChanged(e)
 	wait := s.tick - req.Since
 	s.st.served(&p.res, wait)
 	if s.opts.Recorder != nil {

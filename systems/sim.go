@@ -38,14 +38,23 @@ type Sim struct {
 	ids  compIDs
 	maps compMaps
 
-	follow followAI
-	patrol patrolAI
-	walk   walkAI
-	wander wanderAI
-	paths  *pathfinder
-	move   mover
+	// The schedules (schedule.go): move and think timers, the mobiles
+	// touched since the last think stage (in touch round round), and who
+	// follows whom.
+	moves, thinks *wheel
+	touched       []ecs.Entity
+	round         uint32
+	followers     map[ecs.Entity][]ecs.Entity
 
-	mobs []movement.Mobile // Occupied's scratch
+	think   thinker
+	follow  followAI
+	patrol  patrolAI
+	walk    walkAI
+	wander  wanderAI
+	paths   *pathfinder
+	move    mover
+	stepper Stepper
+
 	st   counters
 	durs durations
 }
@@ -58,7 +67,8 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 		return nil, errors.New("systems: new sim: nil map or tile data")
 	}
 	opts = opts.withDefaults(time.Now())
-	s := &Sim{w: ecs.NewWorld(), m: m, td: td, opts: opts, byID: map[uint64]ecs.Entity{}, nextID: 1}
+	s := &Sim{w: ecs.NewWorld(), m: m, td: td, opts: opts, byID: map[uint64]ecs.Entity{}, nextID: 1,
+		moves: &wheel{}, thinks: &wheel{}, followers: map[ecs.Entity][]ecs.Entity{}}
 	s.idx = NewSpatial(m.ID, m.Width, m.Height)
 	if opts.Rules != nil {
 		if opts.Rules.Map != m {
@@ -74,12 +84,13 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 	if finder == nil {
 		return nil, errors.New("systems: new sim: NewFinder returned nil")
 	}
+	if s.stepper = opts.NewStepper(s.rules.Clone()); s.stepper == nil {
+		return nil, errors.New("systems: new sim: NewStepper returned nil")
+	}
 	s.rng = rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x5EED))
 	w := &s.w
 	s.ids, s.maps = newCompIDs(w), newCompMaps(w)
-	s.follow, s.patrol = newFollowAI(w), newPatrolAI(w)
-	s.walk, s.wander = newWalkAI(w), newWanderAI(w)
-	s.paths = newPathfinder(w, finder)
+	s.paths = newPathfinder(finder)
 	s.move = newMover(w)
 	return s, nil
 }

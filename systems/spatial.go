@@ -32,9 +32,19 @@ type itemEntry struct {
 	prev, next int32
 }
 
-// sector holds the list heads of its 16×16 cells; allocated on first use.
+// sector holds the list heads of its 16×16 cells, allocated on first use;
+// the mobiles' array goes back to a pool when its last mobile leaves.
 type sector struct {
 	mobs, items *[SectorSize * SectorSize]int32
+	nMobs       int32
+}
+
+// sectorBits marks the cells of a sector that hold a mobile and those that
+// hold an item (bit x%16 of row y%16): 64 bytes, one cache line, so the
+// occupancy probes of the cache A* and the step checker read one line for
+// a cell and its neighbours.
+type sectorBits struct {
+	mobs, items [SectorSize]uint16
 }
 
 // Spatial indexes mobiles and dynamic items by cell, per 16×16 sector: no
@@ -46,6 +56,8 @@ type Spatial struct {
 	width, height int
 	wide          int
 	sectors       []sector
+	bits          []sectorBits
+	pool          []*[SectorSize * SectorSize]int32 // mobiles' head arrays of emptied sectors
 	mobs          []mobEntry
 	items         []itemEntry
 	freeMobs      []int32
@@ -56,7 +68,8 @@ type Spatial struct {
 func NewSpatial(id world.MapID, width, height int) *Spatial {
 	wide := (width + SectorSize - 1) / SectorSize
 	high := (height + SectorSize - 1) / SectorSize
-	return &Spatial{mapID: id, width: width, height: height, wide: wide, sectors: make([]sector, wide*high)}
+	return &Spatial{mapID: id, width: width, height: height, wide: wide, sectors: make([]sector, wide*high),
+		bits: make([]sectorBits, wide*high)}
 }
 
 func (s *Spatial) in(x, y int) bool { return x >= 0 && y >= 0 && x < s.width && y < s.height }
@@ -72,11 +85,7 @@ func (s *Spatial) heads(x, y int, items, alloc bool) *int32 {
 		if !alloc {
 			return nil
 		}
-		a := new([SectorSize * SectorSize]int32)
-		for i := range a {
-			a[i] = none
-		}
-		*arr = a
+		*arr = s.newHeads(items)
 	}
 	return &(*arr)[(y%SectorSize)*SectorSize+x%SectorSize]
 }
@@ -99,27 +108,56 @@ func (s *Spatial) AddMobile(e ecs.Entity, x, y int, m movement.Mobile) int32 {
 	return h
 }
 
+// newHeads returns an array of empty list heads (for mobiles, from the
+// pool when it has one).
+func (s *Spatial) newHeads(items bool) *[SectorSize * SectorSize]int32 {
+	if n := len(s.pool); n > 0 && !items {
+		a := s.pool[n-1]
+		s.pool = s.pool[:n-1]
+		return a
+	}
+	a := new([SectorSize * SectorSize]int32)
+	for i := range a {
+		a[i] = none
+	}
+	return a
+}
+
 func (s *Spatial) linkMob(h int32) {
 	en := &s.mobs[h]
-	head := s.heads(int(en.x), int(en.y), false, true)
+	x, y := int(en.x), int(en.y)
+	head := s.heads(x, y, false, true)
 	en.prev, en.next = none, *head
 	if *head != none {
 		s.mobs[*head].prev = h
 	}
 	*head = h
+	si := (y/SectorSize)*s.wide + x/SectorSize
+	s.sectors[si].nMobs++
+	s.bits[si].mobs[y%SectorSize] |= 1 << (x % SectorSize)
 }
 
 func (s *Spatial) unlinkMob(h int32) {
 	en := &s.mobs[h]
+	x, y := int(en.x), int(en.y)
+	si := (y/SectorSize)*s.wide + x/SectorSize
+	sec := &s.sectors[si]
 	if en.prev != none {
 		s.mobs[en.prev].next = en.next
 	} else {
-		*s.heads(int(en.x), int(en.y), false, false) = en.next
+		sec.mobs[(y%SectorSize)*SectorSize+x%SectorSize] = en.next
+		if en.next == none {
+			s.bits[si].mobs[y%SectorSize] &^= 1 << (x % SectorSize)
+		}
 	}
 	if en.next != none {
 		s.mobs[en.next].prev = en.prev
 	}
 	en.prev, en.next = none, none
+	if sec.nMobs--; sec.nMobs == 0 { // every head is none again
+		s.pool = append(s.pool, sec.mobs)
+		sec.mobs = nil
+	}
 }
 
 // MoveMobile moves handle h to (x, y) at z: O(1).
@@ -169,6 +207,7 @@ func (s *Spatial) AddItem(e ecs.Entity, x, y int, it movement.Item) int32 {
 		s.items[*head].prev = h
 	}
 	*head = h
+	s.bits[(y/SectorSize)*s.wide+x/SectorSize].items[y%SectorSize] |= 1 << (x % SectorSize)
 	return h
 }
 
@@ -188,7 +227,11 @@ func (s *Spatial) RemoveItem(h int32) {
 	if en.prev != none {
 		s.items[en.prev].next = en.next
 	} else {
-		*s.heads(int(en.x), int(en.y), true, false) = en.next
+		x, y := int(en.x), int(en.y)
+		*s.heads(x, y, true, false) = en.next
+		if en.next == none {
+			s.bits[(y/SectorSize)*s.wide+x/SectorSize].items[y%SectorSize] &^= 1 << (x % SectorSize)
+		}
 	}
 	if en.next != none {
 		s.items[en.next].prev = en.prev

@@ -71,7 +71,9 @@ func (s *Sim) SpawnMobile(sp MobileSpec) (uint64, error) {
 	*s.maps.mob.Get(e) = c.Mobile{ID: id, Speed: speed, Caps: t.Caps(), NextMove: s.now}
 	mm := movement.Mobile{ID: id, Z: int8(sp.Z), Dead: t.Dead, HiddenStaff: false}
 	s.maps.ref.Get(e).H = s.idx.AddMobile(e, sp.X, sp.Y, mm)
+	*s.maps.sched.Get(e) = sched{moveAt: noTimer, thinkAt: noTimer, touched: s.round - 1}
 	s.setIntent(e, sp, target)
+	s.touch(e)
 	return id, nil
 }
 
@@ -100,7 +102,7 @@ func (s *Sim) checkMobile(sp MobileSpec) (target ecs.Entity, err error) {
 
 // mobileComponents lists the components of a mobile of spec sp.
 func (s *Sim) mobileComponents(sp MobileSpec) []ecs.ID {
-	ids := []ecs.ID{s.ids.pos, s.ids.facing, s.ids.mob, s.ids.req, s.ids.path, s.ids.ref}
+	ids := []ecs.ID{s.ids.pos, s.ids.facing, s.ids.mob, s.ids.req, s.ids.path, s.ids.ref, s.ids.sched}
 	t := sp.Tags
 	for _, tag := range []struct {
 		on bool
@@ -126,16 +128,23 @@ func (s *Sim) mobileComponents(sp MobileSpec) []ecs.ID {
 
 // setIntent fills the intent component of mobile e.
 func (s *Sim) setIntent(e ecs.Entity, sp MobileSpec, target ecs.Entity) {
+	sc := s.maps.sched.Get(e)
 	switch {
 	case sp.Follow != nil:
 		*s.maps.follow.Get(e) = c.Follow{Target: target, Range: max(sp.Follow.Range, 0), LastGoal: movement.Point{X: -1, Y: -1}}
+		sc.intent = intentFollow
+		s.maps.sched.Get(target).leads = true
+		s.followers[target] = append(s.followers[target], e)
 	case sp.Patrol != nil:
+		sc.intent = intentPatrol
 		*s.maps.patrol.Get(e) = c.Patrol{Route: sp.Patrol.Route, Index: sp.Patrol.Index % len(s.routes[sp.Patrol.Route]), Tolerance: sp.Patrol.Tolerance,
 			NextTry: s.now + max(sp.Patrol.DelayMs, 0)}
 	case sp.Walk != nil:
+		sc.intent = intentWalk
 		n := len(s.walks[sp.Walk.Route])
 		*s.maps.walk.Get(e) = c.Walk{Route: sp.Walk.Route, Cell: ((sp.Walk.Cell % n) + n) % n, Goal: -1, NextTry: s.now + max(sp.Walk.DelayMs, 0)}
 	case sp.Wander != nil:
+		sc.intent = intentWander
 		*s.maps.wander.Get(e) = c.Wander{Home: sp.Wander.Home, Radius: max(sp.Wander.Radius, 1), NextTry: s.now + max(sp.Wander.DelayMs, 0)}
 	}
 }

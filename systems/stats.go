@@ -16,6 +16,7 @@ type counters struct {
 	searches, found, expansions uint64
 	postponed                   uint64
 	steps, blocked, doorsOpened uint64
+	stepsLive                   uint64
 	waitSum, maxWait            uint64
 	tickMaxWait                 uint64
 	lookups                     [stepcache.NumHitKinds]uint64
@@ -71,8 +72,13 @@ type Stats struct {
 	Mobiles, Items  int
 	Searches, Found uint64
 	Expansions      uint64
-	Steps, Blocked  uint64 // steps taken; steps the live rules refused (each repaths)
-	DoorsOpened     uint64
+	Steps, Blocked  uint64 // steps taken; steps refused (each repaths)
+	// StepsLive counts the steps checked (taken or refused) that the live
+	// rules answered rather than the step cache.
+	StepsLive uint64
+	// Thinks counts the AI's thinks (one mobile's intent deciding once).
+	Thinks      uint64
+	DoorsOpened uint64
 	// Postponed counts capped searches that ran out of the tick's budget
 	// and left their request queued at the head for the next tick.
 	Postponed     uint64
@@ -96,11 +102,14 @@ type Stats struct {
 func (s *Sim) Stats() Stats {
 	st := Stats{
 		Ticks: s.tick, Searches: s.st.searches, Found: s.st.found, Expansions: s.st.expansions, Postponed: s.st.postponed,
-		Steps: s.st.steps, Blocked: s.st.blocked, DoorsOpened: s.st.doorsOpened, QueueLen: s.st.queueLen,
+		Steps: s.st.steps, StepsLive: s.st.stepsLive, Blocked: s.st.blocked, DoorsOpened: s.st.doorsOpened, QueueLen: s.st.queueLen,
 		MaxWaitTicks: s.st.maxWait, LastTickMaxWait: s.st.tickMaxWait, TickMax: s.st.tickMax,
 		TickTotal: s.st.tickTotal, PathfindTime: s.st.pathTime, Lookups: s.st.lookups, SystemTime: s.st.sys,
 	}
 	st.Mobiles, st.Items = s.idx.Counts()
+	for _, n := range s.think.thinks {
+		st.Thinks += n
+	}
 	if s.st.searches > 0 {
 		st.MeanWaitTicks = float64(s.st.waitSum) / float64(s.st.searches)
 	}

@@ -2,9 +2,11 @@ package systems
 
 import "time"
 
-// Tick runs every system once, in the fixed order AI intents (follow,
-// patrol, walk, wander) → path requests queued → pathfinding (budgeted) →
-// movement and doors → cache upkeep (Options.Evictor) → stats. now is the
+// Tick runs every system once, in the fixed order AI (the intents of the
+// mobiles touched or whose think timer came: follow, patrol, walk, wander;
+// their path requests join the queue) → pathfinding (budgeted) → movement
+// (the mobiles whose move timer came) and doors → cache upkeep
+// (Options.Evictor) → stats. now is the
 // game time of the tick (monotonic; the movement pace, repath intervals and
 // the step cache's admission window read it in milliseconds).
 func (s *Sim) Tick(now time.Duration) {
@@ -17,16 +19,8 @@ func (s *Sim) Tick(now time.Duration) {
 		s.st.sys[k] += t - lap
 		lap = t
 	}
-	s.follow.update(s)
-	mark(SysFollow)
-	s.patrol.update(s)
-	mark(SysPatrol)
-	s.walk.update(s)
-	mark(SysWalk)
-	s.wander.update(s)
-	mark(SysWander)
-	s.paths.enqueue(s)
-	mark(SysEnqueue)
+	s.think.update(s)
+	mark(SysThink)
 	s.paths.update(s)
 	mark(SysPathfind)
 	s.move.update(s)
@@ -52,11 +46,7 @@ type System int
 
 // The tick's systems, in the order Tick runs them.
 const (
-	SysFollow System = iota
-	SysPatrol
-	SysWalk
-	SysWander
-	SysEnqueue
+	SysThink System = iota
 	SysPathfind
 	SysMove
 	SysUpkeep
@@ -65,7 +55,7 @@ const (
 
 // String names the system as stats print it.
 func (k System) String() string {
-	names := [...]string{"follow", "patrol", "walk", "wander", "enqueue", "pathfind", "move", "upkeep"}
+	names := [...]string{"think", "pathfind", "move", "upkeep"}
 	if k >= 0 && int(k) < len(names) {
 		return names[k]
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/mlange-42/arche/ecs"
-	"github.com/mlange-42/arche/generic"
 
 	c "shardcore/components"
 	"shardcore/movement"
@@ -59,17 +58,9 @@ func stepDir(a, b RouteCell) (movement.Dir, bool) {
 }
 
 // walkAI moves players along their walked routes by direction.
-type walkAI struct {
-	filter *generic.Filter4[c.Walk, c.Position, c.PathRequest, c.PathState]
-}
+type walkAI struct{}
 
-func newWalkAI(w *ecs.World) walkAI {
-	f := generic.NewFilter4[c.Walk, c.Position, c.PathRequest, c.PathState]()
-	f.Register(w)
-	return walkAI{filter: f}
-}
-
-// update moves players along their walked routes by direction. A player
+// think moves a player along its walked route by direction. A player
 // whose steps ran out is looked for on its route, from its Cell on: found
 // where its steps led (or at the start), it is handed the next steps (up to
 // walkBatch, as far as the cells are one step apart); found short of it (a
@@ -77,38 +68,43 @@ func newWalkAI(w *ecs.World) walkAI {
 // spawned beside the route), it asks for a path to the first route cell
 // past where it stands that nobody occupies. A failed way back skips a
 // batch ahead once its back-off has passed.
-func (a *walkAI) update(s *Sim) {
-	q := a.filter.Query(&s.w)
-	for q.Next() {
-		w, pos, req, path := q.Get()
-		if req.Active || path.Remaining() > 0 || s.now < w.NextTry {
-			continue
-		}
-		if path.Failed && s.now < path.RetryAt {
-			continue
-		}
-		route := s.walks[w.Route]
-		n := len(route)
-		if path.Failed {
-			w.Cell, w.Goal = (w.Cell+walkBatch)%n, -1
-		}
-		path.Clear()
-		path.Failed, path.RetryAt = false, 0
-		j, on := locate(route, w.Cell, int(pos.X), int(pos.Y))
-		if on {
-			w.Cell = j
-		}
-		if on && (w.Goal < 0 || j == w.Goal) && handSteps(s.tick, w, route, path) {
-			continue
-		}
-		// Back onto the route past here, at the first cell nobody stands on.
-		k := (w.Cell + 1) % n
-		for i := 0; i < walkBatch && s.Occupied(route[k].X, route[k].Y); i++ {
-			k = (k + 1) % n
-		}
-		w.Goal = k
-		s.request(req, movement.Point{X: route[k].X, Y: route[k].Y}, 0)
+func (walkAI) think(s *Sim, e ecs.Entity) {
+	req, path := s.maps.req.Get(e), s.maps.path.Get(e)
+	if req.Active || path.Remaining() > 0 {
+		return
 	}
+	w := s.maps.walk.Get(e)
+	if s.now < w.NextTry {
+		s.schedThink(e, w.NextTry)
+		return
+	}
+	if path.Failed && s.now < path.RetryAt {
+		s.schedThink(e, path.RetryAt)
+		return
+	}
+	route := s.walks[w.Route]
+	n := len(route)
+	if path.Failed {
+		w.Cell, w.Goal = (w.Cell+walkBatch)%n, -1
+	}
+	path.Clear()
+	path.Failed, path.RetryAt = false, 0
+	pos := s.maps.pos.Get(e)
+	j, on := locate(route, w.Cell, int(pos.X), int(pos.Y))
+	if on {
+		w.Cell = j
+	}
+	if on && (w.Goal < 0 || j == w.Goal) && handSteps(s.tick, w, route, path) {
+		s.schedMove(e, max(s.maps.mob.Get(e).NextMove, s.now))
+		return
+	}
+	// Back onto the route past here, at the first cell nobody stands on.
+	k := (w.Cell + 1) % n
+	for i := 0; i < walkBatch && s.Occupied(route[k].X, route[k].Y); i++ {
+		k = (k + 1) % n
+	}
+	w.Goal = k
+	s.request(e, req, movement.Point{X: route[k].X, Y: route[k].Y}, 0)
 }
 
 // locate finds (x, y) on route from cell from on, up to two batches ahead,

@@ -18,6 +18,9 @@ type shardSetup struct {
 	cache *stepcache.Config // nil: classic A*, no cache
 	// noPopulate: doors only, no mobiles (the test spawns its own).
 	noPopulate bool
+	// liveSteps: the movement system checks every step with the live rules
+	// even with a cache (which then serves the searches only).
+	liveSteps bool
 }
 
 // shard is a running test shard.
@@ -42,6 +45,9 @@ func newShard(t testing.TB, su shardSetup) *shard {
 		}
 		sh.cache = c
 		opts = systems.WithCache(opts, c)
+	}
+	if su.liveSteps {
+		opts.NewStepper = func(r *movement.Rules) systems.Stepper { return systems.LiveSteps{Rules: r} }
 	}
 	sh.check = &checker{}
 	opts.Observer = sh.check

@@ -1,0 +1,82 @@
+package systems
+
+import (
+	"shardcore/movement"
+	"shardcore/world"
+)
+
+// The occupancy probes read the sectors' bits (sectorBits), never the
+// lists: an open door's item counts (a conservative answer, which only
+// sends a step through the live rules).
+
+// cellBits returns (x, y)'s sector bits and its bit in their row y%16; x, y
+// must be on the map.
+func (s *Spatial) cellBits(x, y int) (*sectorBits, uint16) {
+	return &s.bits[(y/SectorSize)*s.wide+x/SectorSize], 1 << (x % SectorSize)
+}
+
+// Occupied reports whether (x, y) on map m holds a mobile or an item,
+// without copying them: the cache A*'s and the step checker's dynamic pass
+// (pathing.Occupancy).
+func (s *Spatial) Occupied(m world.MapID, x, y int) bool {
+	if m != s.mapID || !s.in(x, y) {
+		return false
+	}
+	b, bit := s.cellBits(x, y)
+	return (b.mobs[y%SectorSize]|b.items[y%SectorSize])&bit != 0
+}
+
+// HasItems reports whether (x, y) on map m holds an item:
+// pathing.ItemOccupancy.
+func (s *Spatial) HasItems(m world.MapID, x, y int) bool {
+	if m != s.mapID || !s.in(x, y) {
+		return false
+	}
+	b, bit := s.cellBits(x, y)
+	return b.items[y%SectorSize]&bit != 0
+}
+
+// HasMobiles reports whether a mobile stands on (x, y).
+func (s *Spatial) HasMobiles(x, y int) bool {
+	if !s.in(x, y) {
+		return false
+	}
+	b, bit := s.cellBits(x, y)
+	return b.mobs[y%SectorSize]&bit != 0
+}
+
+// dirOffsets[d] is direction d's step.
+var dirOffsets = func() (o [8][2]int) {
+	for d := movement.Dir(0); d < 8; d++ {
+		o[d][0], o[d][1] = d.Offset()
+	}
+	return o
+}()
+
+// OccupiedAround returns the directions d whose neighbour of (x, y) on map
+// m holds a mobile or an item (bit d), in one call:
+// pathing.NeighbourOccupancy. A cell inside its sector's border reads the
+// three rows of one sector.
+func (s *Spatial) OccupiedAround(m world.MapID, x, y int) uint8 {
+	if m != s.mapID {
+		return 0
+	}
+	lx, ly := x%SectorSize, y%SectorSize
+	var occ uint8
+	if lx > 0 && lx < SectorSize-1 && ly > 0 && ly < SectorSize-1 && s.in(x, y) {
+		b := &s.bits[(y/SectorSize)*s.wide+x/SectorSize]
+		for d, o := range dirOffsets {
+			r := ly + o[1]
+			if (b.mobs[r]|b.items[r])>>(lx+o[0])&1 != 0 {
+				occ |= 1 << d
+			}
+		}
+		return occ
+	}
+	for d, o := range dirOffsets {
+		if s.Occupied(m, x+o[0], y+o[1]) {
+			occ |= 1 << d
+		}
+	}
+	return occ
+}

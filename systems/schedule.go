@@ -1,0 +1,143 @@
+package systems
+
+import "github.com/mlange-42/arche/ecs"
+
+// The Sim does not scan its mobiles every tick. A mobile's AI (its intent:
+// follow, patrol, walk, wander) thinks when something it reads changed
+// (touched: it or the mobile it follows stepped, its path was stored or
+// cleared, it spawned) or when a time it waits for comes (a think timer);
+// the movement system steps a mobile when its pace allows and it has a
+// path (a move timer). Both kinds of timer live in a timing wheel of 1 ms
+// slots. So a tick costs what happens in it, not the number of mobiles.
+
+// wheelBits sizes the timing wheel: 4,096 slots of 1 game ms. A timer
+// further out waits in its slot for its lap.
+const (
+	wheelBits = 12
+	wheelSize = 1 << wheelBits
+	wheelMask = wheelSize - 1
+)
+
+// noTimer marks a schedule without a pending timer.
+const noTimer int64 = -1 << 62
+
+// Intents (sched.intent): which AI thinks for a mobile.
+const (
+	intentNone uint8 = iota
+	intentFollow
+	intentPatrol
+	intentWalk
+	intentWander
+)
+
+// sched is a mobile's place in the Sim's schedules: its pending move and
+// think timers (the game ms they fire at, noTimer when none; a timer in
+// the wheel at another time is stale), the touch round it was last put on
+// the touched list in, its intent, and whether mobiles follow it.
+type sched struct {
+	moveAt, thinkAt int64
+	touched         uint32
+	intent          uint8
+	leads           bool
+}
+
+// timer is one wheel entry: entity e is due at game ms at.
+type timer struct {
+	e  ecs.Entity
+	at int64
+}
+
+// wheel is a timing wheel of 1 ms slots. Timers are added at or after
+// next (earlier ones are clamped to it) and taken once their time has come.
+type wheel struct {
+	slots [wheelSize][]timer
+	next  int64 // the first ms not yet taken
+	n     int   // timers held, stale ones included
+}
+
+// add puts e in the wheel at ms at (at least next) and returns the time
+// it was given.
+func (w *wheel) add(e ecs.Entity, at int64) int64 {
+	at = max(at, w.next)
+	s := &w.slots[at&wheelMask]
+	*s = append(*s, timer{e: e, at: at})
+	w.n++
+	return at
+}
+
+// due appends to dst the timers whose time is at most now, in time order
+// (insertion order within a ms), and advances next past now. Timers a lap
+// or more ahead stay.
+func (w *wheel) due(now int64, dst []timer) []timer {
+	if now < w.next {
+		return dst
+	}
+	end := min(now, w.next+wheelSize-1)
+	for t := w.next; t <= end; t++ {
+		s := &w.slots[t&wheelMask]
+		keep := (*s)[:0]
+		for _, tm := range *s {
+			if tm.at <= now {
+				dst = append(dst, tm)
+				w.n--
+			} else {
+				keep = append(keep, tm)
+			}
+		}
+		clear((*s)[len(keep):])
+		*s = keep
+	}
+	w.next = now + 1
+	return dst
+}
+
+// schedMove makes sure mobile e's move timer fires at ms at or earlier.
+func (s *Sim) schedMove(e ecs.Entity, at int64) {
+	sc := s.maps.sched.Get(e)
+	if sc.moveAt != noTimer && sc.moveAt <= at {
+		return
+	}
+	sc.moveAt = s.moves.add(e, at)
+}
+
+// schedThink makes sure mobile e's AI thinks at ms at or earlier.
+func (s *Sim) schedThink(e ecs.Entity, at int64) {
+	sc := s.maps.sched.Get(e)
+	if sc.thinkAt != noTimer && sc.thinkAt <= at {
+		return
+	}
+	sc.thinkAt = s.thinks.add(e, at)
+}
+
+// touch has mobile e's AI think at the next tick's think stage (once,
+// however often it is touched before then).
+func (s *Sim) touch(e ecs.Entity) {
+	sc := s.maps.sched.Get(e)
+	if sc.touched == s.round {
+		return
+	}
+	sc.touched = s.round
+	s.touched = append(s.touched, e)
+}
+
+// stepped touches what a step of mobile e changes: its own AI and the AIs
+// of the mobiles following it.
+func (s *Sim) stepped(e ecs.Entity) {
+	s.touch(e)
+	if s.maps.sched.Get(e).leads {
+		for _, f := range s.followers[e] {
+			if s.w.Alive(f) {
+				s.touch(f)
+			}
+		}
+	}
+}
+
+// pathChanged schedules mobile e's next step after its path was stored or
+// handed steps, and touches its AI.
+func (s *Sim) pathChanged(e ecs.Entity) {
+	if s.maps.path.Get(e).Remaining() > 0 {
+		s.schedMove(e, max(s.maps.mob.Get(e).NextMove, s.now))
+	}
+	s.touch(e)
+}
