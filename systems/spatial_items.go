@@ -1,0 +1,99 @@
+package systems
+
+import (
+	"github.com/mlange-42/arche/ecs"
+
+	"shardcore/movement"
+	"shardcore/world"
+)
+
+// AddItem indexes a dynamic item at (x, y) and returns its handle (-1 off the map).
+func (s *Spatial) AddItem(e ecs.Entity, x, y int, it movement.Item) int32 {
+	if !s.in(x, y) {
+		return none
+	}
+	var h int32
+	if n := len(s.freeItems); n > 0 {
+		h = s.freeItems[n-1]
+		s.freeItems = s.freeItems[:n-1]
+	} else {
+		h = int32(len(s.items))
+		s.items = append(s.items, itemEntry{})
+	}
+	head := s.heads(x, y, true, true)
+	s.items[h] = itemEntry{ent: e, item: it, x: int16(x), y: int16(y), prev: none, next: *head}
+	if *head != none {
+		s.items[*head].prev = h
+	}
+	*head = h
+	s.bits[(y/SectorSize)*s.wide+x/SectorSize].items[y%SectorSize] |= 1 << (x % SectorSize)
+	return h
+}
+
+// SetItemHidden hides (an open door) or shows handle h to the rules.
+func (s *Spatial) SetItemHidden(h int32, hidden bool) {
+	if h >= 0 && int(h) < len(s.items) {
+		s.items[h].hidden = hidden
+	}
+}
+
+// RemoveItem drops item handle h.
+func (s *Spatial) RemoveItem(h int32) {
+	if h < 0 || int(h) >= len(s.items) || s.items[h].ent.IsZero() {
+		return
+	}
+	en := &s.items[h]
+	if en.prev != none {
+		s.items[en.prev].next = en.next
+	} else {
+		x, y := int(en.x), int(en.y)
+		*s.heads(x, y, true, false) = en.next
+		if en.next == none {
+			s.bits[(y/SectorSize)*s.wide+x/SectorSize].items[y%SectorSize] &^= 1 << (x % SectorSize)
+		}
+	}
+	if en.next != none {
+		s.items[en.next].prev = en.prev
+	}
+	s.items[h] = itemEntry{prev: none, next: none}
+	s.freeItems = append(s.freeItems, h)
+}
+
+// ItemsAt appends the visible dynamic items of (x, y) to dst.
+func (s *Spatial) ItemsAt(m world.MapID, x, y int, dst []movement.Item) []movement.Item {
+	if m != s.mapID || !s.in(x, y) {
+		return dst
+	}
+	head := s.heads(x, y, true, false)
+	if head == nil {
+		return dst
+	}
+	for h := *head; h != none; h = s.items[h].next {
+		if !s.items[h].hidden {
+			dst = append(dst, s.items[h].item)
+		}
+	}
+	return dst
+}
+
+// ItemEntitiesAt appends the entities of every item on (x, y), hidden ones
+// included, with their handles, to dst.
+func (s *Spatial) ItemEntitiesAt(x, y int, dst []ItemRef) []ItemRef {
+	if !s.in(x, y) {
+		return dst
+	}
+	head := s.heads(x, y, true, false)
+	if head == nil {
+		return dst
+	}
+	for h := *head; h != none; h = s.items[h].next {
+		dst = append(dst, ItemRef{Entity: s.items[h].ent, Handle: h})
+	}
+	return dst
+}
+
+// ItemRef names an indexed item: its entity and index handle.
+type ItemRef struct {
+	Entity ecs.Entity
+	Handle int32
+}
