@@ -77,7 +77,8 @@ type CachedStats struct {
 	Searches      int // Find calls
 	CachedNodes   int // expansions answered by a cache hit
 	LiveNodes     int // expansions whose 8 directions ran the live rules (fallthrough or a dynamic start cell)
-	DynamicSteps  int // steps of cached nodes re-evaluated live for dynamics at the target or a flank
+	DynamicSteps  int // steps of cached nodes with dynamics at the target or a flank
+	MobileSteps   int // of DynamicSteps, those with mobiles only: the cache's answer and the mobiles' check
 	DynamicProbes int // cells asked whether they hold dynamics
 	LineHits      int // searches answered by the straight-line fast path
 }
@@ -176,10 +177,11 @@ func (s *Cached) expand(idx int32, res *Result) bool {
 		return false
 	}
 	s.st.CachedNodes++
-	var occ uint8
+	var mobs, items uint8
 	if s.dyn.active {
-		occ = s.dyn.around(&s.st, x, y)
+		mobs, items = s.dyn.around(&s.st, x, y)
 	}
+	occ := mobs | items
 	// The step back to the parent state is a closed node: skip it.
 	back := uint8(0)
 	if n.parent >= 0 {
@@ -196,10 +198,14 @@ func (s *Cached) expand(idx int32, res *Result) bool {
 		}
 		if occ&affected[d] != 0 {
 			s.st.DynamicSteps++
-			var ok bool
-			if nz, ok = s.live.CheckMovement(mv, x, y, z, d); !ok {
+			nz2, ok, via := dynStep(&sm, s.live, mv, x, y, z, d, mobs, items)
+			if via == viaMobiles {
+				s.st.MobileSteps++
+			}
+			if !ok {
 				continue
 			}
+			nz = nz2
 		} else if sm.Mask&(1<<d) != 0 {
 			nz = int(sm.Z[d])
 		} else {

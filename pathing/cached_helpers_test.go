@@ -96,15 +96,18 @@ func (d *testDyn) addMobile(x, y int, m movement.Mobile) {
 // occDyn adds the Occupancy and ItemOccupancy fast paths to testDyn.
 type occDyn struct{ *testDyn }
 
-func (d occDyn) OccupiedAround(m world.MapID, x, y int) uint8 {
-	var occ uint8
+func (d occDyn) OccupancyAround(_ world.MapID, x, y int) (mobs, items uint8) {
 	for dir := movement.Dir(0); dir < 8; dir++ {
 		dx, dy := dir.Offset()
-		if d.Occupied(m, x+dx, y+dy) {
-			occ |= 1 << dir
+		k := cellKey{x + dx, y + dy}
+		if len(d.mobs[k]) > 0 {
+			mobs |= 1 << dir
+		}
+		if len(d.items[k]) > 0 {
+			items |= 1 << dir
 		}
 	}
-	return occ
+	return mobs, items
 }
 
 func (d occDyn) HasItems(_ world.MapID, x, y int) bool {

@@ -10,7 +10,8 @@ import (
 // dynamic pass, and the live CheckMovement exactly where the search takes
 // it: a lookup that falls through (not built, multi, Z mismatch, off-map,
 // flyer, caps, amphibian, disabled, corrupt), items on the start cell, or
-// dynamics on the step's target or a diagonal's flanks. Its answers equal
+// items on the step's target or a diagonal's flanks (mobiles alone there
+// are checked against the cache's answer: dynStep). Its answers equal
 // the live rules' (the cache's parity proves the static part; the rest is
 // the live rules). Lookups go through the cache's Steps handle, so walking
 // never counts at the admission gate. Use it on the goroutine that owns
@@ -25,6 +26,9 @@ type StepChecker struct {
 
 // StepStats counts how a StepChecker answered.
 type StepStats struct {
+	// Mobiles counts, of Cached, the steps whose target or flanks held
+	// mobiles (no item): the cache's answer and the mobiles' check.
+	Mobiles int
 	Cached  int                        // steps answered by the cache
 	Live    int                        // steps the live rules answered
 	Lookups [stepcache.NumHitKinds]int // lookups by outcome
@@ -51,43 +55,87 @@ func (c *StepChecker) Step(mv movement.Mover, x, y, z int, d movement.Dir) (newZ
 	switch via {
 	case viaCache:
 		c.n.Cached++
+	case viaMobiles:
+		c.n.Cached++
+		c.n.Mobiles++
 	case viaDynamic:
 		c.n.Dynamic++
 		fallthrough
 	default:
 		c.n.Live++
 	}
-	return newZ, ok, via != viaCache
+	return newZ, ok, via == viaLive || via == viaDynamic
 }
 
-// How composeStep answered.
+// How a step was answered.
 const (
 	viaCache   = iota // the lookup's mask
-	viaLive           // the lookup fell through, or items stand on the start cell
-	viaDynamic        // a hit, sent live by dynamics on the target or a flank
+	viaMobiles        // the lookup's mask and the mobiles on the target or flanks
+	viaLive           // the live rules: the lookup fell through, or items stand on the start cell
+	viaDynamic        // the live rules: a hit, with items on the target or a flank
 )
 
 // composeStep answers the step from (x, y, z) in d given the lookup sm made
 // there, as the cache A* expands a node: the live rules when the lookup
-// fell through or items stand on the start cell or dynamics on the step's
-// target or a diagonal's flanks, else the cache's mask and arrival Z.
+// fell through or items stand on the start cell, else the cache's answer
+// with the dynamic pass (dynStep) where the step's target or a diagonal's
+// flanks hold dynamics.
 func composeStep(sm *stepcache.StepMask, p *dynProbe, st *CachedStats, live *movement.Rules,
 	mv movement.Mover, x, y, z int, d movement.Dir) (newZ int, ok bool, via int) {
-	via = viaCache
-	switch {
-	case sm.Kind != stepcache.Hit || (p.active && p.hasItems(st, x, y)):
-		via = viaLive
-	case p.active && p.affects(st, x, y, d):
-		via = viaDynamic
-	}
-	if via != viaCache {
+	if sm.Kind != stepcache.Hit || (p.active && p.hasItems(st, x, y)) {
 		newZ, ok = live.CheckMovement(mv, x, y, z, d)
-		return newZ, ok, via
+		return newZ, ok, viaLive
+	}
+	if p.active {
+		if mobs, items := p.around(st, x, y); (mobs|items)&affected[d] != 0 {
+			return dynStep(sm, live, mv, x, y, z, d, mobs, items)
+		}
 	}
 	if sm.Mask&(1<<d) == 0 {
-		return z, false, via
+		return z, false, viaCache
 	}
-	return int(sm.Z[d]), true, via
+	return int(sm.Z[d]), true, viaCache
+}
+
+// dynStep answers the step in d of a hit whose target or diagonal flanks
+// hold dynamics: mobs and items are the neighbours holding mobiles and
+// items. With an item there it asks the live rules. With mobiles only,
+// the static answer stands except where they block: Enter refuses a cell
+// whose mobiles block the arrival (MobileBlocks) after the static world
+// allowed it, and a diagonal reads its flanks' Enter under the mover's
+// diagonal rule. The cache's mask has each cardinal's Enter bit and a
+// diagonal's static answer; mobiles only ever take steps away.
+func dynStep(sm *stepcache.StepMask, live *movement.Rules, mv movement.Mover, x, y, z int, d movement.Dir,
+	mobs, items uint8) (newZ int, ok bool, via int) {
+	if items&affected[d] != 0 {
+		newZ, ok = live.CheckMovement(mv, x, y, z, d)
+		return newZ, ok, viaDynamic
+	}
+	free := func(a movement.Dir) bool {
+		if sm.Mask&(1<<a) == 0 {
+			return false
+		}
+		if mobs&(1<<a) == 0 {
+			return true
+		}
+		dx, dy := a.Offset()
+		return !live.MobileBlocks(mv, x+dx, y+dy, int(sm.Z[a]))
+	}
+	if !free(d) {
+		return z, false, viaMobiles
+	}
+	if d.Diagonal() {
+		l, r := d.Flanks()
+		if mv.Caps.AndRule() {
+			ok = free(l) && free(r)
+		} else {
+			ok = free(l) || free(r)
+		}
+		if !ok {
+			return z, false, viaMobiles
+		}
+	}
+	return int(sm.Z[d]), true, viaMobiles
 }
 
 // Stats returns the counts since the checker was made.

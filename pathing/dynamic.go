@@ -24,11 +24,14 @@ type ItemOccupancy interface {
 }
 
 // NeighbourOccupancy is an optional interface of a movement.Dynamics:
-// which of the 8 neighbours of (x, y) hold a dynamic item or mobile (bit d
-// set: the neighbour in direction d), in one call instead of eight. A
-// conservative bit is allowed.
+// which of the 8 neighbours of (x, y) hold a mobile and which an item (bit
+// d set: the neighbour in direction d), in one call instead of sixteen.
+// Conservative bits are allowed. With it, a step whose target and flanks
+// hold mobiles but no item is composed from the cache's answer and the
+// mobiles' check (movement.Rules.MobileBlocks) instead of the whole live
+// rule.
 type NeighbourOccupancy interface {
-	OccupiedAround(m world.MapID, x, y int) uint8
+	OccupancyAround(m world.MapID, x, y int) (mobiles, items uint8)
 }
 
 // dynProbe answers "does this cell hold dynamics" for the cache A*.
@@ -50,7 +53,7 @@ func (p *dynProbe) refresh(r *movement.Rules) {
 	p.m = r.Map.ID
 	p.active = r.Dyn != nil && !r.StaticOnly
 	if !p.active {
-		p.dyn, p.occ = nil, nil
+		p.dyn, p.occ, p.iocc, p.nocc = nil, nil, nil, nil
 		return
 	}
 	if p.dyn != r.Dyn {
@@ -72,49 +75,28 @@ func (p *dynProbe) hasItems(st *CachedStats, x, y int) bool {
 	return len(p.items) > 0
 }
 
-// around returns the directions d whose neighbour of (x, y) holds dynamics.
-func (p *dynProbe) around(st *CachedStats, x, y int) uint8 {
+// around returns the directions d whose neighbour of (x, y) holds mobiles
+// and those whose neighbour holds items. Through a plain Occupancy an
+// occupied neighbour counts as holding items (its steps go live).
+func (p *dynProbe) around(st *CachedStats, x, y int) (mobs, items uint8) {
+	st.DynamicProbes++
 	if p.nocc != nil {
-		st.DynamicProbes++
-		return p.nocc.OccupiedAround(p.m, x, y)
+		return p.nocc.OccupancyAround(p.m, x, y)
 	}
-	var occ uint8
 	for d := movement.Dir(0); d < 8; d++ {
 		dx, dy := d.Offset()
-		if p.occupied(st, x+dx, y+dy) {
-			occ |= 1 << d
-		}
-	}
-	return occ
-}
-
-// affects reports whether dynamics could change the step from (x, y) in d
-// other than through its start cell: on its target or a diagonal's flanks.
-func (p *dynProbe) affects(st *CachedStats, x, y int, d movement.Dir) bool {
-	if p.nocc != nil {
-		return p.around(st, x, y)&affected[d] != 0
-	}
-	for a := movement.Dir(0); a < 8; a++ {
-		if affected[d]&(1<<a) != 0 {
-			dx, dy := a.Offset()
-			if p.occupied(st, x+dx, y+dy) {
-				return true
+		if p.occ != nil {
+			if p.occ.Occupied(p.m, x+dx, y+dy) {
+				items |= 1 << d
 			}
+			continue
+		}
+		if p.items = p.dyn.ItemsAt(p.m, x+dx, y+dy, p.items[:0]); len(p.items) > 0 {
+			items |= 1 << d
+		}
+		if p.mobs = p.dyn.MobilesAt(p.m, x+dx, y+dy, p.mobs[:0]); len(p.mobs) > 0 {
+			mobs |= 1 << d
 		}
 	}
-	return false
-}
-
-// occupied reports whether (x, y) holds a dynamic item or mobile.
-func (p *dynProbe) occupied(st *CachedStats, x, y int) bool {
-	st.DynamicProbes++
-	if p.occ != nil {
-		return p.occ.Occupied(p.m, x, y)
-	}
-	p.items = p.dyn.ItemsAt(p.m, x, y, p.items[:0])
-	if len(p.items) > 0 {
-		return true
-	}
-	p.mobs = p.dyn.MobilesAt(p.m, x, y, p.mobs[:0])
-	return len(p.mobs) > 0
+	return mobs, items
 }

@@ -53,30 +53,36 @@ var dirOffsets = func() (o [8][2]int) {
 	return o
 }()
 
-// OccupiedAround returns the directions d whose neighbour of (x, y) on map
-// m holds a mobile or an item (bit d), in one call:
-// pathing.NeighbourOccupancy. A cell inside its sector's border reads the
-// three rows of one sector.
-func (s *Spatial) OccupiedAround(m world.MapID, x, y int) uint8 {
+// OccupancyAround returns the directions d whose neighbour of (x, y) on
+// map m holds a mobile (bit d of mobiles) and an item (of items), in one
+// call: pathing.NeighbourOccupancy. A cell inside its sector's border
+// reads the three rows of one sector.
+func (s *Spatial) OccupancyAround(m world.MapID, x, y int) (mobiles, items uint8) {
 	if m != s.mapID {
-		return 0
+		return 0, 0
 	}
 	lx, ly := x%SectorSize, y%SectorSize
-	var occ uint8
 	if lx > 0 && lx < SectorSize-1 && ly > 0 && ly < SectorSize-1 && s.in(x, y) {
 		b := &s.bits[(y/SectorSize)*s.wide+x/SectorSize]
 		for d, o := range dirOffsets {
-			r := ly + o[1]
-			if (b.mobs[r]|b.items[r])>>(lx+o[0])&1 != 0 {
-				occ |= 1 << d
-			}
+			r, sh := ly+o[1], lx+o[0]
+			mobiles |= uint8(b.mobs[r]>>sh&1) << d
+			items |= uint8(b.items[r]>>sh&1) << d
 		}
-		return occ
+		return mobiles, items
 	}
 	for d, o := range dirOffsets {
-		if s.Occupied(m, x+o[0], y+o[1]) {
-			occ |= 1 << d
+		nx, ny := x+o[0], y+o[1]
+		if !s.in(nx, ny) {
+			continue
+		}
+		b, bit := s.cellBits(nx, ny)
+		if b.mobs[ny%SectorSize]&bit != 0 {
+			mobiles |= 1 << d
+		}
+		if b.items[ny%SectorSize]&bit != 0 {
+			items |= 1 << d
 		}
 	}
-	return occ
+	return mobiles, items
 }

@@ -96,6 +96,9 @@ type Stats struct {
 	Lookups [stepcache.NumHitKinds]uint64
 	// SystemTime is the time each system took over all ticks, by Clock.
 	SystemTime [NumSystems]time.Duration
+	// Finder is the cache A*'s own counts (zero with another finder):
+	// expansions answered by the cache or the live rules, dynamic steps.
+	Finder pathing.CachedStats
 }
 
 // Stats returns the current figures.
@@ -117,5 +120,8 @@ func (s *Sim) Stats() Stats {
 		st.HitRatio = s.opts.HitRatio()
 	}
 	st.TickP50, st.TickP99 = s.durs.percentiles()
+	if f, ok := s.paths.finder.(interface{ Stats() pathing.CachedStats }); ok {
+		st.Finder = f.Stats()
+	}
 	return st
 }

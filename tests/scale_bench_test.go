@@ -77,6 +77,13 @@ func reportScale(b *testing.B, sum server.Summary, before, st systems.Stats) {
 		d := st.SystemTime[k] - before.SystemTime[k]
 		b.ReportMetric(float64(d.Microseconds())/ticks, k.String()+"-us/tick")
 	}
+	f, bf := st.Finder, before.Finder
+	b.ReportMetric(float64(f.CachedNodes-bf.CachedNodes)/ticks, "cached-nodes/tick")
+	b.ReportMetric(float64(f.LiveNodes-bf.LiveNodes)/ticks, "live-nodes/tick")
+	b.ReportMetric(float64(f.DynamicSteps-bf.DynamicSteps)/ticks, "dynamic-steps/tick")
+	b.ReportMetric(float64(f.LineHits-bf.LineHits)/ticks, "line-hits/tick")
+	b.ReportMetric(float64(st.StepsLive-before.StepsLive)/ticks, "steps-live/tick")
+	b.ReportMetric(float64(st.Thinks-before.Thinks)/ticks, "thinks/tick")
 	for k := stepcache.HitKind(0); k < stepcache.NumHitKinds; k++ {
 		if n := st.Lookups[k] - before.Lookups[k]; n > 0 {
 			b.ReportMetric(float64(n)/ticks, "lookups-"+k.String()+"/tick")
