@@ -5,14 +5,13 @@ import (
 	"shardcore/world"
 )
 
-// The occupancy probes read the sectors' bits (sectorBits), never the
-// lists: an open door's item counts (a conservative answer, which only
+// The occupancy probes read the sectors' bits, never the lists: an open door's item counts (a conservative answer, which only
 // sends a step through the live rules).
 
-// cellBits returns (x, y)'s sector bits and its bit in their row y%16; x, y
-// must be on the map.
-func (s *Spatial) cellBits(x, y int) (*sectorBits, uint16) {
-	return &s.bits[(y/SectorSize)*s.wide+x/SectorSize], 1 << (x % SectorSize)
+// cellBits returns (x, y)'s sector and its bit in the rows y%16 of its
+// bits; x, y must be on the map.
+func (s *Spatial) cellBits(x, y int) (*sector, uint16) {
+	return &s.sectors[(y/SectorSize)*s.wide+x/SectorSize], 1 << (x % SectorSize)
 }
 
 // Occupied reports whether (x, y) on map m holds a mobile or an item,
@@ -23,7 +22,7 @@ func (s *Spatial) Occupied(m world.MapID, x, y int) bool {
 		return false
 	}
 	b, bit := s.cellBits(x, y)
-	return (b.mobs[y%SectorSize]|b.items[y%SectorSize])&bit != 0
+	return (b.mobBits[y%SectorSize]|b.itemBits[y%SectorSize])&bit != 0
 }
 
 // HasItems reports whether (x, y) on map m holds an item:
@@ -33,7 +32,7 @@ func (s *Spatial) HasItems(m world.MapID, x, y int) bool {
 		return false
 	}
 	b, bit := s.cellBits(x, y)
-	return b.items[y%SectorSize]&bit != 0
+	return b.itemBits[y%SectorSize]&bit != 0
 }
 
 // HasMobiles reports whether a mobile stands on (x, y).
@@ -42,7 +41,7 @@ func (s *Spatial) HasMobiles(x, y int) bool {
 		return false
 	}
 	b, bit := s.cellBits(x, y)
-	return b.mobs[y%SectorSize]&bit != 0
+	return b.mobBits[y%SectorSize]&bit != 0
 }
 
 // dirOffsets[d] is direction d's step.
@@ -63,11 +62,11 @@ func (s *Spatial) OccupancyAround(m world.MapID, x, y int) (mobiles, items uint8
 	}
 	lx, ly := x%SectorSize, y%SectorSize
 	if lx > 0 && lx < SectorSize-1 && ly > 0 && ly < SectorSize-1 && s.in(x, y) {
-		b := &s.bits[(y/SectorSize)*s.wide+x/SectorSize]
+		b := &s.sectors[(y/SectorSize)*s.wide+x/SectorSize]
 		for d, o := range dirOffsets {
 			r, sh := ly+o[1], lx+o[0]
-			mobiles |= uint8(b.mobs[r]>>sh&1) << d
-			items |= uint8(b.items[r]>>sh&1) << d
+			mobiles |= uint8(b.mobBits[r]>>sh&1) << d
+			items |= uint8(b.itemBits[r]>>sh&1) << d
 		}
 		return mobiles, items
 	}
@@ -77,10 +76,10 @@ func (s *Spatial) OccupancyAround(m world.MapID, x, y int) (mobiles, items uint8
 			continue
 		}
 		b, bit := s.cellBits(nx, ny)
-		if b.mobs[ny%SectorSize]&bit != 0 {
+		if b.mobBits[ny%SectorSize]&bit != 0 {
 			mobiles |= 1 << d
 		}
-		if b.items[ny%SectorSize]&bit != 0 {
+		if b.itemBits[ny%SectorSize]&bit != 0 {
 			items |= 1 << d
 		}
 	}

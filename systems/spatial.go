@@ -14,13 +14,11 @@ const SectorSize = world.SectorSize
 // none ends an index list.
 const none int32 = -1
 
-// mobEntry is one mobile in the index: its cell list links and what the
-// rules read.
+// mobEntry is one mobile in the index: its cell and what the rules read.
 type mobEntry struct {
-	ent        ecs.Entity
-	mob        movement.Mobile
-	x, y       int16
-	prev, next int32
+	ent  ecs.Entity
+	mob  movement.Mobile
+	x, y int16
 }
 
 // itemEntry is one dynamic item in the index.
@@ -32,32 +30,35 @@ type itemEntry struct {
 	prev, next int32
 }
 
-// sector holds the list heads of its 16×16 cells, allocated on first use;
-// the mobiles' array goes back to a pool when its last mobile leaves.
+// sector is one 16×16 sector of the index: which of its cells hold a
+// mobile and which an item (bit x%16 of row y%16, the first cache line, all
+// the occupancy probes read), the mobiles in it in the order they arrived,
+// and its cells' item list heads (allocated on first use). 128 bytes: a
+// move within a sector touches its two lines and its mobiles' vector.
 type sector struct {
-	mobs, items *[SectorSize * SectorSize]int32
-	nMobs       int32
+	mobBits, itemBits [SectorSize]uint16
+	mobs              []secMob
+	items             *[SectorSize * SectorSize]int32
+	_                 [32]byte
 }
 
-// sectorBits marks the cells of a sector that hold a mobile and those that
-// hold an item (bit x%16 of row y%16): 64 bytes, one cache line, so the
-// occupancy probes of the cache A* and the step checker read one line for
-// a cell and its neighbours.
-type sectorBits struct {
-	mobs, items [SectorSize]uint16
+// secMob is a mobile in a sector: its handle and its cell in the sector.
+type secMob struct {
+	h    int32
+	cell uint16
 }
 
 // Spatial indexes mobiles and dynamic items by cell, per 16×16 sector: no
-// world scan, O(1) insert, move and remove. It implements movement.Dynamics
-// for one map; lists are reported newest first, a deterministic order for
-// the same sequence of operations. Handles (int32) name entries.
+// world scan, O(1) insert, move and remove of items, and of mobiles up to
+// the sector's mobiles (a sector holds few). It implements
+// movement.Dynamics for one map; a cell's mobiles and items are reported
+// newest first (the last to arrive first), a deterministic order for the
+// same sequence of operations. Handles (int32) name entries.
 type Spatial struct {
 	mapID         world.MapID
 	width, height int
 	wide          int
 	sectors       []sector
-	bits          []sectorBits
-	pool          []*[SectorSize * SectorSize]int32 // mobiles' head arrays of emptied sectors
 	mobs          []mobEntry
 	items         []itemEntry
 	freeMobs      []int32
@@ -68,26 +69,14 @@ type Spatial struct {
 func NewSpatial(id world.MapID, width, height int) *Spatial {
 	wide := (width + SectorSize - 1) / SectorSize
 	high := (height + SectorSize - 1) / SectorSize
-	return &Spatial{mapID: id, width: width, height: height, wide: wide, sectors: make([]sector, wide*high),
-		bits: make([]sectorBits, wide*high)}
+	return &Spatial{mapID: id, width: width, height: height, wide: wide, sectors: make([]sector, wide*high)}
 }
 
 func (s *Spatial) in(x, y int) bool { return x >= 0 && y >= 0 && x < s.width && y < s.height }
 
-// heads returns the list head slot of (x, y); alloc makes the sector's array.
-func (s *Spatial) heads(x, y int, items, alloc bool) *int32 {
-	sec := &s.sectors[(y/SectorSize)*s.wide+x/SectorSize]
-	arr := &sec.mobs
-	if items {
-		arr = &sec.items
-	}
-	if *arr == nil {
-		if !alloc {
-			return nil
-		}
-		*arr = s.newHeads(items)
-	}
-	return &(*arr)[(y%SectorSize)*SectorSize+x%SectorSize]
+// at returns (x, y)'s sector and its cell index there; x, y on the map.
+func (s *Spatial) at(x, y int) (*sector, uint16) {
+	return &s.sectors[(y/SectorSize)*s.wide+x/SectorSize], uint16((y%SectorSize)*SectorSize + x%SectorSize)
 }
 
 // AddMobile indexes a mobile at (x, y) and returns its handle (-1 off the map).
@@ -103,72 +92,65 @@ func (s *Spatial) AddMobile(e ecs.Entity, x, y int, m movement.Mobile) int32 {
 		h = int32(len(s.mobs))
 		s.mobs = append(s.mobs, mobEntry{})
 	}
-	s.mobs[h] = mobEntry{ent: e, mob: m, x: int16(x), y: int16(y), prev: none, next: none}
-	s.linkMob(h)
+	s.mobs[h] = mobEntry{ent: e, mob: m, x: int16(x), y: int16(y)}
+	sec, c := s.at(x, y)
+	sec.add(h, c)
 	return h
 }
 
-// newHeads returns an array of empty list heads (for mobiles, from the
-// pool when it has one).
-func (s *Spatial) newHeads(items bool) *[SectorSize * SectorSize]int32 {
-	if n := len(s.pool); n > 0 && !items {
-		a := s.pool[n-1]
-		s.pool = s.pool[:n-1]
-		return a
-	}
-	a := new([SectorSize * SectorSize]int32)
-	for i := range a {
-		a[i] = none
-	}
-	return a
+// add appends mobile h on cell c.
+func (sec *sector) add(h int32, c uint16) {
+	sec.mobs = append(sec.mobs, secMob{h: h, cell: c})
+	sec.mobBits[c/SectorSize] |= 1 << (c % SectorSize)
 }
 
-func (s *Spatial) linkMob(h int32) {
-	en := &s.mobs[h]
-	x, y := int(en.x), int(en.y)
-	head := s.heads(x, y, false, true)
-	en.prev, en.next = none, *head
-	if *head != none {
-		s.mobs[*head].prev = h
+// drop removes mobile h, on cell c, keeping the others' order.
+func (sec *sector) drop(h int32, c uint16) {
+	i := len(sec.mobs) - 1
+	for i > 0 && sec.mobs[i].h != h {
+		i--
 	}
-	*head = h
-	si := (y/SectorSize)*s.wide + x/SectorSize
-	s.sectors[si].nMobs++
-	s.bits[si].mobs[y%SectorSize] |= 1 << (x % SectorSize)
+	copy(sec.mobs[i:], sec.mobs[i+1:])
+	sec.mobs = sec.mobs[:len(sec.mobs)-1]
+	sec.refresh(c)
 }
 
-func (s *Spatial) unlinkMob(h int32) {
-	en := &s.mobs[h]
-	x, y := int(en.x), int(en.y)
-	si := (y/SectorSize)*s.wide + x/SectorSize
-	sec := &s.sectors[si]
-	if en.prev != none {
-		s.mobs[en.prev].next = en.next
-	} else {
-		sec.mobs[(y%SectorSize)*SectorSize+x%SectorSize] = en.next
-		if en.next == none {
-			s.bits[si].mobs[y%SectorSize] &^= 1 << (x % SectorSize)
+// refresh sets cell c's mobile bit from the sector's mobiles.
+func (sec *sector) refresh(c uint16) {
+	for _, r := range sec.mobs {
+		if r.cell == c {
+			sec.mobBits[c/SectorSize] |= 1 << (c % SectorSize)
+			return
 		}
 	}
-	if en.next != none {
-		s.mobs[en.next].prev = en.prev
-	}
-	en.prev, en.next = none, none
-	if sec.nMobs--; sec.nMobs == 0 { // every head is none again
-		s.pool = append(s.pool, sec.mobs)
-		sec.mobs = nil
-	}
+	sec.mobBits[c/SectorSize] &^= 1 << (c % SectorSize)
 }
 
-// MoveMobile moves handle h to (x, y) at z: O(1).
+// MoveMobile moves handle h to (x, y) at z.
 func (s *Spatial) MoveMobile(h int32, x, y int, z int8) {
 	if h < 0 || int(h) >= len(s.mobs) || !s.in(x, y) {
 		return
 	}
-	s.unlinkMob(h)
 	en := &s.mobs[h]
+	from, fc := s.at(int(en.x), int(en.y))
+	to, tc := s.at(x, y)
 	en.x, en.y, en.mob.Z = int16(x), int16(y), z
-	s.linkMob(h)
+	if from != to {
+		from.drop(h, fc)
+		to.add(h, tc)
+		return
+	}
+	// Within the sector: to the end (the newest), one pass.
+	i := len(from.mobs) - 1
+	for i > 0 && from.mobs[i].h != h {
+		i--
+	}
+	copy(from.mobs[i:], from.mobs[i+1:])
+	from.mobs[len(from.mobs)-1] = secMob{h: h, cell: tc}
+	from.mobBits[tc/SectorSize] |= 1 << (tc % SectorSize)
+	if fc != tc {
+		from.refresh(fc)
+	}
 }
 
 // SetMobile replaces what the rules see of handle h (Z, dead, hidden staff).
@@ -183,37 +165,41 @@ func (s *Spatial) RemoveMobile(h int32) {
 	if h < 0 || int(h) >= len(s.mobs) || s.mobs[h].ent.IsZero() {
 		return
 	}
-	s.unlinkMob(h)
-	s.mobs[h] = mobEntry{prev: none, next: none}
+	en := &s.mobs[h]
+	sec, c := s.at(int(en.x), int(en.y))
+	sec.drop(h, c)
+	s.mobs[h] = mobEntry{}
 	s.freeMobs = append(s.freeMobs, h)
 }
 
-// MobilesAt appends the mobiles of (x, y) to dst.
+// MobilesAt appends the mobiles of (x, y) to dst, newest first.
 func (s *Spatial) MobilesAt(m world.MapID, x, y int, dst []movement.Mobile) []movement.Mobile {
 	if m != s.mapID || !s.in(x, y) {
 		return dst
 	}
-	head := s.heads(x, y, false, false)
-	if head == nil {
+	sec, c := s.at(x, y)
+	if sec.mobBits[c/SectorSize]&(1<<(c%SectorSize)) == 0 {
 		return dst
 	}
-	for h := *head; h != none; h = s.mobs[h].next {
-		dst = append(dst, s.mobs[h].mob)
+	for i := len(sec.mobs) - 1; i >= 0; i-- {
+		if sec.mobs[i].cell == c {
+			dst = append(dst, s.mobs[sec.mobs[i].h].mob)
+		}
 	}
 	return dst
 }
 
-// MobileEntitiesAt appends the entities of the mobiles on (x, y) to dst.
+// MobileEntitiesAt appends the entities of the mobiles on (x, y) to dst,
+// newest first.
 func (s *Spatial) MobileEntitiesAt(x, y int, dst []ecs.Entity) []ecs.Entity {
 	if !s.in(x, y) {
 		return dst
 	}
-	head := s.heads(x, y, false, false)
-	if head == nil {
-		return dst
-	}
-	for h := *head; h != none; h = s.mobs[h].next {
-		dst = append(dst, s.mobs[h].ent)
+	sec, c := s.at(x, y)
+	for i := len(sec.mobs) - 1; i >= 0; i-- {
+		if sec.mobs[i].cell == c {
+			dst = append(dst, s.mobs[sec.mobs[i].h].ent)
+		}
 	}
 	return dst
 }

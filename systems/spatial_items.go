@@ -7,6 +7,23 @@ import (
 	"shardcore/world"
 )
 
+// itemHead returns the item list head slot of (x, y) (on the map); alloc
+// makes the sector's array, else nil when it has none.
+func (s *Spatial) itemHead(x, y int, alloc bool) *int32 {
+	sec, c := s.at(x, y)
+	if sec.items == nil {
+		if !alloc {
+			return nil
+		}
+		a := new([SectorSize * SectorSize]int32)
+		for i := range a {
+			a[i] = none
+		}
+		sec.items = a
+	}
+	return &sec.items[c]
+}
+
 // AddItem indexes a dynamic item at (x, y) and returns its handle (-1 off the map).
 func (s *Spatial) AddItem(e ecs.Entity, x, y int, it movement.Item) int32 {
 	if !s.in(x, y) {
@@ -20,13 +37,14 @@ func (s *Spatial) AddItem(e ecs.Entity, x, y int, it movement.Item) int32 {
 		h = int32(len(s.items))
 		s.items = append(s.items, itemEntry{})
 	}
-	head := s.heads(x, y, true, true)
+	head := s.itemHead(x, y, true)
 	s.items[h] = itemEntry{ent: e, item: it, x: int16(x), y: int16(y), prev: none, next: *head}
 	if *head != none {
 		s.items[*head].prev = h
 	}
 	*head = h
-	s.bits[(y/SectorSize)*s.wide+x/SectorSize].items[y%SectorSize] |= 1 << (x % SectorSize)
+	sec, c := s.at(x, y)
+	sec.itemBits[c/SectorSize] |= 1 << (c % SectorSize)
 	return h
 }
 
@@ -47,9 +65,10 @@ func (s *Spatial) RemoveItem(h int32) {
 		s.items[en.prev].next = en.next
 	} else {
 		x, y := int(en.x), int(en.y)
-		*s.heads(x, y, true, false) = en.next
+		*s.itemHead(x, y, false) = en.next
 		if en.next == none {
-			s.bits[(y/SectorSize)*s.wide+x/SectorSize].items[y%SectorSize] &^= 1 << (x % SectorSize)
+			sec, c := s.at(x, y)
+			sec.itemBits[c/SectorSize] &^= 1 << (c % SectorSize)
 		}
 	}
 	if en.next != none {
@@ -64,7 +83,7 @@ func (s *Spatial) ItemsAt(m world.MapID, x, y int, dst []movement.Item) []moveme
 	if m != s.mapID || !s.in(x, y) {
 		return dst
 	}
-	head := s.heads(x, y, true, false)
+	head := s.itemHead(x, y, false)
 	if head == nil {
 		return dst
 	}
@@ -82,7 +101,7 @@ func (s *Spatial) ItemEntitiesAt(x, y int, dst []ItemRef) []ItemRef {
 	if !s.in(x, y) {
 		return dst
 	}
-	head := s.heads(x, y, true, false)
+	head := s.itemHead(x, y, false)
 	if head == nil {
 		return dst
 	}
