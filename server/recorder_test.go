@@ -191,3 +191,46 @@ func TestInstrumentedSearchCostsNothing(t *testing.T) {
 		t.Errorf("searches %q, %q", recs[0].Search, recs[len(recs)-1].Search)
 	}
 }
+
+// BenchmarkRecorderTap: a cache-A* search among dynamics, with the finder
+// bare, under Instrument with recording off, and on (the line written to
+// a file).
+func BenchmarkRecorderTap(b *testing.B) {
+	s, err := NewWithOptions(b.Context(), testConfig(b.TempDir()), testLogger(&syncBuf{}), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	w := s.World()
+	dyn := &fakeDyn{items: map[[2]int][]movement.Item{}, mobs: map[[2]int][]movement.Mobile{}}
+	for i := 0; i < 40; i++ { // a crowd along the way
+		dyn.mobs[[2]int{100 + i%20, 98 + i/10}] = []movement.Mobile{{ID: uint64(10 + i)}}
+	}
+	rules := movement.NewRules(w.Map, w.Tiles, dyn)
+	r := NewRecorder(filepath.Join(b.TempDir(), "r.jsonl"), 100, 1, testLogger(&syncBuf{}))
+	defer r.Close()
+	req := pathing.Request{Start: movement.Point{X: 95, Y: 100}, Goal: movement.Point{X: 125, Y: 101}, MaxNodes: 4000,
+		Mover: movement.Mover{Caps: movement.CanOpenDoors, Self: 1}}
+	rec := sampleRecord()
+	for _, mode := range []string{"bare", "off", "on"} {
+		o := systems.WithCache(systems.Options{}, s.Cache())
+		if mode != "bare" {
+			o = r.Instrument(o)
+		}
+		f := o.NewFinder(rules.Clone())
+		if mode == "on" {
+			if err := r.Start(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.Run(mode, func(b *testing.B) {
+			var res pathing.Result
+			for b.Loop() {
+				f.Find(&req, &res)
+				if o.Recorder != nil {
+					o.Recorder.RecordPath(rec)
+				}
+			}
+		})
+	}
+}
