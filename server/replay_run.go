@@ -72,13 +72,17 @@ func (r *ReplayReport) Err() error {
 	return nil
 }
 
-// Outcome is one search's result.
+// Outcome is one search's result; a mismatch compares Found, Steps and
+// Cost.
 type Outcome struct {
-	Record int // index into the records
-	Found  bool
-	Steps  int
-	Cost   float64
+	Record     int // index into the records
+	Found      bool
+	Steps      int
+	Cost       float64
+	Expansions int
 }
+
+func (o Outcome) same(p Outcome) bool { return o.Found == p.Found && o.Steps == p.Steps && o.Cost == p.Cost }
 
 // Mismatch is a search whose replay differs from its record.
 type Mismatch struct {
@@ -137,9 +141,9 @@ func Replay(ctx context.Context, worlds []ReplayWorld, recs []Record, opt Replay
 			return rep, err
 		}
 		acc.add(dur, &res)
-		got := Outcome{Record: i, Found: res.Found, Steps: len(res.Dirs), Cost: res.Cost}
+		got := Outcome{Record: i, Found: res.Found, Steps: len(res.Dirs), Cost: res.Cost, Expansions: res.Expansions}
 		rep.Outcomes = append(rep.Outcomes, got)
-		if want := (Outcome{Record: i, Found: r.Found, Steps: r.Steps, Cost: r.Cost}); got != want {
+		if want := (Outcome{Record: i, Found: r.Found, Steps: r.Steps, Cost: r.Cost, Expansions: r.Expansions}); !got.same(want) {
 			rep.Mismatches++
 			if rep.First == nil {
 				rep.First = &Mismatch{Record: *r, Recorded: want, Replayed: got}
