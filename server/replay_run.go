@@ -82,7 +82,9 @@ type Outcome struct {
 	Expansions int
 }
 
-func (o Outcome) same(p Outcome) bool { return o.Found == p.Found && o.Steps == p.Steps && o.Cost == p.Cost }
+func (o Outcome) same(p Outcome) bool {
+	return o.Found == p.Found && o.Steps == p.Steps && o.Cost == p.Cost
+}
 
 // Mismatch is a search whose replay differs from its record.
 type Mismatch struct {
