@@ -44,8 +44,6 @@ type Options struct {
 	SpawnLogEvery time.Duration
 	// BakeWorkers is the number of background bake workers (0: GOMAXPROCS-1, at least 1).
 	BakeWorkers int
-	// TapPaths keeps each mobile's last search for Render's path overlay.
-	TapPaths bool
 	// FilesDir is where the default world's client files go (default
 	// <cacheDir>/defaultworld-<seed>-<size>).
 	FilesDir string
@@ -81,7 +79,6 @@ type Server struct {
 	sim   *systems.Sim
 	pop   *population.Population
 	rec   *Recorder
-	tap   *pathTap // Options.TapPaths
 
 	cmdCh  chan cmdReq
 	bakeCh chan bakeResult
@@ -237,13 +234,10 @@ func (s *Server) buildSim(ctx context.Context) error {
 	// disabled (every lookup then falls through); searches use it only when
 	// pathfinding.enabled, else classic A* over the live rules.
 	o = systems.WithCache(o, s.cache)
-	if s.opts.TapPaths {
-		s.tap = &pathTap{inner: s.rec, last: map[uint64]systems.PathRecord{}}
-		o.Recorder = s.tap
-	}
 	if !pf.Enabled {
 		o.NewFinder = func(r *movement.Rules) pathing.Finder { return pathing.NewClassic(r) }
 	}
+	o = s.rec.Instrument(o) // records what each search saw of the dynamic world
 	sim, err := systems.NewSim(s.main.w.Map, s.main.w.Tiles, o)
 	if err != nil {
 		return fmt.Errorf("server: %w", err)
