@@ -122,12 +122,12 @@ func TestInstrumentedSearchCostsNothing(t *testing.T) {
 	s, _ := newTestServer(t, testConfig(t.TempDir()), Options{})
 	defer s.Close()
 	w := s.World()
-	// A walker at (100,100) heading 10 cells east; a door and a mobile
-	// beside its start (the first expansion asks about both), a mobile far
-	// off.
+	// A walker at (100,100) heading 10 cells east; a mobile on its first
+	// step east (the cache A*'s straight line stops there) and a door
+	// beside it (the first expansion asks about both), a mobile far off.
 	dyn := &fakeDyn{
 		items: map[[2]int][]movement.Item{{101, 101}: {{ID: 0x6A5, Z: 0}}},
-		mobs:  map[[2]int][]movement.Mobile{{99, 100}: {{ID: 9, Z: 0}}, {300, 300}: {{ID: 8}}},
+		mobs:  map[[2]int][]movement.Mobile{{101, 100}: {{ID: 9, Z: 0}}, {300, 300}: {{ID: 8}}},
 	}
 	rules := movement.NewRules(w.Map, w.Tiles, dyn)
 	path := filepath.Join(t.TempDir(), "r.jsonl")
@@ -179,10 +179,10 @@ func TestInstrumentedSearchCostsNothing(t *testing.T) {
 	if len(recs) != 2*202 {
 		t.Fatalf("%d lines, want %d", len(recs), 2*202)
 	}
-	want := []DynCell{{X: 99, Y: 100, Mobs: []DynMobile{{ID: 9}}}, {X: 101, Y: 101, Items: []DynItem{{ID: 0x6A5}}}}
+	want := []DynCell{{X: 101, Y: 100, Mobs: []DynMobile{{ID: 9}}}, {X: 101, Y: 101, Items: []DynItem{{ID: 0x6A5}}}}
 	for i, rc := range []Record{recs[0], recs[len(recs)-1]} {
 		got := slices.Clone(rc.Dyn)
-		slices.SortFunc(got, func(a, b DynCell) int { return a.X - b.X })
+		slices.SortFunc(got, func(a, b DynCell) int { return (a.X-b.X)*1000 + a.Y - b.Y })
 		if !reflect.DeepEqual(got, want) || !rc.HasDynamics() {
 			t.Errorf("line %d (%s): dyn %+v, want %+v", rc.Line, []string{"classic", "cache"}[i], got, want)
 		}

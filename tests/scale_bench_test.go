@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"runtime"
 	"testing"
 
 	"github.com/rs/zerolog"
@@ -20,6 +21,7 @@ var (
 	scaleConfig = flag.String("scale.config", "", "server.toml of the scale benchmark (empty: defaults with world.size 7168x4096 and a fresh cache dir)")
 	scaleTicks  = flag.Int("scale.ticks", 1500, "ticks the scale benchmark runs back to back")
 	scalePop    = flag.String("scale.pop", "25000,40000,10000", "pets,patrols,swimmers of the scale benchmark")
+	scaleCPU    = flag.Bool("scale.cpuclock", false, "time ticks and budgets by the tick thread's CPU time, which leaves out the time other work held the core (Linux)")
 )
 
 // BenchmarkShardScale runs the shard as `shard run --ticks N --population
@@ -44,9 +46,14 @@ func BenchmarkShardScale(b *testing.B) {
 	if _, err := fmt.Sscanf(*scalePop, "%d,%d,%d", &p.Pets, &p.Patrols, &p.Swimmers); err != nil {
 		b.Fatalf("-scale.pop %q: %v", *scalePop, err)
 	}
+	opts := server.Options{MaxTicks: uint64(*scaleTicks), Unpaced: true}
+	if *scaleCPU {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		opts.Clock = threadCPU
+	}
 	for i := 0; i < b.N; i++ {
-		srv, err := server.NewWithOptions(context.Background(), cfg, zerolog.Nop(),
-			server.Options{MaxTicks: uint64(*scaleTicks), Unpaced: true})
+		srv, err := server.NewWithOptions(context.Background(), cfg, zerolog.Nop(), opts)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -90,3 +97,4 @@ func reportScale(b *testing.B, sum server.Summary, before, st systems.Stats) {
 		}
 	}
 }
+
