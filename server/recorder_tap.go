@@ -26,6 +26,8 @@ func (r *Recorder) Instrument(o systems.Options) systems.Options {
 	o.NewFinder = func(rl *movement.Rules) pathing.Finder {
 		t := &searchTap{rec: r, m: rl.Map.ID, inner: rl.Dyn}
 		t.occ, _ = rl.Dyn.(pathing.Occupancy)
+		t.iocc, _ = rl.Dyn.(pathing.ItemOccupancy)
+		t.nocc, _ = rl.Dyn.(pathing.NeighbourOccupancy)
 		if rl.Dyn != nil {
 			rl.Dyn = t
 		}
@@ -83,6 +85,15 @@ type tapFinder struct {
 	taps  *tapRecorder
 }
 
+// Stats returns the inner finder's counts when it keeps them (the cache
+// A*'s), for systems.Stats.Finder.
+func (f *tapFinder) Stats() pathing.CachedStats {
+	if st, ok := f.inner.(interface{ Stats() pathing.CachedStats }); ok {
+		return st.Stats()
+	}
+	return pathing.CachedStats{}
+}
+
 // Find implements pathing.Finder.
 func (f *tapFinder) Find(req *pathing.Request, res *pathing.Result) {
 	t := f.tap
@@ -101,7 +112,9 @@ type searchTap struct {
 	rec    *Recorder
 	m      world.MapID
 	inner  movement.Dynamics
-	occ    pathing.Occupancy // inner's, when it has one
+	occ    pathing.Occupancy          // inner's, when it has one
+	iocc   pathing.ItemOccupancy      // inner's, when it has one
+	nocc   pathing.NeighbourOccupancy // inner's, when it has one
 	search string
 	on     bool // recording the running search
 	seen   seenCells
@@ -145,6 +158,46 @@ func (t *searchTap) Occupied(m world.MapID, x, y int) bool {
 	}
 	t.mobs = t.inner.MobilesAt(m, x, y, t.mobs[:0])
 	return len(t.mobs) > 0
+}
+
+// HasItems implements pathing.ItemOccupancy: whether (x, y) holds an item.
+func (t *searchTap) HasItems(m world.MapID, x, y int) bool {
+	if t.on && m == t.m {
+		items, _ := t.see(x, y)
+		return len(items) > 0
+	}
+	if t.iocc != nil {
+		return t.iocc.HasItems(m, x, y)
+	}
+	t.items = t.inner.ItemsAt(m, x, y, t.items[:0])
+	return len(t.items) > 0
+}
+
+// OccupancyAround implements pathing.NeighbourOccupancy: which neighbours
+// of (x, y) hold mobiles and which items (while recording, each one seen).
+func (t *searchTap) OccupancyAround(m world.MapID, x, y int) (mobs, items uint8) {
+	if (!t.on || m != t.m) && t.nocc != nil {
+		return t.nocc.OccupancyAround(m, x, y)
+	}
+	for d := movement.Dir(0); d < 8; d++ {
+		dx, dy := d.Offset()
+		var ni, nm int
+		if t.on && m == t.m {
+			is, ms := t.see(x+dx, y+dy)
+			ni, nm = len(is), len(ms)
+		} else {
+			t.items = t.inner.ItemsAt(m, x+dx, y+dy, t.items[:0])
+			t.mobs = t.inner.MobilesAt(m, x+dx, y+dy, t.mobs[:0])
+			ni, nm = len(t.items), len(t.mobs)
+		}
+		if ni > 0 {
+			items |= 1 << d
+		}
+		if nm > 0 {
+			mobs |= 1 << d
+		}
+	}
+	return mobs, items
 }
 
 // see returns (x, y)'s items and mobiles in this search, asking the inner

@@ -46,7 +46,7 @@ func (mv *mover) update(s *Sim) {
 			s.schedMove(e, mob.NextMove)
 			continue
 		}
-		mv.step(s, e, mob, path)
+		mv.step(s, e, sc, mob, path)
 	}
 	mv.closeDoors(s)
 }
@@ -56,7 +56,7 @@ func (mv *mover) update(s *Sim) {
 // step refused twice in a row (one step period apart) drops the path and
 // asks for a new one to the same goal. CanOpenDoors mobiles open the doors
 // of the cell they step onto.
-func (mv *mover) step(s *Sim, e ecs.Entity, mob *c.Mobile, path *c.PathState) {
+func (mv *mover) step(s *Sim, e ecs.Entity, sc *sched, mob *c.Mobile, path *c.PathState) {
 	pos := s.maps.pos.Get(e)
 	d := path.Steps[path.Next]
 	m := movement.Mover{Caps: mob.Caps, Self: mob.ID}
@@ -85,7 +85,7 @@ func (mv *mover) step(s *Sim, e ecs.Entity, mob *c.Mobile, path *c.PathState) {
 		if mob.Caps&movement.CanOpenDoors != 0 {
 			mv.openDoors(s, x, y)
 		}
-		s.stepped(e)
+		s.stepped(e, sc, path.Remaining())
 	}
 	if path.Remaining() > 0 {
 		s.schedMove(e, mob.NextMove)
