@@ -21,6 +21,7 @@ import (
 // NowMs, through the search's stepcache.Search handle).
 type Cached struct {
 	cache *stepcache.Cache
+	view  *stepcache.View  // when set, searches look up through it (UseView)
 	look  stepcache.Search // this search's handle on the cache
 	live  *movement.Rules
 	core  core
@@ -92,6 +93,12 @@ func NewCached(cache *stepcache.Cache, live *movement.Rules) *Cached {
 	return s
 }
 
+// UseView makes the finder's searches look up through v, a read-only view
+// of its cache (nil: the cache itself): such a finder may search on another
+// goroutine while the cache's owner waits between its Ready and its Merge
+// of v (stepcache.View). The paths found are the same either way.
+func (s *Cached) UseView(v *stepcache.View) { s.view = v }
+
 // Stats returns the counters since creation or the last ResetStats.
 func (s *Cached) Stats() CachedStats { return s.st }
 
@@ -126,7 +133,11 @@ func (s *Cached) Find(req *Request, res *Result) {
 	if party == 0 {
 		party = req.Mover.Self
 	}
-	s.look = s.cache.Search(party, req.NowMs)
+	if s.view != nil {
+		s.look = s.view.Search(party, req.NowMs)
+	} else {
+		s.look = s.cache.Search(party, req.NowMs)
+	}
 	s.dyn.refresh(s.live)
 	if s.line && s.tryLine(req, res, budget) {
 		return

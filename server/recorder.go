@@ -141,6 +141,10 @@ func (r *Recorder) fail(err error) {
 	r.failed = err
 }
 
+// Recording reports whether r records now (systems.Recorder's optional
+// Recording: the simulation searches on its own goroutine while it does).
+func (r *Recorder) Recording() bool { return r.on.Load() }
+
 // RecordPath appends one search without what it saw of the dynamic world:
 // its line has no "dyn", so a replay runs it on the static world (with a
 // warning). It implements systems.Recorder; Instrument's recorder is the

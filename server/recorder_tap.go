@@ -60,6 +60,10 @@ type tapRecorder struct {
 	last *searchTap // the tap of the finder that searched last
 }
 
+// Recording reports whether searches are being recorded (the simulation
+// then searches on its own goroutine, through the instrumented finder).
+func (t *tapRecorder) Recording() bool { return t.rec.on.Load() }
+
 // RecordPath writes rec with the dynamics its search saw.
 func (t *tapRecorder) RecordPath(rec *systems.PathRecord) {
 	if !t.rec.on.Load() {

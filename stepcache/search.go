@@ -21,6 +21,8 @@ type Search struct {
 	NowMs int64
 	// steps marks the movement system's handle (Cache.Steps).
 	steps bool
+	// view, when set, is the read-only View this search looks up through.
+	view *View
 }
 
 // Search returns the handle a search by party at game time nowMs looks
@@ -47,7 +49,10 @@ func (c *Cache) Steps() Search {
 // search's party at the admission gate. A hit does not allocate.
 func (s Search) Lookup(m world.MapID, x, y, z int, caps movement.Caps) StepMask {
 	kinds := &s.c.st.Kinds
-	if s.steps {
+	switch {
+	case s.view != nil:
+		kinds = &s.view.kinds
+	case s.steps:
 		kinds = &s.c.st.StepKinds
 	}
 	return s.c.lookup(m, x, y, z, caps, &s, kinds)
@@ -76,18 +81,19 @@ func (c *Cache) lookup(m world.MapID, x, y, z int, caps movement.Caps, s *Search
 	}
 	ci := int32((y/ChunkSize)*ms.wide + x/ChunkSize)
 	if ms.m.MultisVersion() != ms.multisVer {
+		if s.view != nil { // Ready was not called since multis changed: fall through
+			return fall(kinds, FallMulti)
+		}
 		ms.refreshMultis()
 	}
 	if ms.nearMulti[ci] != multiNone && ms.nearMultiCell(ci, x, y) {
 		return fall(kinds, FallMulti)
 	}
-	slot := ms.slots[ci]
-	if slot < 0 {
-		if slot = c.miss(ms, ci, s); slot < 0 {
-			return fall(kinds, FallNotBuilt)
-		}
+	ch := c.chunk(ms, ci, s)
+	if ch == nil {
+		return fall(kinds, FallNotBuilt)
 	}
-	rec := c.rs.use(slot).Record((y%ChunkSize)*ChunkSize+x%ChunkSize, z)
+	rec := ch.Record((y%ChunkSize)*ChunkSize+x%ChunkSize, z)
 	if rec == nil {
 		return fall(kinds, FallZMismatch)
 	}
@@ -106,8 +112,28 @@ func (c *Cache) lookup(m world.MapID, x, y, z int, caps movement.Caps, s *Search
 	default:
 		r.Mask, r.Z = Compose(rec, caps)
 	}
-	if c.ver.due(c.rng) {
+	if s.view == nil && c.ver.due(c.rng) {
 		c.ver.check(ms, x, y, z, caps, &r, &c.st)
 	}
 	return r
+}
+
+// chunk returns chunk ci of ms for search s: resident (its use stamped, or
+// recorded by s's view), read from the source or built (not through a
+// view), or nil while it stays unbuilt.
+func (c *Cache) chunk(ms *mapState, ci int32, s *Search) *Chunk {
+	slot := ms.slots[ci]
+	if s.view != nil {
+		if slot < 0 {
+			s.view.missed(ms, ci, s)
+			return nil
+		}
+		return s.view.use(slot)
+	}
+	if slot < 0 {
+		if slot = c.miss(ms, ci, s); slot < 0 {
+			return nil
+		}
+	}
+	return c.rs.use(slot)
 }

@@ -1,22 +1,59 @@
 package systems
 
 import (
+	"runtime"
+
 	"shardcore/movement"
 	"shardcore/pathing"
 	"shardcore/stepcache"
 )
 
 // WithCache returns opts wired to a step cache: the cache A* as the finder,
-// the cache's step checker (the same composition) for the movement system,
-// after every tick the chunks its background workers finished installed
-// (Collect) and its bound restored (Enforce), and its hit ratio in Stats.
-// The cache must serve the Sim's map and be owned by the Sim's goroutine.
+// and as the search workers' finders (one per core unless SearchWorkers is
+// set), each through its own read-only view of the cache that the stage
+// merges after (with the cache disabled: classic A*s), the cache's step
+// checker (the same composition) for the movement system, after every tick
+// the chunks its background workers finished installed (Collect) and its
+// bound restored (Enforce), and its hit ratio in Stats. The cache must
+// serve the Sim's map and be owned by the Sim's goroutine.
 func WithCache(opts Options, cache *stepcache.Cache) Options {
 	opts.NewFinder = func(r *movement.Rules) pathing.Finder { return pathing.NewCached(cache, r) }
+	stage := &viewStage{c: cache}
+	opts.NewSharedFinder = func(r *movement.Rules) pathing.Finder {
+		if !cache.Config().Enabled {
+			return pathing.NewClassic(r)
+		}
+		f := pathing.NewCached(cache, r)
+		v := cache.NewView()
+		f.UseView(v)
+		stage.views = append(stage.views, v)
+		return f
+	}
+	opts.SearchStage = stage
+	if opts.SearchWorkers == 0 {
+		opts.SearchWorkers = runtime.GOMAXPROCS(0)
+	}
 	opts.NewStepper = func(r *movement.Rules) Stepper { return pathing.NewStepChecker(cache, r) }
 	opts.Evictor = cacheUpkeep{cache}
 	opts.HitRatio = func() float64 { return cache.Stats().HitRatio() }
 	return opts
+}
+
+// viewStage readies the cache for its search workers' views and merges
+// them after each parallel stage.
+type viewStage struct {
+	c     *stepcache.Cache
+	views []*stepcache.View
+}
+
+// Begin implements SearchStage.
+func (v *viewStage) Begin() { v.c.Ready() }
+
+// End implements SearchStage.
+func (v *viewStage) End() {
+	for _, w := range v.views {
+		v.c.Merge(w)
+	}
 }
 
 // cacheUpkeep is the eviction step over a step cache: install finished

@@ -85,6 +85,14 @@ func (l LiveSteps) Step(mv movement.Mover, x, y, z int, d movement.Dir) (int, bo
 	return nz, ok, true
 }
 
+// SearchStage is told when a parallel pathfinding stage begins and ends,
+// on the Sim's goroutine: WithCache's readies the step cache for its views
+// and merges them after.
+type SearchStage interface {
+	Begin()
+	End()
+}
+
 // StepObserver sees every step the movement system checks (tests re-check
 // them; a debugger could draw them).
 type StepObserver interface {
@@ -112,6 +120,19 @@ type Options struct {
 	// live rules (default: LiveSteps; WithCache: the step cache's
 	// pathing.StepChecker).
 	NewStepper func(r *movement.Rules) Stepper
+	// SearchWorkers is how many goroutines serve path requests at once
+	// under the time budget, the Sim's own included (0 or 1: the Sim's
+	// alone). More than one needs NewSharedFinder; the deterministic
+	// budgets and a Recorder that is recording serve on the Sim's goroutine
+	// alone.
+	SearchWorkers int
+	// NewSharedFinder builds each search worker's finder: finders that
+	// search at once on several goroutines while the Sim waits, between
+	// SearchStage's Begin and End (WithCache: cache A*s through read-only
+	// views of the step cache).
+	NewSharedFinder func(r *movement.Rules) pathing.Finder
+	// SearchStage brackets each parallel pathfinding stage (nil: nothing).
+	SearchStage SearchStage
 	// MaxNodes is each search's node budget (DefaultMaxNodes).
 	MaxNodes int
 	// RepathMinMs..RepathMaxMs is the follow repath interval, jittered per

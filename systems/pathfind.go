@@ -29,6 +29,7 @@ type pathfinder struct {
 	req       pathing.Request
 	res       pathing.Result
 	rec       PathRecord
+	par       *parallel // the parallel stage's workers (nil: none)
 }
 
 func newPathfinder(finder pathing.Finder) *pathfinder {
@@ -39,9 +40,17 @@ func newPathfinder(finder pathing.Finder) *pathfinder {
 // Options.TickBudget by Clock (node budgets from searchBudget), or, when
 // set, the deterministic MaxSearchesPerTick / MaxExpansionsPerTick. A
 // capped search that runs out of nodes ends the tick with its request
-// postponed to the head of the queue.
+// postponed to the head of the queue. With search workers the queue is
+// served in parallel (pathfind_par.go).
 func (p *pathfinder) update(s *Sim) {
 	start := s.opts.Clock()
+	if p.useParallel(s) {
+		p.updateParallel(s, start)
+		p.compact()
+		s.st.pathTime += s.opts.Clock() - start
+		s.st.queueLen = len(p.queue) - p.head
+		return
+	}
 	searches, expansions := 0, 0
 	for p.head < len(p.queue) {
 		nodes, capped, ok := p.budget(s, start, searches, expansions)
@@ -103,16 +112,10 @@ func (p *pathfinder) compact() {
 // nothing is stored, the request stays active and queued, and postponed is
 // true.
 func (p *pathfinder) serve(s *Sim, e ecs.Entity, nodes int, capped bool) (n int, postponed bool) {
-	req := s.maps.req.Get(e)
-	if !req.Active {
-		req.Queued = false
+	if !p.prepare(s, e, &p.req) {
 		return -1, false
 	}
-	pos := s.maps.pos.Get(e)
-	mob := s.maps.mob.Get(e)
-	p.req = pathing.Request{Start: pos.Point(), StartZ: int(pos.Z), Goal: req.Goal, Range: req.Range,
-		Mover: movement.Mover{Caps: mob.Caps, Self: mob.ID}, Cost: pathing.Uniform, MaxNodes: nodes,
-		Party: s.partyOf(e, mob.ID), NowMs: s.now} // the admission window is game time, as repath intervals are
+	p.req.MaxNodes = nodes
 	t0 := s.opts.Clock()
 	p.finder.Find(&p.req, &p.res)
 	dur := s.opts.Clock() - t0
@@ -120,26 +123,50 @@ func (p *pathfinder) serve(s *Sim, e ecs.Entity, nodes int, capped bool) (n int,
 	if capped && !p.res.Found && p.res.Expansions >= nodes {
 		return p.res.Expansions, true
 	}
-	req.Queued, req.Active = false, false
-	p.store(s, s.maps.path.Get(e))
+	p.finish(s, e, &p.req, &p.res, dur)
+	return p.res.Expansions, false
+}
+
+// prepare fills req with mobile e's pending request; false when it has
+// none any more (it leaves the queue).
+func (p *pathfinder) prepare(s *Sim, e ecs.Entity, req *pathing.Request) bool {
+	pr := s.maps.req.Get(e)
+	if !pr.Active {
+		pr.Queued = false
+		return false
+	}
+	pos := s.maps.pos.Get(e)
+	mob := s.maps.mob.Get(e)
+	*req = pathing.Request{Start: pos.Point(), StartZ: int(pos.Z), Goal: pr.Goal, Range: pr.Range,
+		Mover: movement.Mover{Caps: mob.Caps, Self: mob.ID}, Cost: pathing.Uniform,
+		Party: s.partyOf(e, mob.ID), NowMs: s.now} // the admission window is game time, as repath intervals are
+	return true
+}
+
+// finish serves mobile e's request with the search's outcome res (req
+// asked for it, with its node budget, in dur): the path is stored, the
+// request leaves the queue, and it is counted and recorded.
+func (p *pathfinder) finish(s *Sim, e ecs.Entity, req *pathing.Request, res *pathing.Result, dur time.Duration) {
+	pr := s.maps.req.Get(e)
+	pr.Queued, pr.Active = false, false
+	p.store(s, s.maps.path.Get(e), res)
 	s.pathChanged(e)
-	wait := s.tick - req.Since
-	s.st.served(&p.res, wait)
+	wait := s.tick - pr.Since
+	s.st.served(res, wait)
 	if s.opts.Recorder != nil {
-		p.rec = PathRecord{Tick: s.tick, Map: s.m.ID, MobileID: mob.ID, Party: p.req.Party, Start: p.req.Start, StartZ: p.req.StartZ,
-			Goal: req.Goal, Range: req.Range, Caps: mob.Caps, MaxNodes: nodes, Found: p.res.Found, Steps: len(p.res.Dirs),
-			Cost: p.res.Cost, Expansions: p.res.Expansions, Duration: dur, WaitTicks: wait, Lookups: p.res.Lookups}
+		p.rec = PathRecord{Tick: s.tick, Map: s.m.ID, MobileID: req.Mover.Self, Party: req.Party, Start: req.Start, StartZ: req.StartZ,
+			Goal: pr.Goal, Range: pr.Range, Caps: req.Mover.Caps, MaxNodes: req.MaxNodes, Found: res.Found, Steps: len(res.Dirs),
+			Cost: res.Cost, Expansions: res.Expansions, Duration: dur, WaitTicks: wait, Lookups: res.Lookups}
 		s.opts.Recorder.RecordPath(&p.rec)
 	}
-	return p.res.Expansions, false
 }
 
 // store copies the search's outcome into the mobile's path; a failed one
 // backs off.
-func (p *pathfinder) store(s *Sim, path *c.PathState) {
-	path.Steps = append(path.Steps[:0], p.res.Dirs...)
-	path.Zs = append(path.Zs[:0], p.res.Zs...)
-	path.Next, path.Repath, path.Failed = 0, s.tick, !p.res.Found
+func (p *pathfinder) store(s *Sim, path *c.PathState, res *pathing.Result) {
+	path.Steps = append(path.Steps[:0], res.Dirs...)
+	path.Zs = append(path.Zs[:0], res.Zs...)
+	path.Next, path.Repath, path.Failed = 0, s.tick, !res.Found
 	path.RetryAt = 0
 	if path.Failed {
 		path.RetryAt = s.now + failBackoffMs + s.jitterMs()

@@ -91,6 +91,17 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 	w := &s.w
 	s.ids, s.maps = newCompIDs(w), newCompMaps(w)
 	s.paths = newPathfinder(finder)
+	if opts.SearchWorkers > 1 && opts.NewSharedFinder != nil {
+		ps := &parallel{}
+		for i := 0; i < opts.SearchWorkers; i++ {
+			f := opts.NewSharedFinder(s.rules.Clone())
+			if f == nil {
+				return nil, errors.New("systems: new sim: NewSharedFinder returned nil")
+			}
+			ps.workers = append(ps.workers, &searchWorker{finder: f})
+		}
+		s.paths.par = ps
+	}
 	s.move = newMover(w)
 	return s, nil
 }

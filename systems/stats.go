@@ -120,8 +120,32 @@ func (s *Sim) Stats() Stats {
 		st.HitRatio = s.opts.HitRatio()
 	}
 	st.TickP50, st.TickP99 = s.durs.percentiles()
-	if f, ok := s.paths.finder.(interface{ Stats() pathing.CachedStats }); ok {
-		st.Finder = f.Stats()
-	}
+	st.Finder = finderStats(s.paths)
+
 	return st
+}
+
+// finderStats sums the cache A*'s counts over the pathfinder's finders
+// (its own and the search workers').
+func finderStats(p *pathfinder) pathing.CachedStats {
+	var sum pathing.CachedStats
+	add := func(f pathing.Finder) {
+		if c, ok := f.(interface{ Stats() pathing.CachedStats }); ok {
+			st := c.Stats()
+			sum.Searches += st.Searches
+			sum.CachedNodes += st.CachedNodes
+			sum.LiveNodes += st.LiveNodes
+			sum.DynamicSteps += st.DynamicSteps
+			sum.MobileSteps += st.MobileSteps
+			sum.DynamicProbes += st.DynamicProbes
+			sum.LineHits += st.LineHits
+		}
+	}
+	add(p.finder)
+	if p.par != nil {
+		for _, w := range p.par.workers {
+			add(w.finder)
+		}
+	}
+	return sum
 }

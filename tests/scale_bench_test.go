@@ -97,4 +97,3 @@ func reportScale(b *testing.B, sum server.Summary, before, st systems.Stats) {
 		}
 	}
 }
-

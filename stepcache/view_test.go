@@ -1,0 +1,109 @@
+package stepcache
+
+import (
+	"sync"
+	"testing"
+
+	"shardcore/movement"
+)
+
+// TestView_ReadsOnlyUntilMerge: a view's hits equal a Search's; until Merge
+// the cache counts nothing, stamps nothing and builds nothing, and a chunk
+// not resident falls through as not built even under threshold 1 or when
+// the source holds it; Merge counts the outcomes and then reads the
+// source's chunk and admits the gate's, as the Search would have.
+func TestView_ReadsOnlyUntilMerge(t *testing.T) {
+	r := handWorld(t)
+	src := &source{chunks: map[[2]int]*Chunk{{1, 1}: BuildChunk(r, 1, 1)}}
+	c := newTestCache(t, Config{MissPromotionThreshold: 1}, r)
+	if err := c.AttachSource(r.Map.ID, src); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Install(r.Map.ID, 3, 0, BuildChunk(r, 3, 0)); err != nil {
+		t.Fatal(err)
+	}
+	want := c.Search(1, 0).Lookup(r.Map.ID, gx, gy, 0, 0)
+	before := c.Stats()
+	v := c.NewView()
+	c.Ready()
+	if got := v.Search(1, 0).Lookup(r.Map.ID, gx, gy, 0, 0); got != want || got.Kind != Hit {
+		t.Fatalf("view %+v, search %+v", got, want)
+	}
+	for _, at := range [][2]int{{2, 2}, {20, 20}} { // chunk (0,0): gate; (1,1): the source's
+		if k := v.Search(1, 0).Lookup(r.Map.ID, at[0], at[1], 0, 0).Kind; k != FallNotBuilt {
+			t.Fatalf("view lookup at %v: %v, want not_built", at, k)
+		}
+	}
+	if st := c.Stats(); st.Lookups() != before.Lookups() || st.Resident != 1 || st.Loaded != 0 || c.Tracked() != 0 {
+		t.Fatalf("before Merge the cache changed: %+v", st)
+	}
+	c.Merge(v)
+	st := c.Stats()
+	if st.Lookups() != before.Lookups()+3 || st.Kinds[Hit] != before.Kinds[Hit]+1 || st.Kinds[FallNotBuilt] != 2 {
+		t.Fatalf("after Merge kinds %v (before %v)", st.Kinds, before.Kinds)
+	}
+	if st.Loaded != 1 || st.Built != 1 || !c.Resident(r.Map.ID, 0, 0) || !c.Resident(r.Map.ID, 1, 1) {
+		t.Fatalf("after Merge: %+v, (0,0) resident %v, (1,1) %v", st, c.Resident(r.Map.ID, 0, 0), c.Resident(r.Map.ID, 1, 1))
+	}
+	c.Merge(v) // empty now: nothing more
+	if st2 := c.Stats(); st2.Lookups() != st.Lookups() || st2.Built != st.Built {
+		t.Fatalf("a second Merge changed %+v into %+v", st, st2)
+	}
+}
+
+// TestView_ConcurrentLookups: goroutines look up through their own views
+// at once (run with -race), each answer equal to the owner's Search, and
+// the merged counts add up.
+func TestView_ConcurrentLookups(t *testing.T) {
+	r := handWorld(t)
+	c := newTestCache(t, Config{}, r)
+	wide, high := ChunksOf(r.Map.Width, r.Map.Height)
+	for cy := 0; cy < high; cy++ {
+		for cx := 0; cx < wide; cx++ {
+			if cx != 2 { // leave a column of chunks unbuilt
+				if err := c.Install(r.Map.ID, cx, cy, BuildChunk(r, cx, cy)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	caps := []movement.Caps{0, movement.Player, movement.CanSwim | movement.CantWalk, movement.CanSwim}
+	want := map[[4]int]StepMask{}
+	for y := 0; y < r.Map.Height; y++ {
+		for x := 0; x < r.Map.Width; x++ {
+			for ci, cp := range caps {
+				want[[4]int{x, y, ci}] = c.Search(0, 0).Lookup(r.Map.ID, x, y, 0, cp)
+			}
+		}
+	}
+	before := c.Stats().Lookups()
+	const workers = 4
+	views := make([]*View, workers)
+	var wg sync.WaitGroup
+	c.Ready()
+	for w := range views {
+		views[w] = c.NewView()
+		wg.Add(1)
+		go func(v *View) {
+			defer wg.Done()
+			for y := 0; y < r.Map.Height; y++ {
+				for x := 0; x < r.Map.Width; x++ {
+					for ci, cp := range caps {
+						got := v.Search(uint64(w), 0).Lookup(r.Map.ID, x, y, 0, cp)
+						if w := want[[4]int{x, y, ci}]; got != w {
+							t.Errorf("(%d,%d) caps %v: view %+v, search %+v", x, y, cp, got, w)
+							return
+						}
+					}
+				}
+			}
+		}(views[w])
+	}
+	wg.Wait()
+	for _, v := range views {
+		c.Merge(v)
+	}
+	if got := c.Stats().Lookups() - before; got != uint64(workers*len(want)) {
+		t.Fatalf("merged %d lookups, want %d", got, workers*len(want))
+	}
+}

@@ -1,0 +1,226 @@
+package systems
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/mlange-42/arche/ecs"
+
+	"shardcore/pathing"
+)
+
+// The parallel pathfinding stage: with Options.SearchWorkers > 1 (and no
+// deterministic budget, no recording under way) the oldest requests of the
+// queue are prepared on the Sim's goroutine, searched by the Sim's
+// goroutine and SearchWorkers-1 helpers at once, each taking the next
+// request until the tick's time budget is spent, and applied in queue
+// order on the Sim's goroutine. While they search nothing else runs: the
+// world, the spatial index and the step cache (through per-finder
+// read-only views, SearchStage) are only read, and every finder has its
+// own scratch. A search's outcome does not depend on which worker ran it.
+
+// Job states.
+const (
+	jobOpen      uint8 = iota // not searched this tick: stays queued
+	jobDone                   // searched: its outcome is applied
+	jobPostponed              // a capped search ran out of nodes: stays queued, final next tick
+)
+
+// job is one request of a parallel stage.
+type job struct {
+	e     ecs.Entity
+	req   pathing.Request
+	res   pathing.Result
+	dur   time.Duration
+	state uint8
+}
+
+// searchWorker is one worker's finder and running cost per expansion.
+type searchWorker struct {
+	finder pathing.Finder
+	cost   costEstimator
+}
+
+// parallel is the stage's state; the jobs and workers are reused.
+type parallel struct {
+	workers []*searchWorker // [0]: the Sim's goroutine's
+	jobs    []job
+	next    atomic.Int64 // the next job to take
+	served  int          // searches in the last stage: sizes the next batch
+	mu      sync.Mutex   // guards gen and closed against helpers starting late
+	gen     uint64
+	closed  bool
+	active  sync.WaitGroup
+}
+
+// recording reports whether r records searches now (a Recorder that
+// cannot say is taken to be recording).
+func recording(r Recorder) bool {
+	if r == nil {
+		return false
+	}
+	rr, ok := r.(interface{ Recording() bool })
+	return !ok || rr.Recording()
+}
+
+// useParallel reports whether this tick's pathfinding runs in parallel.
+func (p *pathfinder) useParallel(s *Sim) bool {
+	o := &s.opts
+	return p.par != nil && o.MaxSearchesPerTick == 0 && o.MaxExpansionsPerTick == 0 && !recording(o.Recorder)
+}
+
+// updateParallel is update's parallel stage, in rounds: a batch of the
+// oldest requests (about twice what the last stage served) is searched and
+// applied; while every request of the round was served and budget is left,
+// another round follows.
+func (p *pathfinder) updateParallel(s *Sim, start time.Duration) {
+	ps := p.par
+	want, served := max(32, 2*ps.served+16), 0
+	for p.head < len(p.queue) && s.opts.TickBudget > s.opts.Clock()-start {
+		consumed := p.prepareJobs(s, want)
+		if len(ps.jobs) > 0 {
+			if s.opts.SearchStage != nil {
+				s.opts.SearchStage.Begin()
+			}
+			ps.run(s, p.postponed, start)
+			if s.opts.SearchStage != nil {
+				s.opts.SearchStage.End()
+			}
+		}
+		n, all := p.applyJobs(s, consumed)
+		served += n
+		if !all {
+			break
+		}
+	}
+	ps.served = served
+}
+
+// prepareJobs turns up to want of the oldest queued requests into jobs and
+// returns how many queue entries it consumed (dead or inactive ones drop).
+func (p *pathfinder) prepareJobs(s *Sim, want int) int {
+	ps := p.par
+	ps.jobs = ps.jobs[:0]
+	i := p.head
+	for ; i < len(p.queue) && len(ps.jobs) < want; i++ {
+		e := p.queue[i]
+		if !s.w.Alive(e) {
+			continue
+		}
+		n := len(ps.jobs)
+		if n < cap(ps.jobs) {
+			ps.jobs = ps.jobs[:n+1] // a job's Result keeps its buffers
+		} else {
+			ps.jobs = append(ps.jobs, job{})
+		}
+		j := &ps.jobs[n]
+		j.e, j.state = e, jobOpen
+		if !p.prepare(s, e, &j.req) {
+			ps.jobs = ps.jobs[:n]
+		}
+	}
+	return i - p.head
+}
+
+// run searches the jobs on every worker until they are done or the budget
+// is spent, and returns once no helper searches any more.
+func (ps *parallel) run(s *Sim, postponed ecs.Entity, start time.Duration) {
+	ps.next.Store(0)
+	ps.mu.Lock()
+	ps.gen++
+	ps.closed = false
+	gen := ps.gen
+	ps.mu.Unlock()
+	for w := 1; w < len(ps.workers); w++ {
+		go ps.help(s, ps.workers[w], gen, postponed, start)
+	}
+	ps.work(s, ps.workers[0], postponed, start)
+	ps.mu.Lock()
+	ps.closed = true
+	ps.mu.Unlock()
+	ps.active.Wait()
+}
+
+// help is a helper goroutine's share of stage gen; a helper that starts
+// after its stage closed leaves without touching anything.
+func (ps *parallel) help(s *Sim, w *searchWorker, gen uint64, postponed ecs.Entity, start time.Duration) {
+	ps.mu.Lock()
+	if ps.closed || ps.gen != gen {
+		ps.mu.Unlock()
+		return
+	}
+	ps.active.Add(1)
+	ps.mu.Unlock()
+	defer ps.active.Done()
+	runtime.LockOSThread() // a per-thread Clock (CPU time) stays this thread's
+	defer runtime.UnlockOSThread()
+	ps.work(s, w, postponed, start)
+}
+
+// work takes and searches jobs until none is left or the budget says stop;
+// a capped search that runs out of nodes is postponed and ends this
+// worker's share.
+func (ps *parallel) work(s *Sim, w *searchWorker, postponed ecs.Entity, start time.Duration) {
+	o := &s.opts
+	for searches := 0; ; searches++ {
+		i := int(ps.next.Add(1) - 1)
+		if i >= len(ps.jobs) {
+			return
+		}
+		j := &ps.jobs[i]
+		j.state = jobOpen
+		left := o.TickBudget - (o.Clock() - start)
+		nodes, capped, ok := searchBudget(left, o.TickBudget, w.cost.nsPerExp, o.MaxNodes, j.e == postponed, searches == 0)
+		if !ok {
+			return
+		}
+		j.req.MaxNodes = nodes
+		t0 := o.Clock()
+		w.finder.Find(&j.req, &j.res)
+		j.dur = o.Clock() - t0
+		w.cost.sample(j.dur, j.res.Expansions)
+		if capped && !j.res.Found && j.res.Expansions >= nodes {
+			j.state = jobPostponed
+			return
+		}
+		j.state = jobDone
+	}
+}
+
+// applyJobs applies the round's outcomes in queue order and puts the
+// requests not served back at the queue's head, in order, in place of the
+// consumed entries; it returns how many it served and whether that was all.
+func (p *pathfinder) applyJobs(s *Sim, consumed int) (served int, all bool) {
+	ps := p.par
+	taken := min(int(ps.next.Load()), len(ps.jobs))
+	kept := 0
+	var first ecs.Entity
+	for i := range ps.jobs {
+		j := &ps.jobs[i]
+		if i < taken && j.state == jobDone {
+			p.finish(s, j.e, &j.req, &j.res, j.dur)
+			if j.e == p.postponed {
+				p.postponed = ecs.Entity{}
+			}
+			continue
+		}
+		if i < taken && j.state == jobPostponed {
+			s.st.postponed++
+			if first.IsZero() {
+				first = j.e
+			}
+		}
+		ps.jobs[kept].e = j.e // the entities kept, in order (jobs only move down)
+		kept++
+	}
+	if !first.IsZero() {
+		p.postponed = first
+	}
+	p.head += consumed - kept
+	for i := 0; i < kept; i++ {
+		p.queue[p.head+i] = ps.jobs[i].e
+	}
+	return len(ps.jobs) - kept, kept == 0
+}

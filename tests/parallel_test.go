@@ -1,0 +1,47 @@
+package tests
+
+import (
+	"testing"
+	"time"
+
+	"shardcore/population"
+	"shardcore/stepcache"
+	"shardcore/systems"
+)
+
+// TestParallelSearchesMatchSequential: the same run with path requests
+// served by four search workers at once (the step cache read through their
+// views) and by the Sim's goroutine alone ends in the same state after the
+// same searches and steps, cold (chunks built as the gate promotes them)
+// and baked. A frozen clock and an unbounded time budget serve every
+// request every tick in both, so only the workers differ. Run it with
+// -race: the workers share the world, the spatial index and the cache.
+func TestParallelSearchesMatchSequential(t *testing.T) {
+	pop := population.Options{Pets: 80, Patrols: 80, Swimmers: 20, Seed: 9}
+	run := func(baked bool, workers int) (uint64, systems.Stats, stepcache.Stats) {
+		cfg := stepcache.DefaultConfig()
+		cfg.Seed = 1
+		opts := systems.Options{Seed: 9, SearchWorkers: workers, TickBudget: time.Hour,
+			Clock: func() time.Duration { return 0 }}
+		sh := newShard(t, shardSetup{pop: pop, opts: opts, cache: &cfg})
+		if baked {
+			installAll(t, sh)
+		}
+		sh.run(600, nil)
+		sh.check.verify(t)
+		return sh.sim.PositionsHash(), sh.sim.Stats(), sh.cache.Stats()
+	}
+	for _, baked := range []bool{false, true} {
+		h1, s1, c1 := run(baked, 1)
+		h4, s4, c4 := run(baked, 4)
+		t.Logf("baked %v: sequential %d searches %d steps hit ratio %.3f built %d; parallel %d searches %d steps hit ratio %.3f built %d",
+			baked, s1.Searches, s1.Steps, c1.HitRatio(), c1.Built, s4.Searches, s4.Steps, c4.HitRatio(), c4.Built)
+		if h1 != h4 || s1.Searches != s4.Searches || s1.Found != s4.Found || s1.Steps != s4.Steps || s1.Expansions != s4.Expansions {
+			t.Fatalf("baked %v: sequential %x (%d searches, %d found, %d steps, %d expansions), parallel %x (%d, %d, %d, %d)",
+				baked, h1, s1.Searches, s1.Found, s1.Steps, s1.Expansions, h4, s4.Searches, s4.Found, s4.Steps, s4.Expansions)
+		}
+		if s1.Searches < 500 || c4.Lookups() == 0 || (!baked && c4.Built == 0) {
+			t.Fatalf("baked %v: %d searches, %d lookups merged, %d built: the run did not exercise the workers' views", baked, s1.Searches, c4.Lookups(), c4.Built)
+		}
+	}
+}
