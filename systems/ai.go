@@ -73,6 +73,9 @@ func (t *thinker) update(s *Sim) {
 			continue
 		}
 		k := s.maps.sched.Get(e).intent
+		if s.sleep != nil && (k == intentPatrol || k == intentWander) && s.sleep.sleeps(s, e) {
+			continue
+		}
 		t.thinks[k]++
 		switch k {
 		case intentFollow:

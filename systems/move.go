@@ -76,6 +76,7 @@ func (mv *mover) step(s *Sim, e ecs.Entity, sc *sched, mob *c.Mobile, path *c.Pa
 		s.touch(e)
 	} else {
 		dx, dy := d.Offset()
+		s.playerMoved(mob.Caps, x, y, x+dx, y+dy)
 		x, y = x+dx, y+dy
 		pos.X, pos.Y, pos.Z = int16(x), int16(y), int8(nz)
 		s.maps.facing.Get(e).Dir = d

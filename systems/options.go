@@ -133,6 +133,11 @@ type Options struct {
 	NewSharedFinder func(r *movement.Rules) pathing.Finder
 	// SearchStage brackets each parallel pathfinding stage (nil: nothing).
 	SearchStage SearchStage
+	// SleepRadius, when positive, turns sleeping sectors on: an NPC
+	// (patroller or wanderer) whose sector has no player within this many
+	// sectors (16 cells each) does not think until one comes (sleep.go).
+	// 0: every mobile is awake.
+	SleepRadius int
 	// MaxNodes is each search's node budget (DefaultMaxNodes).
 	MaxNodes int
 	// RepathMinMs..RepathMaxMs is the follow repath interval, jittered per

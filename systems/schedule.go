@@ -39,6 +39,7 @@ type sched struct {
 	touched         uint32
 	intent          uint8
 	leads           bool
+	asleep          bool // in a sleeping sector's list (sleep.go)
 }
 
 // timer is one wheel entry: entity e is due at game ms at.

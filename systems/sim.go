@@ -45,6 +45,7 @@ type Sim struct {
 	touched       []ecs.Entity
 	round         uint32
 	followers     map[ecs.Entity][]ecs.Entity
+	sleep         *sleepers // sleeping sectors (nil: off)
 
 	think   thinker
 	follow  followAI
@@ -90,6 +91,9 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 	s.rng = rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x5EED))
 	w := &s.w
 	s.ids, s.maps = newCompIDs(w), newCompMaps(w)
+	if opts.SleepRadius > 0 {
+		s.sleep = newSleepers(opts.SleepRadius, m.Width, m.Height)
+	}
 	s.paths = newPathfinder(finder)
 	if opts.SearchWorkers > 1 && opts.NewSharedFinder != nil {
 		ps := &parallel{}

@@ -74,6 +74,9 @@ func (s *Sim) SpawnMobile(sp MobileSpec) (uint64, error) {
 	*s.maps.sched.Get(e) = sched{moveAt: noTimer, thinkAt: noTimer, touched: s.round - 1}
 	s.setIntent(e, sp, target)
 	s.touch(e)
+	if s.sleep != nil && t.Player {
+		s.sleep.player(s, s.sleep.sectorOf(sp.X, sp.Y), +1)
+	}
 	return id, nil
 }
 

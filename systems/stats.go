@@ -77,7 +77,9 @@ type Stats struct {
 	// rules answered rather than the step cache.
 	StepsLive uint64
 	// Thinks counts the AI's thinks (one mobile's intent deciding once).
-	Thinks      uint64
+	Thinks uint64
+	// Asleep is the number of NPCs asleep now (Options.SleepRadius).
+	Asleep      int
 	DoorsOpened uint64
 	// Postponed counts capped searches that ran out of the tick's budget
 	// and left their request queued at the head for the next tick.
@@ -110,6 +112,7 @@ func (s *Sim) Stats() Stats {
 		TickTotal: s.st.tickTotal, PathfindTime: s.st.pathTime, Lookups: s.st.lookups, SystemTime: s.st.sys,
 	}
 	st.Mobiles, st.Items = s.idx.Counts()
+	st.Asleep = s.Asleep()
 	for _, n := range s.think.thinks {
 		st.Thinks += n
 	}
