@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -70,6 +71,11 @@ func (c Config) problems() []*Error {
 	v.world(w)
 	p := c.Pathfinding
 	v.intIn("pathfinding.maxResidentChunks", p.MaxResidentChunks, 1, MaxResidentChunksLimit)
+	if p.MaxResidentChunks >= 1 && p.MaxResidentChunks < len(w.Maps) {
+		v.add("pathfinding.maxResidentChunks", fmt.Sprintf(
+			"pathfinding.maxResidentChunks = %d: want at least one chunk per map of world.maps (%d): the maps share it",
+			p.MaxResidentChunks, len(w.Maps)))
+	}
 	v.intIn("pathfinding.missPromotionThreshold", p.MissPromotionThreshold, 1, MaxMissThreshold)
 	v.intIn("pathfinding.missPromotionWindowMs", p.MissPromotionWindowMs, 1, MaxWindowMs)
 	v.intIn("pathfinding.missVisitMs", p.MissVisitMs, 1, MaxWindowMs)
@@ -99,6 +105,7 @@ func (c Config) problems() []*Error {
 	v.intIn("shard.population.pets", s.Population.Pets, 0, MaxPopulation)
 	v.intIn("shard.population.patrols", s.Population.Patrols, 0, MaxPopulation)
 	v.intIn("shard.population.swimmers", s.Population.Swimmers, 0, MaxPopulation)
+	v.shares(s.Population.Maps, w.Maps)
 	if w.DataDir == "" && !v.hasKeyPrefix("shard.population.") {
 		v.populationFits(s.Population, w.Size)
 	}
@@ -187,13 +194,56 @@ func (v *validator) world(w World) {
 		v.add("world.profile", fmt.Sprintf("world.profile = %q: want one of %s", w.Profile, quoteAll(Profiles())))
 		return
 	}
-	if w.Profile != ProfileBritannia || w.DataDir != "" {
+	if w.DataDir != "" {
+		return
+	}
+	if w.Profile == ProfileDefault {
+		if slices.ContainsFunc(w.Maps, func(id int) bool { return id != 0 }) && !v.hasKeyPrefix("world.maps") {
+			v.add("world.maps", fmt.Sprintf(
+				"world.maps = %v: the default profile generates only map 0 (world.profile = %q has maps 0..%d; world.dataDir loads a folder's maps)",
+				w.Maps, ProfileBritannia, BritanniaMaps-1))
+		}
 		return
 	}
 	for _, id := range w.Maps {
 		if id >= BritanniaMaps {
 			v.add("world.maps", fmt.Sprintf("world.maps: map %d is not one of the britannia profile's maps 0..%d", id, BritanniaMaps-1))
 		}
+	}
+}
+
+// shareKey is the key of a [[shard.population.map]] table's share.
+const shareKey = "shard.population.map.share"
+
+// shares checks the [[shard.population.map]] tables: each map one of
+// world.maps and listed once, each share 0..1, the shares summing to at most
+// 1, and to exactly 1 when every map of world.maps has one (else part of the
+// population would have no map).
+func (v *validator) shares(ms []MapShare, maps []int) {
+	sum, covered := 0.0, 0
+	for i, m := range ms {
+		switch {
+		case !contains(maps, m.ID):
+			v.add("shard.population.map.id", fmt.Sprintf("shard.population.map.id = %d: map %d is not in world.maps %v", m.ID, m.ID, maps))
+		case slices.ContainsFunc(ms[:i], func(o MapShare) bool { return o.ID == m.ID }):
+			v.add("shard.population.map.id", fmt.Sprintf("shard.population.map.id = %d: map %d listed twice", m.ID, m.ID))
+		default:
+			covered++
+		}
+		if !(m.Share >= 0 && m.Share <= 1) {
+			v.add(shareKey, fmt.Sprintf("%s = %s (map %d): out of range, want 0..1", shareKey, fmtFloat(m.Share), m.ID))
+			return
+		}
+		sum += m.Share
+	}
+	const eps = 1e-9
+	switch {
+	case sum > 1+eps:
+		v.add(shareKey, fmt.Sprintf("%s: the shares sum to %s: want at most 1", shareKey, fmtFloat(sum)))
+	case covered == len(maps) && len(maps) > 0 && sum < 1-eps:
+		v.add(shareKey, fmt.Sprintf(
+			"%s: every map of world.maps has a share and they sum to %s, not 1: the rest of the population would have no map",
+			shareKey, fmtFloat(sum)))
 	}
 }
 

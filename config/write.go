@@ -87,6 +87,26 @@ patrols = {{.Shard.Population.Patrols}}
 swimmers = {{.Shard.Population.Swimmers}}
 # Seed of the population's placement.
 seed = {{.Shard.Population.Seed}}
+# The population is spread over the maps of world.maps in proportion to
+# their area: walkers (players, pets, patrols) by the cells a walker can
+# stand on, swimmers by water cells. A [[shard.population.map]] table sets a
+# map's share of every count instead (0..1); the maps without one split the
+# rest by area. The shares sum to at most 1, and to exactly 1 when every map
+# has one. For example, a quarter of the population on map 2 and none on 5:
+#   [[shard.population.map]]
+#   id = 2
+#   share = 0.25
+#   [[shard.population.map]]
+#   id = 5
+#   share = 0.0
+{{- range .Shard.Population.Maps}}
+
+[[shard.population.map]]
+# Map id (one of world.maps).
+id = {{.ID}}
+# This map's share of the pets, patrols and swimmers (0..1).
+share = {{float .Share}}
+{{- end}}
 
 [log]
 # Least severe level logged: "debug", "info", "warn" or "error".
