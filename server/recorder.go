@@ -16,7 +16,8 @@ import (
 // Recorder writes one JSON line per path search to a file (see Record for
 // the fields). It is off by default; when off, RecordPath is one bool check.
 // Writes are buffered; an IO error switches it off and is logged once. A
-// Recorder is used from the tick goroutine only.
+// Recorder is used from the tick goroutine only: the maps' goroutines record
+// into their own buffers (mapRecorder), which it writes after each tick.
 type Recorder struct {
 	path        string
 	maxNodes    int
@@ -122,6 +123,44 @@ func (r *Recorder) RecordPath(rec *systems.PathRecord) {
 		return
 	}
 	r.n++
+}
+
+// mapRecorder buffers one map's searches of the running tick on the map's
+// goroutine (its fingerprint in every line); the tick goroutine appends the
+// buffers to the file after the tick, map by map in world.maps order
+// (Recorder.writeMaps), so the file is in tick order and, within a tick, in
+// map order. on is set from the Recorder at each tick's start.
+type mapRecorder struct {
+	fp       uint64
+	maxNodes int
+	on       bool
+	buf      []byte
+	lines    uint64
+}
+
+// RecordPath buffers one search; it implements systems.Recorder.
+func (m *mapRecorder) RecordPath(rec *systems.PathRecord) {
+	if !m.on {
+		return
+	}
+	m.buf = appendRecord(m.buf, rec, m.maxNodes, m.fp)
+	m.lines++
+}
+
+// writeMaps appends the maps' buffered lines to the file and empties the
+// buffers (tick goroutine, between ticks).
+func (r *Recorder) writeMaps(maps []*mapEntry) {
+	for _, me := range maps {
+		m := &me.rec
+		if len(m.buf) > 0 && r.on {
+			if _, err := r.w.Write(m.buf); err != nil {
+				r.fail(err)
+			} else {
+				r.n += m.lines
+			}
+		}
+		m.buf, m.lines = m.buf[:0], 0
+	}
 }
 
 // appendRecord appends rec as one JSON line (the Record shape) to b.

@@ -89,8 +89,8 @@ func (s *Server) Render(ctx context.Context, w io.Writer, opt RenderOptions) err
 	if opt.Paths {
 		s.drawPaths(img, k, tap)
 	}
-	for _, id := range s.sim.MobileIDs() {
-		if p, ok := s.sim.MobileState(id); ok {
+	for _, id := range s.main.sim.MobileIDs() {
+		if p, ok := s.main.sim.MobileState(id); ok {
 			d := max(k, 3) // visible even at scale 1, centred on the cell
 			fill(img, int(p.X)*k+k/2-d/2, int(p.Y)*k+k/2-d/2, d, d, colMobile)
 		}
@@ -150,7 +150,7 @@ func (s *Server) drawChunks(img *image.RGBA, k int) {
 	for cy := 0; cy < high; cy++ {
 		for cx := 0; cx < wide; cx++ {
 			r := chunkRect(img, cx, cy, k)
-			if s.cache.Resident(m.ID, cx, cy) {
+			if s.main.cache.Resident(m.ID, cx, cy) {
 				tint(img, r, colResident, 70)
 				outline(img, r, colResident)
 			}
@@ -192,9 +192,9 @@ func (s *Server) drawPaths(img *image.RGBA, k int, tap *pathTap) {
 	f := pathing.NewClassic(rules)
 	var req pathing.Request
 	var res pathing.Result
-	for _, id := range s.sim.MobileIDs() {
+	for _, id := range s.main.sim.MobileIDs() {
 		rec, ok := tap.last[id]
-		p, ok2 := s.sim.MobileState(id)
+		p, ok2 := s.main.sim.MobileState(id)
 		if !ok || !ok2 {
 			continue
 		}
