@@ -63,7 +63,7 @@ func (p *populator) roadPatrols(spawn func(rt *genRoute, n int) error) (int, err
 	var roads []*genRoute
 	room := 0
 	for _, e := range ends {
-		if err := p.prog.at("road routes", len(roads), len(ends)); err != nil {
+		if err := p.prog.at("road routes", p.prog.done, p.prog.total); err != nil {
 			return 0, err
 		}
 		rt, ok, err := p.gen.roadRoute(e[0], e[1])

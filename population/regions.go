@@ -106,12 +106,13 @@ func (g *routeGen) register(wps []movement.Point, cells []systems.RouteCell, leg
 // regionRoutes generates routes of r until their cells hold want mobiles at
 // one per perCell route cells, or r's draws run out (then it returns the
 // routes it has: the caller places the rest elsewhere). It reports progress
-// as stage and stops when the progress context ends.
+// as stage, in mobiles of the whole population (spawned, and with room on
+// these routes), and stops when the progress context ends.
 func (g *routeGen) regionRoutes(prog *progress, stage string, r *region, want, perCell int, caps movement.Caps) ([]*genRoute, int, error) {
 	var out []*genRoute
 	room := 0
 	for draws := 0; room < want && draws < r.maxDraws; draws++ {
-		if err := prog.at(stage, room, want); err != nil {
+		if err := prog.at(stage, prog.done+room, prog.total); err != nil {
 			return nil, 0, err
 		}
 		rt, ok, err := g.regionRoute(r, caps)
