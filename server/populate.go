@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"shardcore/population"
 )
@@ -129,6 +130,7 @@ func (s *Server) buildSims(ctx context.Context, plans []population.Options) erro
 // when it has none: a client folder).
 func (s *Server) populate(ctx context.Context, me *mapEntry, o population.Options) error {
 	o.Progress = s.spawnProgress(me.id, o.Mobiles())
+	t0 := time.Now()
 	var pop *population.Population
 	var err error
 	switch {
@@ -146,6 +148,7 @@ func (s *Server) populate(ctx context.Context, me *mapEntry, o population.Option
 	me.pop = pop
 	st := me.sim.Stats()
 	s.log.Info().Int("map", int(me.id)).Int("mobiles", st.Mobiles).Int("items", st.Items).Int("pets", len(pop.Pets)).
-		Int("patrols", len(pop.Patrols)).Int("swimmers", len(pop.Swimmers)).Int("resident_budget", me.budget).Msg("population spawned")
+		Int("patrols", len(pop.Patrols)).Int("swimmers", len(pop.Swimmers)).Int("resident_budget", me.budget).
+		Dur("took", time.Since(t0)).Msg("population spawned")
 	return nil
 }
