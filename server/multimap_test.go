@@ -254,3 +254,42 @@ func newErr(cfg config.Config) error {
 	}
 	return err
 }
+
+// TestPrebakePerMap: with maps 0 and 2 and pathfinding.prebakeMaps = [2],
+// map 2's .swb is baked in the background while the maps tick and attached
+// to map 2's cache on map 2's goroutine; map 0 keeps none; then map 2's
+// searches read chunks from the file.
+func TestPrebakePerMap(t *testing.T) {
+	cfg := britanniaConfig(t, britanniaDir(t, 0, 2), 0, 2)
+	cfg.Pathfinding.PrebakeMaps = []int{2}
+	s, logs := newTestServer(t, cfg, Options{Unpaced: true, BakeWorkers: 1})
+	ctx, cancel := context.WithCancel(t.Context())
+	errc := make(chan error, 1)
+	go func() { errc <- s.Run(ctx) }()
+	var out string
+	for i := 0; !strings.Contains(out, "map2.swb (attached)"); i++ {
+		if i > 20000 {
+			t.Fatalf("map 2's bake never attached:\n%s\n%s", out, logs)
+		}
+		var err error
+		if out, err = s.Command("cache stats"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !strings.Contains(out, "map0.swb (none)") {
+		t.Errorf("map 0 got a file: %s", out)
+	}
+	for range 50 {
+		if _, err := s.Command("cache clear 2"); err != nil { // map 2 reads its chunks again
+			t.Fatal(err)
+		}
+	}
+	cancel()
+	if err := <-errc; err != nil {
+		t.Fatalf("Run: %v\n%s", err, logs)
+	}
+	m2, _ := s.Map(2)
+	if m2.Cache.Stats().Loaded == 0 {
+		t.Errorf("map 2 loaded no chunk from its file: %+v", m2.Cache.Stats())
+	}
+}
