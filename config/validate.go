@@ -106,7 +106,7 @@ func (c Config) problems() []*Error {
 	v.intIn("shard.population.patrols", s.Population.Patrols, 0, MaxPopulation)
 	v.intIn("shard.population.swimmers", s.Population.Swimmers, 0, MaxPopulation)
 	v.shares(s.Population.Maps, w.Maps)
-	if w.DataDir == "" && !v.hasKeyPrefix("shard.population.") {
+	if w.DataDir == "" && w.Profile == ProfileDefault && !v.hasKeyPrefix("shard.population.") { // britannia maps take their facets' sizes: the shard checks each map at start
 		v.populationFits(s.Population, w.Size)
 	}
 	v.oneOf("log.level", c.Log.Level, LogLevels())
