@@ -176,3 +176,48 @@ func (r *Recorder) writeLocked(line []byte) {
 	}
 	r.n++
 }
+
+// mapRecorder buffers one map's searches of the running tick on the map's
+// goroutine (its fingerprint in every line); the tick goroutine appends the
+// buffers to the file after the tick, map by map in world.maps order
+// (Recorder.writeMaps), so the file is in tick order and, within a tick, in
+// map order. on is set from the Recorder at each tick's start.
+type mapRecorder struct {
+	fp       uint64
+	maxNodes int
+	on       bool
+	buf      []byte
+	lines    uint64
+}
+
+// recording, meta and put make a mapRecorder a lineSink.
+func (m *mapRecorder) recording() bool { return m.on }
+func (m *mapRecorder) meta() lineMeta  { return lineMeta{maxNodes: m.maxNodes, fp: m.fp} }
+func (m *mapRecorder) put(line []byte) {
+	m.buf = append(m.buf, line...)
+	m.lines++
+}
+
+// writeMaps appends the maps' buffered lines to the file and empties the
+// buffers (tick goroutine, between ticks).
+func (r *Recorder) writeMaps(maps []*mapEntry) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, me := range maps {
+		m := &me.rec
+		if len(m.buf) > 0 && r.on.Load() && r.w != nil {
+			if _, err := r.w.Write(m.buf); err != nil {
+				r.fail(err)
+			} else {
+				r.n += m.lines
+			}
+		}
+		m.buf, m.lines = m.buf[:0], 0
+	}
+}
+
+// recording, meta and put make the Recorder itself a lineSink (one
+// simulation writing straight to the file, as Instrument sets up).
+func (r *Recorder) recording() bool { return r.on.Load() }
+func (r *Recorder) meta() lineMeta  { return lineMeta{maxNodes: r.maxNodes, fp: r.fingerprint} }
+func (r *Recorder) put(line []byte) { r.write(line) }

@@ -18,13 +18,26 @@ import (
 // simulation, after choosing the finder; while r is off a search costs the
 // tap one atomic load and one indirection per dynamic query.
 func (r *Recorder) Instrument(o systems.Options) systems.Options {
+	return instrument(o, r)
+}
+
+// lineSink takes a simulation's finished lines: the Recorder itself, or a
+// map's buffer (mapRecorder) written after each tick.
+type lineSink interface {
+	recording() bool // whether searches are being recorded now
+	meta() lineMeta  // the node budget and fingerprint lines carry
+	put(line []byte) // take one finished line (copied)
+}
+
+// instrument is Instrument with the lines going to sink.
+func instrument(o systems.Options, sink lineSink) systems.Options {
 	nf := o.NewFinder
 	if nf == nil {
 		nf = func(rl *movement.Rules) pathing.Finder { return pathing.NewClassic(rl) }
 	}
-	taps := &tapRecorder{rec: r}
+	taps := &tapRecorder{sink: sink}
 	o.NewFinder = func(rl *movement.Rules) pathing.Finder {
-		t := &searchTap{rec: r, m: rl.Map.ID, inner: rl.Dyn}
+		t := &searchTap{sink: sink, m: rl.Map.ID, inner: rl.Dyn}
 		t.occ, _ = rl.Dyn.(pathing.Occupancy)
 		t.iocc, _ = rl.Dyn.(pathing.ItemOccupancy)
 		t.nocc, _ = rl.Dyn.(pathing.NeighbourOccupancy)
@@ -56,30 +69,30 @@ func finderName(f pathing.Finder) string {
 // tapRecorder is a simulation's systems.Recorder under Instrument: it
 // writes each record with what the search that made it saw.
 type tapRecorder struct {
-	rec  *Recorder
+	sink lineSink
 	last *searchTap // the tap of the finder that searched last
+	line []byte     // scratch
 }
 
 // Recording reports whether searches are being recorded (the simulation
 // then searches on its own goroutine, through the instrumented finder).
-func (t *tapRecorder) Recording() bool { return t.rec.on.Load() }
+func (t *tapRecorder) Recording() bool { return t.sink.recording() }
 
-// RecordPath writes rec with the dynamics its search saw.
+// RecordPath writes rec with the dynamics its search saw (none known when
+// no instrumented finder has searched: the line has no "dyn").
 func (t *tapRecorder) RecordPath(rec *systems.PathRecord) {
-	if !t.rec.on.Load() {
+	if !t.sink.recording() {
 		return
 	}
-	tap := t.last
-	if tap == nil {
-		t.rec.RecordPath(rec)
-		return
+	meta := t.sink.meta()
+	if tap := t.last; tap != nil {
+		meta.search = tap.search
+		if tap.on {
+			meta.dyn = &tap.seen
+		}
 	}
-	meta := lineMeta{maxNodes: t.rec.maxNodes, fp: t.rec.fingerprint, search: tap.search}
-	if tap.on {
-		meta.dyn = &tap.seen
-	}
-	tap.line = appendRecord(tap.line[:0], rec, meta)
-	t.rec.write(tap.line)
+	t.line = appendRecord(t.line[:0], rec, meta)
+	t.sink.put(t.line)
 }
 
 // tapFinder runs its finder's searches with the tap listening.
@@ -101,7 +114,7 @@ func (f *tapFinder) Stats() pathing.CachedStats {
 // Find implements pathing.Finder.
 func (f *tapFinder) Find(req *pathing.Request, res *pathing.Result) {
 	t := f.tap
-	t.on = t.rec.on.Load()
+	t.on = t.sink.recording()
 	if t.on {
 		t.seen.reset()
 	}
@@ -113,7 +126,7 @@ func (f *tapFinder) Find(req *pathing.Request, res *pathing.Result) {
 // finder sees: it answers from the simulation's dynamics and, while
 // recording, keeps each cell asked about once.
 type searchTap struct {
-	rec    *Recorder
+	sink   lineSink
 	m      world.MapID
 	inner  movement.Dynamics
 	occ    pathing.Occupancy          // inner's, when it has one
@@ -122,7 +135,6 @@ type searchTap struct {
 	search string
 	on     bool // recording the running search
 	seen   seenCells
-	line   []byte
 	items  []movement.Item   // scratch while off
 	mobs   []movement.Mobile // scratch while off
 }

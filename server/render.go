@@ -71,8 +71,8 @@ func (s *Server) Render(ctx context.Context, w io.Writer, opt RenderOptions) err
 	if opt.Paths {
 		s.drawPaths(img, k)
 	}
-	for _, id := range s.sim.MobileIDs() {
-		if p, ok := s.sim.MobileState(id); ok {
+	for _, id := range s.main.sim.MobileIDs() {
+		if p, ok := s.main.sim.MobileState(id); ok {
 			d := max(k, 3) // visible even at scale 1, centred on the cell
 			fill(img, int(p.X)*k+k/2-d/2, int(p.Y)*k+k/2-d/2, d, d, colMobile)
 		}
@@ -132,7 +132,7 @@ func (s *Server) drawChunks(img *image.RGBA, k int) {
 	for cy := 0; cy < high; cy++ {
 		for cx := 0; cx < wide; cx++ {
 			r := chunkRect(img, cx, cy, k)
-			if s.cache.Resident(m.ID, cx, cy) {
+			if s.main.cache.Resident(m.ID, cx, cy) {
 				tint(img, r, colResident, 70)
 				outline(img, r, colResident)
 			}
@@ -170,9 +170,9 @@ func uniformChunk(m *world.Map, cx, cy int) bool {
 // drawPaths draws the steps each mobile has left on its path, from where
 // it stands: the path the simulation will walk it along.
 func (s *Server) drawPaths(img *image.RGBA, k int) {
-	for _, id := range s.sim.MobileIDs() {
-		steps, ok := s.sim.MobilePath(id)
-		p, ok2 := s.sim.MobileState(id)
+	for _, id := range s.main.sim.MobileIDs() {
+		steps, ok := s.main.sim.MobilePath(id)
+		p, ok2 := s.main.sim.MobileState(id)
 		if !ok || !ok2 {
 			continue
 		}
