@@ -33,13 +33,15 @@ const (
 // sched is a mobile's place in the Sim's schedules: its pending move and
 // think timers (the game ms they fire at, noTimer when none; a timer in
 // the wheel at another time is stale), the touch round it was last put on
-// the touched list in, its intent, and whether mobiles follow it.
+// the touched list in, its intent, and the first mobile following it (the
+// others, rare, in Sim.followers).
 type sched struct {
 	moveAt, thinkAt int64
 	touched         uint32
 	intent          uint8
 	leads           bool
-	asleep          bool // in a sleeping sector's list (sleep.go)
+	asleep          bool       // in a sleeping sector's list (sleep.go)
+	follower        ecs.Entity // the first mobile following it (leads)
 }
 
 // timer is one wheel entry: entity e is due at game ms at.
@@ -132,6 +134,9 @@ func (s *Sim) stepped(e ecs.Entity, sc *sched, left int) {
 		s.touch(e)
 	}
 	if sc.leads {
+		if f := sc.follower; s.w.Alive(f) {
+			s.touch(f)
+		}
 		for _, f := range s.followers[e] {
 			if s.w.Alive(f) {
 				s.touch(f)

@@ -40,7 +40,7 @@ type Sim struct {
 
 	// The schedules (schedule.go): move and think timers, the mobiles
 	// touched since the last think stage (in touch round round), and who
-	// follows whom.
+	// follows whom beyond each leader's first follower.
 	moves, thinks *wheel
 	touched       []ecs.Entity
 	round         uint32

@@ -81,3 +81,43 @@ func TestSleepingSectors(t *testing.T) {
 		t.Fatalf("sleeping sectors on: %d asleep at tick 10, the patroller started at tick %d (want ~1,375)", n1, slept)
 	}
 }
+
+// TestTwoFollowersKeepUp: a player with two pets walking a long route;
+// both pets (the leader's first follower and the one beyond it) keep
+// within reach of it as it walks.
+func TestTwoFollowersKeepUp(t *testing.T) {
+	m, td := wideWorld(t)
+	s, _ := newSim(t, m, td, Options{})
+	var cells []RouteCell
+	for x := 2; x < 150; x++ {
+		cells = append(cells, RouteCell{X: x, Y: 10})
+	}
+	wr, err := s.AddWalkRoute(cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner, err := s.SpawnMobile(MobileSpec{X: 2, Y: 10, Tags: c.Tags{Player: true}, Speed: 200, Walk: &WalkSpec{Route: wr}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pets []uint64
+	for _, y := range []int{8, 12} {
+		id, err := s.SpawnMobile(MobileSpec{X: 2, Y: y, Speed: 100, Follow: &FollowSpec{Target: owner, Range: 2}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pets = append(pets, id)
+	}
+	for tick := 0; tick < 1200; tick++ {
+		s.Step()
+	}
+	o, _ := s.MobileState(owner)
+	if o.X < 40 { // 5 steps a second for 9.6 s
+		t.Fatalf("the owner walked only to x=%d", o.X)
+	}
+	for _, id := range pets {
+		if p, _ := s.MobileState(id); cheb(p.Point(), o.Point()) > 4 {
+			t.Errorf("pet %d at (%d,%d), owner at (%d,%d)", id, p.X, p.Y, o.X, o.Y)
+		}
+	}
+}

@@ -136,8 +136,11 @@ func (s *Sim) setIntent(e ecs.Entity, sp MobileSpec, target ecs.Entity) {
 	case sp.Follow != nil:
 		*s.maps.follow.Get(e) = c.Follow{Target: target, Range: max(sp.Follow.Range, 0), LastGoal: movement.Point{X: -1, Y: -1}}
 		sc.intent = intentFollow
-		s.maps.sched.Get(target).leads = true
-		s.followers[target] = append(s.followers[target], e)
+		if ts := s.maps.sched.Get(target); !ts.leads {
+			ts.leads, ts.follower = true, e
+		} else {
+			s.followers[target] = append(s.followers[target], e)
+		}
 	case sp.Patrol != nil:
 		sc.intent = intentPatrol
 		*s.maps.patrol.Get(e) = c.Patrol{Route: sp.Patrol.Route, Index: sp.Patrol.Index % len(s.routes[sp.Patrol.Route]), Tolerance: sp.Patrol.Tolerance,
