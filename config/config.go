@@ -76,6 +76,10 @@ type Recorder struct {
 type Shard struct {
 	// TickMs is the server tick period in milliseconds.
 	TickMs int `toml:"tickMs"`
+	// SleepRadius, when positive, puts NPCs (patrollers, wanderers) whose
+	// sector has no player within this many sectors to sleep; 0: every
+	// mobile is awake.
+	SleepRadius int `toml:"sleepRadius"`
 	// Population is the [shard.population] table.
 	Population Population `toml:"population"`
 }

@@ -34,6 +34,8 @@ const (
 	MaxNodesLimit = 1 << 24
 	// MaxTickMs bounds shard.tickMs.
 	MaxTickMs = 1000
+	// MaxSleepRadius bounds shard.sleepRadius, in sectors.
+	MaxSleepRadius = 64
 	// MaxPopulation bounds each shard.population count.
 	MaxPopulation = 1_000_000
 )
@@ -102,6 +104,7 @@ func (c Config) problems() []*Error {
 	v.nonEmpty("pathfinding.recorder.path", p.Recorder.Path)
 	s := c.Shard
 	v.intIn("shard.tickMs", s.TickMs, 1, MaxTickMs)
+	v.intIn("shard.sleepRadius", s.SleepRadius, 0, MaxSleepRadius)
 	v.intIn("shard.population.pets", s.Population.Pets, 0, MaxPopulation)
 	v.intIn("shard.population.patrols", s.Population.Patrols, 0, MaxPopulation)
 	v.intIn("shard.population.swimmers", s.Population.Swimmers, 0, MaxPopulation)

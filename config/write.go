@@ -82,6 +82,10 @@ path = {{str .Pathfinding.Recorder.Path}}
 [shard]
 # Server tick period in milliseconds (1..1000).
 tickMs = {{.Shard.TickMs}}
+# Sleeping sectors: NPCs (patrols, wanderers) whose 16x16 sector has no
+# player within this many sectors do not think until one comes (0..64).
+# 0 = off: every mobile is awake.
+sleepRadius = {{.Shard.SleepRadius}}
 
 [shard.population]
 # Pets spawned at boot, each following an owner (0..1000000).

@@ -79,7 +79,7 @@ func (s *Server) newSim(me *mapEntry) (*systems.Sim, error) {
 	me.rec = mapRecorder{fp: me.w.Fingerprint, maxNodes: pf.MaxNodes}
 	o := systems.Options{
 		TickMs: sh.TickMs, TickBudget: pf.TickBudget(), Clock: s.clock, MaxNodes: pf.MaxNodes,
-		Seed: uint64(sh.Population.Seed) ^ uint64(me.id), Rules: me.rules,
+		Seed: uint64(sh.Population.Seed) ^ uint64(me.id), Rules: me.rules, SleepRadius: sh.SleepRadius,
 	}
 	o = systems.WithCache(o, me.cache)
 	if !pf.Enabled {

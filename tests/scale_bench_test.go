@@ -73,6 +73,8 @@ func reportScale(b *testing.B, sum server.Summary, before, st systems.Stats) {
 	ticks := float64(st.Ticks - before.Ticks)
 	b.ReportMetric(sum.P50ms, "p50-ms")
 	b.ReportMetric(sum.P99ms, "p99-ms")
+	b.ReportMetric(float64(st.TickP99.Microseconds())/1000, "p99-last1024-ms")
+	b.ReportMetric(float64(st.TickP50.Microseconds())/1000, "p50-last1024-ms")
 	b.ReportMetric(float64(sum.MaxWaitTicks), "max-wait-ticks")
 	b.ReportMetric(float64(sum.QueueLen), "queue")
 	b.ReportMetric(float64(sum.Mobiles), "mobiles")
