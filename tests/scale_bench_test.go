@@ -65,6 +65,11 @@ func BenchmarkShardScale(b *testing.B) {
 		}
 		b.StopTimer()
 		reportScale(b, srv.Summary(), before, sim.Stats())
+		var ms runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		b.ReportMetric(float64(ms.HeapInuse)/(1<<20), "heap-inuse-MB")
+		b.ReportMetric(float64(srv.Cache().Stats().Bytes)/(1<<20), "cache-MB")
 	}
 }
 
