@@ -9,12 +9,21 @@ import (
 	"shardcore/stepcache"
 )
 
+// allOptions is every option set an encoder accepts (the gradient goes
+// with the neighbour predictor only).
 func allOptions() []Options {
 	var out []Options
 	for _, p := range []Predictor{PredictOwn, PredictNeighbour} {
 		for _, l := range []Layout{LayoutArrays, LayoutPacked} {
 			for _, h := range []bool{false, true} {
-				out = append(out, Options{Predictor: p, Layout: l, Huff: h})
+				for _, m := range []bool{false, true} {
+					for _, g := range []bool{false, true} {
+						if g && p != PredictNeighbour {
+							continue
+						}
+						out = append(out, Options{Predictor: p, Layout: l, Huff: h, MaskGrid: m, Gradient: g})
+					}
+				}
 			}
 		}
 	}
@@ -70,6 +79,37 @@ func TestRoundTripSynthetic(t *testing.T) {
 			}
 			if !swbtest.ChunkEqual(c, &got) {
 				t.Fatalf("%+v chunk %d (shape %d): round trip differs", o, i, i%7)
+			}
+		}
+	}
+}
+
+// TestRoundTripBritannia: every option set decodes real hard chunks (a
+// small Britannia map's forests, towns, shores, hills, dungeons and strata)
+// back to what was encoded.
+func TestRoundTripBritannia(t *testing.T) {
+	chunks := swbtest.BritanniaFullChunks(t, 96)
+	strata, swim := 0, 0
+	for _, c := range chunks {
+		strata += b2i(c.StrataStart != nil)
+		swim += b2i(HasSwim(c))
+	}
+	if strata == 0 || swim == 0 {
+		t.Fatalf("%d chunks: %d with strata, %d with a swim part; want both kinds", len(chunks), strata, swim)
+	}
+	for _, o := range allOptions() {
+		set := recordSetOf(t, o, chunks)
+		dec := NewDecoder()
+		if err := dec.SetCode(set.Code()); err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range chunks {
+			var got stepcache.Chunk
+			if err := dec.DecodeRecord(set.AppendRecord(nil, int(set.ChunkRecords()[i])), &got); err != nil {
+				t.Fatalf("%v chunk %d: %v", o, i, err)
+			}
+			if !swbtest.ChunkEqual(c, &got) {
+				t.Fatalf("%v chunk %d: round trip differs", o, i)
 			}
 		}
 	}
@@ -149,4 +189,11 @@ func TestHuffmanRecordsUsed(t *testing.T) {
 			t.Fatalf("chunk %d without the code: %v", i, err)
 		}
 	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -21,6 +21,7 @@ type Decoder struct {
 	vals  []byte
 
 	plane, walk, wet, info [stepcache.ChunkCells]byte
+	pred                   [stepcache.ChunkCells]byte // a mask grid's prediction
 	pad                    [padLen]byte
 }
 

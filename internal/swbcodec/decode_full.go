@@ -44,22 +44,41 @@ func (r *rd) readPlaneInto(packed bool, v *[stepcache.ChunkCells]byte) {
 	}
 }
 
-// decodeUp undoes predictSource into the grid's interior: the first row
-// left to right, then each row from the one above, eight cells per add.
+// decodeUp undoes predictSource (cell above) into the grid's interior: the
+// first row left to right, then each row from the one above, eight cells
+// per add.
 func decodeUp(p *[stepcache.ChunkCells]byte, pad *[padLen]byte) {
 	const w = stepcache.ChunkSize
 	le := binary.LittleEndian
-	row := pad[padW+1 : padW+1+w : padW+1+w]
-	acc := byte(0)
-	for x, v := range p[:w] {
-		acc += v
-		row[x] = acc
-	}
+	decodeFirstRow(p, pad)
 	for y := 1; y < w; y++ {
 		up, cur := (y)*padW+1, (y+1)*padW+1
 		le.PutUint64(pad[cur:], swarAdd(le.Uint64(pad[up:]), le.Uint64(p[y*w:])))
 		le.PutUint64(pad[cur+8:], swarAdd(le.Uint64(pad[up+8:]), le.Uint64(p[y*w+8:])))
 	}
+}
+
+// decodeGradient undoes predictSource with the gradient: a row's
+// differences from the row above are the prefix sums of its residuals.
+func decodeGradient(p *[stepcache.ChunkCells]byte, pad *[padLen]byte) {
+	const w = stepcache.ChunkSize
+	le := binary.LittleEndian
+	decodeFirstRow(p, pad)
+	for y := 1; y < w; y++ {
+		up, cur := (y)*padW+1, (y+1)*padW+1
+		lo := swarPrefix(le.Uint64(p[y*w:]))
+		hi := swarAdd(swarPrefix(le.Uint64(p[y*w+8:])), (lo>>56)*laneOnes)
+		le.PutUint64(pad[cur:], swarAdd(le.Uint64(pad[up:]), lo))
+		le.PutUint64(pad[cur+8:], swarAdd(le.Uint64(pad[up+8:]), hi))
+	}
+}
+
+// decodeFirstRow undoes the first row's prediction (the cell to the left).
+func decodeFirstRow(p *[stepcache.ChunkCells]byte, pad *[padLen]byte) {
+	le := binary.LittleEndian
+	lo := swarPrefix(le.Uint64(p[0:]))
+	le.PutUint64(pad[padW+1:], lo)
+	le.PutUint64(pad[padW+9:], swarAdd(swarPrefix(le.Uint64(p[8:])), (lo>>56)*laneOnes))
 }
 
 // decodeFull decodes a full body into dst: the predictor grid from the
@@ -68,7 +87,7 @@ func decodeUp(p *[stepcache.ChunkCells]byte, pad *[padLen]byte) {
 func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 	r := rd{b: body}
 	flags := r.u8()
-	if flags&^(flagSwim|flagStrata|flagNeighbour|flagPacked|flagHalo) != 0 || (flags&flagHalo != 0 && flags&(flagNeighbour|flagPacked) != flagNeighbour|flagPacked) {
+	if !validFlags(flags) {
 		return fmt.Errorf("%w: full record flags %#x", ErrCorrupt, flags)
 	}
 	neighbour, packed := flags&flagNeighbour != 0, flags&flagPacked != 0
@@ -76,11 +95,8 @@ func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 	if err := d.readGrid(&r, flags); err != nil {
 		return err
 	}
-	r.readPlaneInto(packed, &d.walk)
-	if swim {
-		r.readPlaneInto(packed, &d.wet)
-	} else {
-		clear(d.wet[:])
+	if !d.readMasks(&r, flags) {
+		return fmt.Errorf("%w: bad Walk or Wet", ErrCorrupt)
 	}
 	r.readPlaneInto(packed, &d.info)
 	if r.bad {
@@ -106,16 +122,57 @@ func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 	return nil
 }
 
+// validFlags reports whether a full body's flag byte is one an encoder
+// writes: known bits only, the halo only with the neighbour predictor in
+// the packed layout, the gradient only with the neighbour predictor.
+func validFlags(flags byte) bool {
+	np := byte(flagNeighbour | flagPacked)
+	return flags&^flagsKnown == 0 &&
+		(flags&flagHalo == 0 || flags&np == np) &&
+		(flags&flagGradient == 0 || flags&flagNeighbour != 0)
+}
+
+// readMasks reads the Walk plane and the Wet plane (zero without a swim
+// part): mask sections with flagMaskGrid, else planes. ok false when
+// malformed.
+func (d *Decoder) readMasks(r *rd, flags byte) bool {
+	packed, swim := flags&flagPacked != 0, flags&flagSwim != 0
+	if flags&flagMaskGrid == 0 {
+		r.readPlaneInto(packed, &d.walk)
+		if swim {
+			r.readPlaneInto(packed, &d.wet)
+		} else {
+			clear(d.wet[:])
+		}
+		return !r.bad
+	}
+	var none maskGrid
+	g, ok := d.readMask(r, &d.walk, false, packed, &none)
+	if !ok {
+		return false
+	}
+	if !swim {
+		clear(d.wet[:])
+		return true
+	}
+	_, ok = d.readMask(r, &d.wet, true, packed, &g)
+	return ok
+}
+
 // readGrid reads the SourceZ plane into the predictor grid's interior and
 // fills its outer ring: extrapolated (neighbour predictor), then corrected
 // by the halo's residuals when the body has one.
 func (d *Decoder) readGrid(r *rd, flags byte) error {
 	pad := &d.pad
 	r.readPlaneInto(flags&flagPacked != 0, &d.plane)
-	if flags&flagNeighbour != 0 {
+	switch {
+	case flags&flagGradient != 0:
+		decodeGradient(&d.plane, pad)
+		extrapolatePad(pad)
+	case flags&flagNeighbour != 0:
 		decodeUp(&d.plane, pad)
 		extrapolatePad(pad)
-	} else {
+	default:
 		for y := 0; y < stepcache.ChunkSize; y++ {
 			copy(pad[(y+1)*padW+1:], d.plane[y*stepcache.ChunkSize:(y+1)*stepcache.ChunkSize])
 		}

@@ -22,6 +22,9 @@ const (
 	flagNeighbour = 1 << 2
 	flagPacked    = 1 << 3
 	flagHalo      = 1 << 4 // the predictor grid's outer ring is corrected by stored residuals
+	flagGradient  = 1 << 5 // SourceZ predicted as left + above − above-left (with flagNeighbour)
+	flagMaskGrid  = 1 << 6 // Walk and Wet stored as mask sections (maskgrid.go)
+	flagsKnown    = flagSwim | flagStrata | flagNeighbour | flagPacked | flagHalo | flagGradient | flagMaskGrid
 )
 
 // CellSize is the plain size of one Cell: Z, Walk, Wet, Info, WalkZ[8], SwimZ[8].
@@ -150,14 +153,19 @@ func HasSwim(c *stepcache.Chunk) bool {
 }
 
 // predictSource is the prediction of cell i's SourceZ from already-known
-// cells: the cell above, on the first row the cell to the left. A decoder
-// undoes it a row at a time (eight cells per 64-bit add).
-func predictSource(z *[stepcache.ChunkCells]int8, i int) int8 {
+// cells: on the first row the cell to the left, in the first column the
+// cell above, elsewhere the cell above, or with gradient left + above −
+// above-left. A decoder undoes either a row at a time (eight cells per
+// 64-bit add; the gradient's row is a prefix sum first).
+func predictSource(z *[stepcache.ChunkCells]int8, i int, gradient bool) int8 {
+	const w = stepcache.ChunkSize
 	switch {
 	case i == 0:
 		return 0
-	case i < stepcache.ChunkSize:
+	case i < w:
 		return z[i-1]
+	case gradient && i%w != 0:
+		return z[i-1] + z[i-w] - z[i-w-1]
 	}
-	return z[i-stepcache.ChunkSize]
+	return z[i-w]
 }

@@ -5,12 +5,14 @@ import (
 )
 
 // appendFull appends the full body of c: the flag byte, the SourceZ plane,
-// the halo, the Walk, Wet and Info planes, the Z residuals and the strata.
+// the halo, the Walk, Wet and Info planes (Walk and Wet as mask sections
+// with the mask grid), the Z residuals and the strata.
 func (e *Encoder) appendFull(dst []byte, c *stepcache.Chunk) []byte {
-	neighbour := e.opts.Predictor == PredictNeighbour
-	packed := e.opts.Layout == LayoutPacked
+	o := e.opts
+	neighbour := o.Predictor == PredictNeighbour
+	packed := o.Layout == LayoutPacked
 	swim := HasSwim(c)
-	flags := fullFlags(swim, c.StrataStart != nil, neighbour, packed)
+	flags := fullFlags(swim, c.StrataStart != nil, o)
 	dst = append(dst, flags)
 
 	var zs [stepcache.ChunkCells]int8
@@ -20,7 +22,7 @@ func (e *Encoder) appendFull(dst []byte, c *stepcache.Chunk) []byte {
 	for i := range c.Cells {
 		e.plane[i] = byte(zs[i])
 		if neighbour {
-			e.plane[i] -= byte(predictSource(&zs, i))
+			e.plane[i] -= byte(predictSource(&zs, i, flags&flagGradient != 0))
 		}
 	}
 	dst = e.appendPlaneOf(dst, packed)
@@ -28,10 +30,7 @@ func (e *Encoder) appendFull(dst []byte, c *stepcache.Chunk) []byte {
 	if flags&flagHalo != 0 {
 		dst = e.appendHalo(dst, c)
 	}
-	dst = e.appendCellPlane(dst, c, packed, func(x *stepcache.Cell) byte { return x.Walk })
-	if swim {
-		dst = e.appendCellPlane(dst, c, packed, func(x *stepcache.Cell) byte { return x.Wet })
-	}
+	dst = e.appendMasks(dst, c, swim, flags)
 	dst = e.appendCellPlane(dst, c, packed, func(x *stepcache.Cell) byte { return x.Info })
 	dst = e.appendResiduals(dst, c, false, neighbour, packed)
 	if swim {
@@ -43,24 +42,42 @@ func (e *Encoder) appendFull(dst []byte, c *stepcache.Chunk) []byte {
 	return dst
 }
 
-// fullFlags is a full body's flag byte; the halo goes with the neighbour
-// predictor in the packed layout.
-func fullFlags(swim, strata, neighbour, packed bool) byte {
-	var flags byte
+// appendMasks appends the Walk plane and, with swim, the Wet plane: as
+// mask sections when flags has flagMaskGrid, else as planes.
+func (e *Encoder) appendMasks(dst []byte, c *stepcache.Chunk, swim bool, flags byte) []byte {
+	packed := flags&flagPacked != 0
+	if flags&flagMaskGrid != 0 {
+		var none, g maskGrid
+		dst, g = e.appendMask(dst, c, false, packed, &none)
+		if swim {
+			dst, _ = e.appendMask(dst, c, true, packed, &g)
+		}
+		return dst
+	}
+	dst = e.appendCellPlane(dst, c, packed, func(x *stepcache.Cell) byte { return x.Walk })
 	if swim {
-		flags |= flagSwim
+		dst = e.appendCellPlane(dst, c, packed, func(x *stepcache.Cell) byte { return x.Wet })
 	}
-	if strata {
-		flags |= flagStrata
-	}
-	if neighbour {
-		flags |= flagNeighbour
-	}
-	if packed {
-		flags |= flagPacked
-	}
-	if neighbour && packed {
-		flags |= flagHalo
+	return dst
+}
+
+// fullFlags is a full body's flag byte for a chunk (swim part, strata)
+// under o; the halo goes with the neighbour predictor in the packed
+// layout, the gradient with the neighbour predictor.
+func fullFlags(swim, strata bool, o Options) byte {
+	neighbour := o.Predictor == PredictNeighbour
+	packed := o.Layout == LayoutPacked
+	var flags byte
+	for _, f := range []struct {
+		on  bool
+		bit byte
+	}{
+		{swim, flagSwim}, {strata, flagStrata}, {neighbour, flagNeighbour}, {packed, flagPacked},
+		{neighbour && packed, flagHalo}, {neighbour && o.Gradient, flagGradient}, {o.MaskGrid, flagMaskGrid},
+	} {
+		if f.on {
+			flags |= f.bit
+		}
 	}
 	return flags
 }

@@ -39,6 +39,10 @@ func Stages(chunks []*stepcache.Chunk, wide int) ([]Stage, error) {
 	own := swbcodec.Options{Predictor: swbcodec.PredictOwn, Layout: swbcodec.LayoutArrays}
 	nbr := swbcodec.Options{Predictor: swbcodec.PredictNeighbour, Layout: swbcodec.LayoutArrays}
 	packed := swbcodec.Options{Predictor: swbcodec.PredictNeighbour, Layout: swbcodec.LayoutPacked}
+	grid := packed
+	grid.MaskGrid = true
+	coded := swbcodec.DefaultOptions
+	coded.Huff = false
 	steps := []struct {
 		name string
 		size func() (int64, error)
@@ -46,7 +50,9 @@ func Stages(chunks []*stepcache.Chunk, wide int) ([]Stage, error) {
 		{"+ Z residuals vs own SourceZ, zero arrays omitted (v6)", func() (int64, error) { return recordBytes(chunks, own, false) }},
 		{"+ predict Z[d] from neighbour d's SourceZ, SourceZ from the cell above", func() (int64, error) { return recordBytes(chunks, nbr, false) }},
 		{"+ packed planes, edge-ring corrections, sparse residuals", func() (int64, error) { return recordBytes(chunks, packed, false) }},
-		{"(comparison, not used) zstd frame per record when smaller", func() (int64, error) { return zstdRecordBytes(chunks) }},
+		{"+ Walk and Wet against a grid of blocked cells", func() (int64, error) { return recordBytes(chunks, grid, false) }},
+		{"+ SourceZ from left + above − above-left (gradient)", func() (int64, error) { return recordBytes(chunks, coded, false) }},
+		{"(comparison, not used) zstd frame per record when smaller", func() (int64, error) { return zstdRecordBytes(chunks, coded) }},
 		{"+ one Huffman code per file (stored once), per record when smaller", func() (int64, error) { return recordBytes(chunks, swbcodec.DefaultOptions, false) }},
 		{fmt.Sprintf("+ identical records stored once (format: %s)", swbcodec.DefaultOptions), func() (int64, error) {
 			return recordBytes(chunks, swbcodec.DefaultOptions, true)
@@ -120,12 +126,12 @@ func recordBytes(chunks []*stepcache.Chunk, o swbcodec.Options, dedup bool) (int
 	return n, nil
 }
 
-// zstdRecordBytes is the packed records' bytes with each full body stored
-// as a tag, its length and one zstd frame where that is smaller: the
-// entropy stage of format versions 1 and 2, which read ≈2–3 µs slower per
-// record (a frame's setup) than the file's Huffman code.
-func zstdRecordBytes(chunks []*stepcache.Chunk) (int64, error) {
-	set, err := recordSet(chunks, swbcodec.Options{Predictor: swbcodec.PredictNeighbour, Layout: swbcodec.LayoutPacked}, false)
+// zstdRecordBytes is the records' bytes with o (no Huffman code) and each
+// full body stored as a tag, its length and one zstd frame where that is
+// smaller: the entropy stage of format versions 1 and 2, which read ≈2–3 µs
+// slower per record (a frame's setup) than the file's Huffman code.
+func zstdRecordBytes(chunks []*stepcache.Chunk, o swbcodec.Options) (int64, error) {
+	set, err := recordSet(chunks, o, false)
 	if err != nil {
 		return 0, err
 	}

@@ -53,7 +53,7 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	files["real-4x2-cut-index"] = a[:len(a)-1]
 	files["real-4x2-record-byte"] = damaged(func(b []byte) []byte { b[HeaderSize+40] ^= 0x10; return b })
 	files["real-4x2-index-byte"] = damaged(func(b []byte) []byte { b[len(b)-5] ^= 0x01; return b })
-	files["real-4x2-version-3"] = damaged(func(b []byte) []byte { b[4] = 3; return b })
+	files["real-4x2-version-4"] = damaged(func(b []byte) []byte { b[4] = 4; return b })
 	for name, b := range files {
 		writeSeed(t, dir, name, b)
 	}
