@@ -10,7 +10,7 @@ import (
 )
 
 // allOptions is every option set an encoder accepts (the gradient goes
-// with the neighbour predictor only).
+// with the neighbour predictor only), strata columns with a few of them.
 func allOptions() []Options {
 	var out []Options
 	for _, p := range []Predictor{PredictOwn, PredictNeighbour} {
@@ -21,7 +21,12 @@ func allOptions() []Options {
 						if g && p != PredictNeighbour {
 							continue
 						}
-						out = append(out, Options{Predictor: p, Layout: l, Huff: h, MaskGrid: m, Gradient: g})
+						o := Options{Predictor: p, Layout: l, Huff: h, MaskGrid: m, Gradient: g}
+						out = append(out, o)
+						if l == LayoutPacked && m && g == (p == PredictNeighbour) {
+							o.StrataColumns = true
+							out = append(out, o)
+						}
 					}
 				}
 			}

@@ -24,7 +24,8 @@ const (
 	flagHalo      = 1 << 4 // the predictor grid's outer ring is corrected by stored residuals
 	flagGradient  = 1 << 5 // SourceZ predicted as left + above − above-left (with flagNeighbour)
 	flagMaskGrid  = 1 << 6 // Walk and Wet stored as mask sections (maskgrid.go)
-	flagsKnown    = flagSwim | flagStrata | flagNeighbour | flagPacked | flagHalo | flagGradient | flagMaskGrid
+	flagColumns   = 1 << 7 // strata stored as columns (strata.go; with flagPacked)
+	flagsKnown    = flagSwim | flagStrata | flagNeighbour | flagPacked | flagHalo | flagGradient | flagMaskGrid | flagColumns
 )
 
 // CellSize is the plain size of one Cell: Z, Walk, Wet, Info, WalkZ[8], SwimZ[8].
@@ -44,6 +45,8 @@ type Encoder struct {
 	res   [stepcache.ChunkCells][8]byte
 	plane [stepcache.ChunkCells]byte
 	pad   [padLen]byte
+	cols  [stratumColumns][]byte // strata columns
+	stRes []byte                 // strata residuals
 }
 
 // NewEncoder returns an encoder for opts.

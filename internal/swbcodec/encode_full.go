@@ -36,7 +36,11 @@ func (e *Encoder) appendFull(dst []byte, c *stepcache.Chunk) []byte {
 	if swim {
 		dst = e.appendResiduals(dst, c, true, neighbour, packed)
 	}
-	if c.StrataStart != nil {
+	switch {
+	case c.StrataStart == nil:
+	case flags&flagColumns != 0:
+		dst = e.appendStrataColumns(dst, c)
+	default:
 		dst = e.appendStrata(dst, c, packed)
 	}
 	return dst
@@ -63,7 +67,8 @@ func (e *Encoder) appendMasks(dst []byte, c *stepcache.Chunk, swim bool, flags b
 
 // fullFlags is a full body's flag byte for a chunk (swim part, strata)
 // under o; the halo goes with the neighbour predictor in the packed
-// layout, the gradient with the neighbour predictor.
+// layout, the gradient with the neighbour predictor, strata columns with
+// strata in the packed layout.
 func fullFlags(swim, strata bool, o Options) byte {
 	neighbour := o.Predictor == PredictNeighbour
 	packed := o.Layout == LayoutPacked
@@ -74,6 +79,7 @@ func fullFlags(swim, strata bool, o Options) byte {
 	}{
 		{swim, flagSwim}, {strata, flagStrata}, {neighbour, flagNeighbour}, {packed, flagPacked},
 		{neighbour && packed, flagHalo}, {neighbour && o.Gradient, flagGradient}, {o.MaskGrid, flagMaskGrid},
+		{strata && packed && o.StrataColumns, flagColumns},
 	} {
 		if f.on {
 			flags |= f.bit

@@ -49,14 +49,17 @@ type Options struct {
 	// MaskGrid stores the Walk and Wet planes against the prediction of a
 	// grid of blocked cells (see maskgrid.go).
 	MaskGrid bool
+	// StrataColumns stores strata (in the packed layout) as columns over
+	// all of a chunk's strata instead of stratum by stratum (see strata.go).
+	StrataColumns bool
 }
 
 // DefaultOptions is the encoding .swb files use: neighbour predictor with
-// the gradient, packed layout, masks against a blocked-cell grid, the
-// file's Huffman code.
-var DefaultOptions = Options{Predictor: PredictNeighbour, Layout: LayoutPacked, Huff: true, Gradient: true, MaskGrid: true}
+// the gradient, packed layout, masks against a blocked-cell grid, strata
+// as columns, the file's Huffman code.
+var DefaultOptions = Options{Predictor: PredictNeighbour, Layout: LayoutPacked, Huff: true, Gradient: true, MaskGrid: true, StrataColumns: true}
 
-// String names the option set, e.g. "neighbour+gradient/packed+maskgrid+huffman".
+// String names the option set, e.g. "neighbour+gradient/packed+maskgrid+columns+huffman".
 func (o Options) String() string {
 	p := map[Predictor]string{PredictOwn: "own", PredictNeighbour: "neighbour"}[o.Predictor]
 	if o.Gradient {
@@ -65,6 +68,9 @@ func (o Options) String() string {
 	l := map[Layout]string{LayoutArrays: "arrays", LayoutPacked: "packed"}[o.Layout]
 	if o.MaskGrid {
 		l += "+maskgrid"
+	}
+	if o.StrataColumns {
+		l += "+columns"
 	}
 	if o.Huff {
 		l += "+huffman"

@@ -41,6 +41,8 @@ func Stages(chunks []*stepcache.Chunk, wide int) ([]Stage, error) {
 	packed := swbcodec.Options{Predictor: swbcodec.PredictNeighbour, Layout: swbcodec.LayoutPacked}
 	grid := packed
 	grid.MaskGrid = true
+	grad := grid
+	grad.Gradient = true
 	coded := swbcodec.DefaultOptions
 	coded.Huff = false
 	steps := []struct {
@@ -51,7 +53,8 @@ func Stages(chunks []*stepcache.Chunk, wide int) ([]Stage, error) {
 		{"+ predict Z[d] from neighbour d's SourceZ, SourceZ from the cell above", func() (int64, error) { return recordBytes(chunks, nbr, false) }},
 		{"+ packed planes, edge-ring corrections, sparse residuals", func() (int64, error) { return recordBytes(chunks, packed, false) }},
 		{"+ Walk and Wet against a grid of blocked cells", func() (int64, error) { return recordBytes(chunks, grid, false) }},
-		{"+ SourceZ from left + above − above-left (gradient)", func() (int64, error) { return recordBytes(chunks, coded, false) }},
+		{"+ SourceZ from left + above − above-left (gradient)", func() (int64, error) { return recordBytes(chunks, grad, false) }},
+		{"+ strata as columns", func() (int64, error) { return recordBytes(chunks, coded, false) }},
 		{"(comparison, not used) zstd frame per record when smaller", func() (int64, error) { return zstdRecordBytes(chunks, coded) }},
 		{"+ one Huffman code per file (stored once), per record when smaller", func() (int64, error) { return recordBytes(chunks, swbcodec.DefaultOptions, false) }},
 		{fmt.Sprintf("+ identical records stored once (format: %s)", swbcodec.DefaultOptions), func() (int64, error) {

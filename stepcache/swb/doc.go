@@ -81,7 +81,8 @@
 // Write codes every full record whose coded form is smaller than its body.
 //
 // Full body: a flag byte (bit 0 swim part, 1 strata, 2 neighbour
-// predictor, 3 packed layout, 4 halo, 5 gradient, 6 mask grid), then in order:
+// predictor, 3 packed layout, 4 halo, 5 gradient, 6 mask grid, 7 strata
+// columns), then in order:
 //
 //	SourceZ     plane of Z − its prediction: first row the cell to the left,
 //	            first column the cell above, elsewhere left + above −
@@ -95,7 +96,11 @@
 //	WalkZ       residuals Z[d] − (Walk bit d ? grid Z of neighbour d : 0)
 //	SwimZ       the same against Wet (swim part only)
 //	strata      per-cell counts (plane), then per stratum Z − cell Z, Walk,
-//	            Wet, Info and 16 residuals against (bit ? stratum Z : 0)
+//	            Wet, Info and 16 residuals against (bit ? stratum Z : 0); or
+//	            with strata columns (packed only), when there are strata, six
+//	            columns over all of them (Z − cell Z, Walk, Wet, Info, and the
+//	            low and high bytes of the masks of nonzero residuals), then
+//	            the nonzero residuals in stratum order
 //
 // A mask section is a mode byte: 0 the plane; 1 a grid of blocked cells
 // (41 bytes: the 18×18 predictor grid's 324 bits row-major, LSB-first, the
@@ -112,9 +117,12 @@
 // + width k + the nonzero residuals as zigzag(v)−1 in k bits; arrays layout:
 // a mask of stored directions + 256 bytes per stored direction (the C#
 // original's v6 idea). Strata residuals, packed: a u16 mask + the nonzero
-// bytes; arrays: 16 bytes. Write uses the neighbour predictor with the
-// gradient, the packed layout and the mask grid; every option set decodes,
-// so the lab can measure each step with real records.
+// bytes; arrays: 16 bytes. A column (n bytes, one per stratum) is 0 const
+// (1 byte), 1 base + bitmap of the strata that differ (n/8 bytes rounded
+// up) + their bytes, or 2 raw n bytes. Write uses the neighbour predictor
+// with the gradient, the packed layout, the mask grid and strata columns;
+// every option set decodes, so the lab can measure each step with real
+// records.
 //
 // # Versions
 //
@@ -126,6 +134,6 @@
 //	4  the zstd record tag (bit 2), which no file of version 3 used, is gone
 //	   (a tag with it is corrupt); the records are otherwise those of 3
 //	5  Walk and Wet against a grid of blocked cells (mask sections);
-//	   SourceZ from the gradient (Britannia map 0: 0.460 → 0.262 of the
-//	   reference; the default world 0.309 → 0.206)
+//	   SourceZ from the gradient; strata as columns (Britannia map 0: 0.460
+//	   → 0.253 of the reference; the default world 0.309 → 0.206)
 package swb
