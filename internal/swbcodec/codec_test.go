@@ -27,6 +27,10 @@ func allOptions() []Options {
 							o.StrataColumns = true
 							out = append(out, o)
 						}
+						if p == PredictNeighbour && h && g == m {
+							o.InfoPred = true
+							out = append(out, o)
+						}
 					}
 				}
 			}

@@ -65,6 +65,10 @@ func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 	if r.bad {
 		return fmt.Errorf("%w: truncated planes", ErrCorrupt)
 	}
+	if flags&flagInfoPred != 0 {
+		infoPred(&d.pad, &d.walk, &d.pred)
+		xorPlane(&d.info, &d.pred)
+	}
 	if neighbour {
 		cellsNeighbour(&d.pad, &d.walk, &d.wet, &d.info, dst)
 	} else {
@@ -92,14 +96,12 @@ func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 }
 
 // validFlags reports whether a full body's flag byte is one an encoder
-// writes: known bits only, the halo only with the neighbour predictor in
-// the packed layout, the gradient only with the neighbour predictor, strata
-// columns only with strata in the packed layout.
+// writes: known bits only, the gradient and the Info prediction only with
+// the neighbour predictor, strata columns only with strata in the packed
+// layout.
 func validFlags(flags byte) bool {
-	np := byte(flagNeighbour | flagPacked)
 	return flags&^flagsKnown == 0 &&
-		(flags&flagHalo == 0 || flags&np == np) &&
-		(flags&flagGradient == 0 || flags&flagNeighbour != 0) &&
+		(flags&(flagGradient|flagInfoPred) == 0 || flags&flagNeighbour != 0) &&
 		(flags&flagColumns == 0 || flags&(flagStrata|flagPacked) == flagStrata|flagPacked)
 }
 

@@ -65,7 +65,7 @@ func (d *Decoder) readGrid(r *rd, flags byte) error {
 			copy(pad[(y+1)*padW+1:], d.plane[y*stepcache.ChunkSize:(y+1)*stepcache.ChunkSize])
 		}
 	}
-	if flags&flagHalo == 0 {
+	if !hasHalo(flags) {
 		return nil
 	}
 	k := int(r.u8())

@@ -21,12 +21,20 @@ const (
 	flagStrata    = 1 << 1
 	flagNeighbour = 1 << 2
 	flagPacked    = 1 << 3
-	flagHalo      = 1 << 4 // the predictor grid's outer ring is corrected by stored residuals
+	flagInfoPred  = 1 << 4 // Info stored XOR its neighbours' prediction (infopred.go; with flagNeighbour)
 	flagGradient  = 1 << 5 // SourceZ predicted as left + above − above-left (with flagNeighbour)
 	flagMaskGrid  = 1 << 6 // Walk and Wet stored as mask sections (maskgrid.go)
 	flagColumns   = 1 << 7 // strata stored as columns (strata.go; with flagPacked)
-	flagsKnown    = flagSwim | flagStrata | flagNeighbour | flagPacked | flagHalo | flagGradient | flagMaskGrid | flagColumns
+	flagsKnown    = flagSwim | flagStrata | flagNeighbour | flagPacked | flagInfoPred | flagGradient | flagMaskGrid | flagColumns
 )
+
+// hasHalo reports whether a full body with flags stores the halo: the
+// neighbour predictor in the packed layout corrects the predictor grid's
+// outer ring with stored residuals.
+func hasHalo(flags byte) bool {
+	const np = flagNeighbour | flagPacked
+	return flags&np == np
+}
 
 // CellSize is the plain size of one Cell: Z, Walk, Wet, Info, WalkZ[8], SwimZ[8].
 const CellSize = 20

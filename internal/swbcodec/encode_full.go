@@ -27,11 +27,11 @@ func (e *Encoder) appendFull(dst []byte, c *stepcache.Chunk) []byte {
 	}
 	dst = e.appendPlaneOf(dst, packed)
 	fillPad(&zs, &e.pad)
-	if flags&flagHalo != 0 {
+	if hasHalo(flags) {
 		dst = e.appendHalo(dst, c)
 	}
 	dst = e.appendMasks(dst, c, swim, flags)
-	dst = e.appendCellPlane(dst, c, packed, func(x *stepcache.Cell) byte { return x.Info })
+	dst = e.appendInfo(dst, c, flags)
 	dst = e.appendResiduals(dst, c, false, neighbour, packed)
 	if swim {
 		dst = e.appendResiduals(dst, c, true, neighbour, packed)
@@ -65,10 +65,27 @@ func (e *Encoder) appendMasks(dst []byte, c *stepcache.Chunk, swim bool, flags b
 	return dst
 }
 
+// appendInfo appends the Info plane, XOR the prediction from the
+// predictor grid (after the halo) and the Walk masks with flagInfoPred.
+func (e *Encoder) appendInfo(dst []byte, c *stepcache.Chunk, flags byte) []byte {
+	packed := flags&flagPacked != 0
+	if flags&flagInfoPred == 0 {
+		return e.appendCellPlane(dst, c, packed, func(x *stepcache.Cell) byte { return x.Info })
+	}
+	var walk, pred [stepcache.ChunkCells]byte
+	for i := range c.Cells {
+		walk[i] = c.Cells[i].Walk
+	}
+	infoPred(&e.pad, &walk, &pred)
+	for i := range c.Cells {
+		e.plane[i] = c.Cells[i].Info ^ pred[i]
+	}
+	return e.appendPlaneOf(dst, packed)
+}
+
 // fullFlags is a full body's flag byte for a chunk (swim part, strata)
-// under o; the halo goes with the neighbour predictor in the packed
-// layout, the gradient with the neighbour predictor, strata columns with
-// strata in the packed layout.
+// under o; the gradient and the Info prediction go with the neighbour
+// predictor, strata columns with strata in the packed layout.
 func fullFlags(swim, strata bool, o Options) byte {
 	neighbour := o.Predictor == PredictNeighbour
 	packed := o.Layout == LayoutPacked
@@ -78,7 +95,7 @@ func fullFlags(swim, strata bool, o Options) byte {
 		bit byte
 	}{
 		{swim, flagSwim}, {strata, flagStrata}, {neighbour, flagNeighbour}, {packed, flagPacked},
-		{neighbour && packed, flagHalo}, {neighbour && o.Gradient, flagGradient}, {o.MaskGrid, flagMaskGrid},
+		{neighbour && o.InfoPred, flagInfoPred}, {neighbour && o.Gradient, flagGradient}, {o.MaskGrid, flagMaskGrid},
 		{strata && packed && o.StrataColumns, flagColumns},
 	} {
 		if f.on {

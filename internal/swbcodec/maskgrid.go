@@ -203,9 +203,14 @@ func (d *Decoder) readMask(r *rd, out *[stepcache.ChunkCells]byte, wet, packed b
 	}
 	predictMasks(&g, &d.pred)
 	r.readPlaneInto(packed, out)
+	xorPlane(out, &d.pred)
+	return g, !r.bad
+}
+
+// xorPlane XORs p into v.
+func xorPlane(v, p *[stepcache.ChunkCells]byte) {
 	le := binary.LittleEndian
 	for w := 0; w < stepcache.ChunkCells; w += 8 {
-		le.PutUint64(out[w:], le.Uint64(out[w:])^le.Uint64(d.pred[w:]))
+		le.PutUint64(v[w:], le.Uint64(v[w:])^le.Uint64(p[w:]))
 	}
-	return g, !r.bad
 }

@@ -43,6 +43,8 @@ func Stages(chunks []*stepcache.Chunk, wide int) ([]Stage, error) {
 	grid.MaskGrid = true
 	grad := grid
 	grad.Gradient = true
+	cols := grad
+	cols.StrataColumns = true
 	coded := swbcodec.DefaultOptions
 	coded.Huff = false
 	steps := []struct {
@@ -54,7 +56,8 @@ func Stages(chunks []*stepcache.Chunk, wide int) ([]Stage, error) {
 		{"+ packed planes, edge-ring corrections, sparse residuals", func() (int64, error) { return recordBytes(chunks, packed, false) }},
 		{"+ Walk and Wet against a grid of blocked cells", func() (int64, error) { return recordBytes(chunks, grid, false) }},
 		{"+ SourceZ from left + above − above-left (gradient)", func() (int64, error) { return recordBytes(chunks, grad, false) }},
-		{"+ strata as columns", func() (int64, error) { return recordBytes(chunks, coded, false) }},
+		{"+ strata as columns", func() (int64, error) { return recordBytes(chunks, cols, false) }},
+		{"+ Info XOR the window its neighbours' heights predict", func() (int64, error) { return recordBytes(chunks, coded, false) }},
 		{"(comparison, not used) zstd frame per record when smaller", func() (int64, error) { return zstdRecordBytes(chunks, coded) }},
 		{"+ one Huffman code per file (stored once), per record when smaller", func() (int64, error) { return recordBytes(chunks, swbcodec.DefaultOptions, false) }},
 		{fmt.Sprintf("+ identical records stored once (format: %s)", swbcodec.DefaultOptions), func() (int64, error) {

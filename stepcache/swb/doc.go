@@ -81,18 +81,22 @@
 // Write codes every full record whose coded form is smaller than its body.
 //
 // Full body: a flag byte (bit 0 swim part, 1 strata, 2 neighbour
-// predictor, 3 packed layout, 4 halo, 5 gradient, 6 mask grid, 7 strata
-// columns), then in order:
+// predictor, 3 packed layout, 4 Info prediction, 5 gradient, 6 mask grid,
+// 7 strata columns), then in order:
 //
 //	SourceZ     plane of Z − its prediction: first row the cell to the left,
 //	            first column the cell above, elsewhere left + above −
 //	            above-left (gradient; without it the cell above); own
 //	            predictor: Z itself
-//	halo        packed+neighbour only: width k, 68 zigzag k-bit corrections
+//	halo        packed+neighbour: width k, 68 zigzag k-bit corrections
 //	            of the 18×18 predictor grid's outer ring (extrapolated 2·edge−inner)
 //	Walk        plane, or with the mask grid a mask section
 //	Wet         the same (swim part only)
-//	Info        plane
+//	Info        plane, or with the Info prediction the plane XOR the window
+//	            its neighbours predict: with s the highest grid Z among the
+//	            Walk-enterable neighbours above the cell's own (0 when none is
+//	            higher), 0x0F when s = 0, 0x0E for 1-2, 0x0C from 3 (the ring
+//	            as the halo corrected it)
 //	WalkZ       residuals Z[d] − (Walk bit d ? grid Z of neighbour d : 0)
 //	SwimZ       the same against Wet (swim part only)
 //	strata      per-cell counts (plane), then per stratum Z − cell Z, Walk,
@@ -134,6 +138,9 @@
 //	4  the zstd record tag (bit 2), which no file of version 3 used, is gone
 //	   (a tag with it is corrupt); the records are otherwise those of 3
 //	5  Walk and Wet against a grid of blocked cells (mask sections);
-//	   SourceZ from the gradient; strata as columns (Britannia map 0: 0.460
-//	   → 0.253 of the reference; the default world 0.309 → 0.206)
+//	   SourceZ from the gradient; strata as columns; Info against its
+//	   neighbours' prediction; the halo implied by the neighbour predictor in
+//	   the packed layout (its flag bit is the Info prediction's) (Britannia
+//	   map 0: 0.460 → 0.236 of the reference; the default world 0.309 →
+//	   0.191)
 package swb
