@@ -55,6 +55,7 @@ type Encoder struct {
 	pad   [padLen]byte
 	cols  [stratumColumns][]byte // strata columns
 	stRes []byte                 // strata residuals
+	try   [3][]byte              // mask sections tried
 }
 
 // NewEncoder returns an encoder for opts.

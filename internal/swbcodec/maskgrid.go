@@ -73,28 +73,39 @@ func predictMasks(g *maskGrid, out *[stepcache.ChunkCells]byte) {
 	}
 }
 
-// blockedGrid is the grid that predicts the masks of c (Walk, or Wet when
-// wet) best cell by cell: a grid cell is blocked when more of the chunk's
-// steps onto it are closed than open.
-func blockedGrid(c *stepcache.Chunk, wet bool) (g maskGrid) {
-	var bal [gridBits]int8
-	for i := range c.Cells {
+// blockedGrid is the grid that predicts mask best cell by cell: a grid
+// cell is blocked when more of the chunk's steps onto it are closed than
+// open. The closed steps are counted eight cells at a time (a count fits a
+// byte lane).
+func blockedGrid(mask *[stepcache.ChunkCells]byte) (g maskGrid) {
+	var closed [padLen]byte
+	le := binary.LittleEndian
+	for i := 0; i < stepcache.ChunkCells; i += 8 {
+		w := ^le.Uint64(mask[i:])
 		base := (i/stepcache.ChunkSize+1)*padW + i%stepcache.ChunkSize + 1
-		m := c.Cells[i].Walk
-		if wet {
-			m = c.Cells[i].Wet
-		}
-		for d := 0; d < 8; d++ {
-			bal[base+padOff[d]] += int8(m>>d&1)*2 - 1
+		for d, off := range padOff {
+			p := base + off
+			le.PutUint64(closed[p:], le.Uint64(closed[p:])+w>>d&laneOnes)
 		}
 	}
-	for j, b := range bal {
-		if b < 0 {
+	for j, v := range closed[:gridBits] {
+		if 2*int(v) > int(gridVoters[j]) {
 			g[j>>3] |= 1 << (j & 7)
 		}
 	}
 	return g
 }
+
+// gridVoters is, per grid cell, how many of the chunk's steps land on it.
+var gridVoters = func() (t [gridBits]byte) {
+	for i := 0; i < stepcache.ChunkCells; i++ {
+		base := (i/stepcache.ChunkSize+1)*padW + i%stepcache.ChunkSize + 1
+		for _, off := range padOff {
+			t[base+off]++
+		}
+	}
+	return t
+}()
 
 // invertGrid is g with every grid bit flipped (the padding bits stay zero).
 func invertGrid(g *maskGrid) (inv maskGrid) {
@@ -111,6 +122,16 @@ func xorGrid(a, b *maskGrid) (x maskGrid) {
 		x[i] = a[i] ^ b[i]
 	}
 	return x
+}
+
+// isConst reports whether every byte of v is v[0].
+func isConst(v *[stepcache.ChunkCells]byte) bool {
+	for _, b := range v {
+		if b != v[0] {
+			return false
+		}
+	}
+	return true
 }
 
 // estBits is a rough coded size of b: a zero byte ≈ 1 bit, others ≈ 6.
@@ -146,21 +167,23 @@ func (e *Encoder) appendMask(dst []byte, c *stepcache.Chunk, wet, packed bool, w
 			mask[i] = c.Cells[i].Wet
 		}
 	}
-	g := blockedGrid(c, wet)
+	if isConst(&mask) {
+		return e.appendMaskAs(dst, &maskCand{mode: maskPlain}, &mask, packed), maskGrid{} // two bytes: nothing beats it
+	}
+	g := blockedGrid(&mask)
 	cands := []maskCand{{mode: maskPlain}, {maskWithGrid, g, g}}
 	if wet {
 		inv := invertGrid(walkGrid)
 		cands = append(cands, maskCand{maskGridInv, xorGrid(&g, &inv), g})
 	}
-	start := len(dst)
 	best, bestEst := 0, 0
 	for k := range cands {
-		dst = e.appendMaskAs(dst[:start], &cands[k], &mask, packed)
-		if est := estBits(dst[start:]); k == 0 || est < bestEst {
+		e.try[k] = e.appendMaskAs(e.try[k][:0], &cands[k], &mask, packed)
+		if est := estBits(e.try[k]); k == 0 || est < bestEst {
 			best, bestEst = k, est
 		}
 	}
-	return e.appendMaskAs(dst[:start], &cands[best], &mask, packed), cands[best].grid
+	return append(dst, e.try[best]...), cands[best].grid
 }
 
 // appendMaskAs appends mask as the section cd describes.
@@ -171,9 +194,7 @@ func (e *Encoder) appendMaskAs(dst []byte, cd *maskCand, mask *[stepcache.ChunkC
 		dst = append(dst, cd.stored[:]...)
 		var pred [stepcache.ChunkCells]byte
 		predictMasks(&cd.grid, &pred)
-		for i := range e.plane {
-			e.plane[i] ^= pred[i]
-		}
+		xorPlane(&e.plane, &pred)
 	}
 	return e.appendPlaneOf(dst, packed)
 }
