@@ -13,19 +13,19 @@ func (e *Encoder) appendFull(dst []byte, c *stepcache.Chunk) []byte {
 	packed := o.Layout == LayoutPacked
 	swim := HasSwim(c)
 	flags := fullFlags(swim, c.StrataStart != nil, o)
+	at := len(dst)
 	dst = append(dst, flags)
 
 	var zs [stepcache.ChunkCells]int8
 	for i := range c.Cells {
 		zs[i] = c.Cells[i].Z
 	}
-	for i := range c.Cells {
-		e.plane[i] = byte(zs[i])
-		if neighbour {
-			e.plane[i] -= byte(predictSource(&zs, i, flags&flagGradient != 0))
-		}
+	var grad bool
+	dst, grad = e.appendSource(dst, &zs, flags)
+	if !grad {
+		flags &^= flagGradient
+		dst[at] = flags
 	}
-	dst = e.appendPlaneOf(dst, packed)
 	fillPad(&zs, &e.pad)
 	if hasHalo(flags) {
 		dst = e.appendHalo(dst, c)
@@ -44,6 +44,35 @@ func (e *Encoder) appendFull(dst []byte, c *stepcache.Chunk) []byte {
 		dst = e.appendStrata(dst, c, packed)
 	}
 	return dst
+}
+
+// appendSource appends the SourceZ plane: Z itself (own predictor), or Z
+// against the cell above, or with flagGradient against the gradient when
+// that plane is shorter (the encoder's choice per record: the gradient wins
+// on rough land, the cell above on towns and terraces; plain length chose
+// better than the zero-weighted estimate the mask sections use). grad
+// reports whether the gradient was used.
+func (e *Encoder) appendSource(dst []byte, zs *[stepcache.ChunkCells]int8, flags byte) (_ []byte, grad bool) {
+	packed := flags&flagPacked != 0
+	if flags&flagNeighbour == 0 {
+		for i, z := range zs {
+			e.plane[i] = byte(z)
+		}
+		return e.appendPlaneOf(dst, packed), false
+	}
+	for k, g := range []bool{false, true} {
+		if g && flags&flagGradient == 0 {
+			break
+		}
+		for i, z := range zs {
+			e.plane[i] = byte(z) - byte(predictSource(zs, i, g))
+		}
+		e.try[k] = e.appendPlaneOf(e.try[k][:0], packed)
+	}
+	if flags&flagGradient != 0 && len(e.try[1]) < len(e.try[0]) {
+		return append(dst, e.try[1]...), true
+	}
+	return append(dst, e.try[0]...), false
 }
 
 // appendMasks appends the Walk plane and, with swim, the Wet plane: as
