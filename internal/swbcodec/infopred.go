@@ -20,7 +20,9 @@ import (
 // infoPredGo writes per cell the Info its neighbours predict (see above),
 // eight cells at a time: per direction the neighbours' grid Zs (biased to
 // unsigned), kept where the Walk bit is set, their lane maximum, and its
-// saturated difference from the cells' own Zs. amd64 runs infoPredSSE2.
+// saturated difference from the cells' own Zs; eight cells on level ground
+// (the three grid rows around them one value) take 0x0F at once. amd64
+// runs infoPredSSE2.
 func infoPredGo(pad *[padLen]byte, walk *[stepcache.ChunkCells]byte, out *[stepcache.ChunkCells]byte) {
 	le := binary.LittleEndian
 	for i := 0; i < stepcache.ChunkCells; i += 8 {
@@ -28,6 +30,11 @@ func infoPredGo(pad *[padLen]byte, walk *[stepcache.ChunkCells]byte, out *[stepc
 		up := (*[10]byte)(pad[g:])
 		mid := (*[10]byte)(pad[g+padW:])
 		dn := (*[10]byte)(pad[g+2*padW:])
+		if flat := uint64(mid[1]) * laneOnes; le.Uint64(up[0:]) == flat && le.Uint64(up[2:]) == flat &&
+			le.Uint64(mid[0:]) == flat && le.Uint64(mid[2:]) == flat && le.Uint64(dn[0:]) == flat && le.Uint64(dn[2:]) == flat {
+			le.PutUint64(out[i:], 0x0F*laneOnes) // level ground: no neighbour is higher
+			continue
+		}
 		w := le.Uint64(walk[i:])
 		rows := [8]uint64{le.Uint64(up[1:]), le.Uint64(up[2:]), le.Uint64(mid[2:]), le.Uint64(dn[2:]),
 			le.Uint64(dn[1:]), le.Uint64(dn[0:]), le.Uint64(mid[0:]), le.Uint64(up[0:])}
