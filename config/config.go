@@ -11,6 +11,7 @@ type Config struct {
 	Pathfinding Pathfinding `toml:"pathfinding"`
 	Shard       Shard       `toml:"shard"`
 	Log         Log         `toml:"log"`
+	Metrics     Metrics     `toml:"metrics"`
 }
 
 // World is the [world] table: which world the shard loads or generates.
@@ -90,6 +91,30 @@ type Population struct {
 	Swimmers int `toml:"swimmers"`
 	// Seed seeds the placement of the population.
 	Seed int64 `toml:"seed"`
+	// Maps are the [[shard.population.map]] tables: maps whose share of the
+	// population is set rather than taken from their area.
+	Maps []MapShare `toml:"map"`
+}
+
+// MapShare is one [[shard.population.map]] table: the share of every kind of
+// the population (pets, patrols, swimmers) that map ID gets. Maps of
+// world.maps without one split the rest in proportion to their area (walkers
+// by the cells a walker can stand on, swimmers by water cells).
+type MapShare struct {
+	// ID is the map (one of world.maps).
+	ID int `toml:"id"`
+	// Share is the map's part of each count, 0..1.
+	Share float64 `toml:"share"`
+}
+
+// ShareOf returns map id's configured share and whether it has one.
+func (p Population) ShareOf(id int) (float64, bool) {
+	for _, m := range p.Maps {
+		if m.ID == id {
+			return m.Share, true
+		}
+	}
+	return 0, false
 }
 
 // Log is the [log] table: level and output format of the server log.
@@ -134,11 +159,15 @@ func Default() Config {
 				Patrols:  100,
 				Swimmers: 20,
 				Seed:     1,
+				Maps:     []MapShare{},
 			},
 		},
 		Log: Log{
 			Level:  "info",
 			Format: "auto",
+		},
+		Metrics: Metrics{
+			Listen: "",
 		},
 	}
 }

@@ -91,4 +91,8 @@ func TestPopulationMustFitTheWorld(t *testing.T) {
 	if err := c.Validate(); err != nil {
 		t.Errorf("the same population on client files: %v", err)
 	}
+	c.World.DataDir, c.World.Profile = "", ProfileBritannia // maps at their facets' sizes, not world.size
+	if err := c.Validate(); err != nil {
+		t.Errorf("the same population on a generated britannia world: %v", err)
+	}
 }

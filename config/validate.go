@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -70,6 +71,11 @@ func (c Config) problems() []*Error {
 	v.world(w)
 	p := c.Pathfinding
 	v.intIn("pathfinding.maxResidentChunks", p.MaxResidentChunks, 1, MaxResidentChunksLimit)
+	if p.MaxResidentChunks >= 1 && p.MaxResidentChunks < len(w.Maps) {
+		v.add("pathfinding.maxResidentChunks", fmt.Sprintf(
+			"pathfinding.maxResidentChunks = %d: want at least one chunk per map of world.maps (%d): the maps share it",
+			p.MaxResidentChunks, len(w.Maps)))
+	}
 	v.intIn("pathfinding.missPromotionThreshold", p.MissPromotionThreshold, 1, MaxMissThreshold)
 	v.intIn("pathfinding.missPromotionWindowMs", p.MissPromotionWindowMs, 1, MaxWindowMs)
 	v.intIn("pathfinding.missVisitMs", p.MissVisitMs, 1, MaxWindowMs)
@@ -99,11 +105,13 @@ func (c Config) problems() []*Error {
 	v.intIn("shard.population.pets", s.Population.Pets, 0, MaxPopulation)
 	v.intIn("shard.population.patrols", s.Population.Patrols, 0, MaxPopulation)
 	v.intIn("shard.population.swimmers", s.Population.Swimmers, 0, MaxPopulation)
-	if w.DataDir == "" && !v.hasKeyPrefix("shard.population.") {
+	v.shares(s.Population.Maps, w.Maps)
+	if w.DataDir == "" && w.Profile == ProfileDefault && !v.hasKeyPrefix("shard.population.") { // britannia maps take their facets' sizes: the shard checks each map at start
 		v.populationFits(s.Population, w.Size)
 	}
 	v.oneOf("log.level", c.Log.Level, LogLevels())
 	v.oneOf("log.format", c.Log.Format, LogFormats())
+	v.listenAddr("metrics.listen", c.Metrics.Listen)
 	return v.errs
 }
 
@@ -187,7 +195,15 @@ func (v *validator) world(w World) {
 		v.add("world.profile", fmt.Sprintf("world.profile = %q: want one of %s", w.Profile, quoteAll(Profiles())))
 		return
 	}
-	if w.Profile != ProfileBritannia || w.DataDir != "" {
+	if w.DataDir != "" {
+		return
+	}
+	if w.Profile == ProfileDefault {
+		if slices.ContainsFunc(w.Maps, func(id int) bool { return id != 0 }) && !v.hasKeyPrefix("world.maps") {
+			v.add("world.maps", fmt.Sprintf(
+				"world.maps = %v: the default profile generates only map 0 (world.profile = %q has maps 0..%d; world.dataDir loads a folder's maps)",
+				w.Maps, ProfileBritannia, BritanniaMaps-1))
+		}
 		return
 	}
 	for _, id := range w.Maps {

@@ -9,6 +9,7 @@ import (
 	"shardcore/movement"
 	"shardcore/systems"
 	"shardcore/world/gen"
+	"shardcore/world/gen/britannia"
 )
 
 // Paces of the default population, in ms per step.
@@ -83,6 +84,7 @@ func Populate(ctx context.Context, s *systems.Sim, lm gen.Landmarks, o Options) 
 type populator struct {
 	s     *systems.Sim
 	lm    gen.Landmarks
+	feat  *britannia.Features // PopulateFeatures's (never nil there)
 	o     Options
 	pop   *Population
 	rng   *rand.Rand // pets' follow ranges

@@ -51,6 +51,8 @@ type routeGen struct {
 	res pathing.Result
 	// spreadMs is the login spread of this population (see loginSpreadMs).
 	spreadMs int
+	// wet are the wet cells swimmers' homes are drawn from (wetCells).
+	wet [][2]int32
 }
 
 func newRouteGen(pl *placer, lm gen.Landmarks, seed uint64) *routeGen {

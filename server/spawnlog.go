@@ -2,6 +2,8 @@ package server
 
 import (
 	"time"
+
+	"shardcore/world"
 )
 
 // defaultSpawnLogEvery is how often a long population set-up logs its
@@ -12,7 +14,7 @@ const defaultSpawnLogEvery = 2 * time.Second
 // line every Options.SpawnLogEvery (by the wall clock) naming the stage and
 // how far it got, so a large population's spawning is visible while it
 // runs.
-func (s *Server) spawnProgress(mobiles int) func(stage string, done, total int) {
+func (s *Server) spawnProgress(id world.MapID, mobiles int) func(stage string, done, total int) {
 	every := s.opts.SpawnLogEvery
 	if every <= 0 {
 		every = defaultSpawnLogEvery
@@ -25,7 +27,7 @@ func (s *Server) spawnProgress(mobiles int) func(stage string, done, total int) 
 			return
 		}
 		next = now.Add(every)
-		s.log.Info().Str("stage", stage).Int("done", done).Int("of", total).Int("mobiles", mobiles).
+		s.log.Info().Int("map", int(id)).Str("stage", stage).Int("done", done).Int("of", total).Int("mobiles", mobiles).
 			Dur("elapsed", now.Sub(start).Round(time.Millisecond)).Msg("spawning population")
 	}
 }

@@ -103,7 +103,7 @@ func (s *Server) attach(me *mapEntry, r *swb.Reader) {
 	}
 	me.reader = r
 	me.watch = swbWatch{nextCheck: s.clock() + swbCheckEvery}
-	if err := s.cache.AttachSource(me.id, r); err != nil {
+	if err := me.cache.AttachSource(me.id, r); err != nil {
 		s.log.Error().Err(err).Msg("attach swb")
 	}
 }
@@ -140,7 +140,8 @@ func (s *Server) buildWorkers() int {
 	return max(runtime.GOMAXPROCS(0)-1, 1)
 }
 
-// startBake starts a background bake of map id (tick goroutine).
+// startBake starts a background bake of map id (on the map's goroutine
+// while Run runs, else the owner's).
 func (s *Server) startBake(id world.MapID) bool {
 	me := s.entry(id)
 	if me == nil || me.baking {
@@ -210,13 +211,9 @@ func prepareDir(fsys swb.FS, path string) error {
 	return cerr
 }
 
-// finishBake handles a bake result on the tick goroutine: open and attach
-// the new file.
-func (s *Server) finishBake(r bakeResult) {
-	me := s.entry(r.id)
-	if me == nil {
-		return
-	}
+// finishBake handles a bake result of map me, on its goroutine: open and
+// attach the new file.
+func (s *Server) finishBake(me *mapEntry, r bakeResult) {
 	me.baking = false
 	if r.err != nil {
 		if errors.Is(r.err, context.Canceled) {
@@ -231,25 +228,35 @@ func (s *Server) finishBake(r bakeResult) {
 	_ = s.openSWB(me, false)
 }
 
-// drainBakes handles every finished bake without blocking, then checks the
-// attached .swb files (watchSWBs).
-func (s *Server) drainBakes() {
+// collectBakes hands every finished bake, without blocking, to its map
+// (tickMap finishes it on the map's goroutine).
+func (s *Server) collectBakes() {
 	for {
 		select {
 		case r := <-s.bakeCh:
-			s.finishBake(r)
+			if me := s.entry(r.id); me != nil {
+				me.bakes = append(me.bakes, r)
+			}
 		default:
-			s.watchSWBs()
 			return
 		}
 	}
 }
 
-// waitBakes cancels running bakes and collects their results.
+// waitBakes cancels running bakes, collects their results and has each map
+// finish its own.
 func (s *Server) waitBakes() {
 	s.bakeCancel()
 	go func() { s.bakeWG.Wait(); close(s.bakeCh) }()
 	for r := range s.bakeCh {
-		s.finishBake(r)
+		if me := s.entry(r.id); me != nil {
+			me.bakes = append(me.bakes, r)
+		}
 	}
+	s.onMaps(func(me *mapEntry) {
+		for _, r := range me.bakes {
+			s.finishBake(me, r)
+		}
+		me.bakes = nil
+	})
 }

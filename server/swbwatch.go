@@ -25,25 +25,23 @@ type swbWatch struct {
 	settle    os.FileInfo   // the path at the last look while changed (nil: absent)
 }
 
-// watchSWBs runs at each tick start. For each attached .swb it notices bad
-// records the cache met since the last tick and (on one, or once a second)
-// whether the path still names the open file. A bad record in an unchanged
-// file is logged once per file and the map rebaked in the background. A
-// file changed under its reader (truncated, rewritten in place, replaced,
-// deleted) is detached at once; once its path has stayed the same for a
-// check period it is reopened (settleSWB). Neither stops the tick: chunks
-// no file serves build live meanwhile.
-func (s *Server) watchSWBs() {
-	now := s.clock()
-	for _, me := range s.maps {
-		w := &me.watch
-		switch {
-		case w.changed != nil && now >= w.nextCheck && !me.baking:
-			w.nextCheck = now + swbCheckEvery
-			s.settleSWB(me)
-		case w.changed == nil && me.reader != nil:
-			s.checkSWB(me, now)
-		}
+// watchSWB runs at each of map me's tick starts, on its goroutine. If its
+// .swb is attached, it notices bad records the cache met since the last
+// tick and (on one, or once a second) whether the path still names the open
+// file. A bad record in an unchanged file is logged once per file and the
+// map rebaked in the background. A file changed under its reader
+// (truncated, rewritten in place, replaced, deleted) is detached at once;
+// once its path has stayed the same for a check period it is reopened
+// (settleSWB). Neither stops the tick: chunks no file serves build live
+// meanwhile.
+func (s *Server) watchSWB(me *mapEntry, now time.Duration) {
+	w := &me.watch
+	switch {
+	case w.changed != nil && now >= w.nextCheck && !me.baking:
+		w.nextCheck = now + swbCheckEvery
+		s.settleSWB(me)
+	case w.changed == nil && me.reader != nil:
+		s.checkSWB(me, now)
 	}
 }
 
@@ -133,7 +131,7 @@ func (s *Server) detach(me *mapEntry) {
 	if me.reader == nil {
 		return
 	}
-	if err := s.cache.AttachSource(me.id, nil); err != nil {
+	if err := me.cache.AttachSource(me.id, nil); err != nil {
 		s.log.Error().Err(err).Msg("detach swb")
 	}
 	_ = me.reader.Close()

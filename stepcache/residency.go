@@ -78,10 +78,4 @@ func (rs *residentSet) clear() {
 }
 
 // distinct is the number of distinct chunk objects behind the slots.
-func (rs *residentSet) distinct() int {
-	n := 0
-	for _, l := range rs.intern.byHash {
-		n += len(l)
-	}
-	return n
-}
+func (rs *residentSet) distinct() int { return rs.intern.n }

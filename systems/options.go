@@ -43,6 +43,7 @@ type PathRecord struct {
 	Goal       movement.Point
 	Range      int
 	Caps       movement.Caps
+	MaxNodes   int // the search's node budget (the tick's share, at most Options.MaxNodes)
 	Found      bool
 	Steps      int
 	Cost       float64

@@ -141,7 +141,7 @@ func (p *pathfinder) serve(s *Sim, e ecs.Entity, nodes int, capped bool) (n int,
 	s.st.served(&p.res, wait)
 	if s.opts.Recorder != nil {
 		p.rec = PathRecord{Tick: s.tick, Map: s.m.ID, MobileID: mob.ID, Party: p.req.Party, Start: p.req.Start, StartZ: p.req.StartZ,
-			Goal: req.Goal, Range: req.Range, Caps: mob.Caps, Found: p.res.Found, Steps: len(p.res.Dirs),
+			Goal: req.Goal, Range: req.Range, Caps: mob.Caps, MaxNodes: nodes, Found: p.res.Found, Steps: len(p.res.Dirs),
 			Cost: p.res.Cost, Expansions: p.res.Expansions, Duration: dur, WaitTicks: wait, Lookups: p.res.Lookups}
 		s.opts.Recorder.RecordPath(&p.rec)
 	}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"shardcore/config"
+	"shardcore/server"
 )
 
 // runConfig runs "shard config init" (write the default server.toml) and
@@ -86,7 +87,8 @@ func writeNew(path string, data []byte, force bool) error {
 
 func configCheck(args []string, stdout, stderr io.Writer) error {
 	fl := newFlags("config check", stdout, stderr, "shard config check [FILE]",
-		"Decodes FILE (default ./server.toml) strictly: unknown keys, wrong types and out-of-range values are errors with their lines.")
+		"Decodes FILE (default ./server.toml) strictly: unknown keys, wrong types and out-of-range values are errors with their lines.",
+		"Then checks, without loading them, that every map of world.maps can be loaded (a data directory's files, their sizes).")
 	if err := fl.parse(args); err != nil {
 		return err
 	}
@@ -98,8 +100,12 @@ func configCheck(args []string, stdout, stderr io.Writer) error {
 	default:
 		return fl.usageErr("config check: want at most one FILE, got %d", fl.NArg())
 	}
-	if _, err := config.Load(path); err != nil {
+	cfg, err := config.Load(path)
+	if err != nil {
 		return fmt.Errorf("config check:\n%w", err)
+	}
+	if err := server.CheckWorld(cfg); err != nil {
+		return fmt.Errorf("config check: %s:\n%w", path, err)
 	}
 	fmt.Fprintf(stdout, "%s: ok\n", path)
 	return nil

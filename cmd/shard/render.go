@@ -40,7 +40,7 @@ func cmdRender(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	srv, err := server.NewWithOptions(ctx, cfg, log, server.Options{TapPaths: *paths})
+	srv, err := server.NewWithOptions(ctx, cfg, log, server.Options{})
 	if err != nil {
 		return err
 	}

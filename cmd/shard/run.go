@@ -18,8 +18,9 @@ import (
 func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("run", stdout, stderr,
 		"shard run [--config server.toml] [--ticks N] [--population pets=N,patrols=N,swimmers=N] [--cpuprofile FILE]",
-		"Admin commands are read from stdin (type help). The last line printed is:",
-		"  ticks N p50_ms X p99_ms X paths N hit_ratio X resident N max_wait_ticks N")
+		"Admin commands are read from stdin (type help). One simulation runs per map of world.maps, each on its",
+		"own goroutine; a tick is done when every map's is. The summary is one line per map, then last:",
+		"  ticks N p50_ms X p99_ms X paths N hit_ratio X resident N max_wait_ticks N maps N mobiles N")
 	load := f.shardConfig()
 	ticks := f.Uint64("ticks", 0, "run N ticks back to back, as fast as possible (no sleeping between ticks), measuring each tick's duration;\n0 runs paced at shard.tickMs until interrupted (Ctrl-C)")
 	cpuprof := f.String("cpuprofile", "", "write a CPU profile of the run to FILE")
@@ -59,6 +60,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	sum := srv.Summary()
 	fmt.Fprintln(stdout, sum.Details())
+	for _, m := range sum.Maps {
+		fmt.Fprintln(stdout, m.Line())
+	}
 	fmt.Fprintln(stdout, sum.Line())
 	return nil
 }

@@ -45,7 +45,7 @@ type World struct {
 	Tiles       *world.TileData
 	Multis      []*world.MultiDef
 	Landmarks   *gen.Landmarks      // the default profile's, else nil
-	Features    *britannia.Features // the britannia profile's, else nil
+	Features    *britannia.Features // the britannia profile's (a folder it wrote: its features file, when present), else nil
 	Files       uo.MapFiles
 	Fingerprint uint64
 	Generated   bool
@@ -99,6 +99,11 @@ func loadDir(spec Spec) (*World, error) {
 	if found {
 		if err := placeHouses(m, defs, houses); err != nil {
 			return nil, fmt.Errorf("source: %s in %s: %w", uo.ManifestName, spec.DataDir, err)
+		}
+	}
+	if found && man.Profile == gen.ProfileBritannia {
+		if out.Features, _, err = britannia.ReadFeatures(spec.DataDir, spec.MapID, m.Width, m.Height); err != nil {
+			return nil, fmt.Errorf("source: %w", err)
 		}
 	}
 	return out, nil

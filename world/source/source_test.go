@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -111,6 +112,9 @@ func TestBritanniaProfile(t *testing.T) {
 		if c.Fingerprint != g.Fingerprint || c.Map.Width != 520 || c.Map.Height != 392 || len(c.Map.Multis()) != len(g.Map.Multis()) {
 			t.Errorf("map %d from the folder: fingerprint %x (generated %x), %dx%d, %d houses (generated %d)", g.Map.ID,
 				c.Fingerprint, g.Fingerprint, c.Map.Width, c.Map.Height, len(c.Map.Multis()), len(g.Map.Multis()))
+		}
+		if c.Features == nil || !reflect.DeepEqual(*c.Features, *g.Features) {
+			t.Errorf("map %d from the folder: features %v, not the generated ones", g.Map.ID, c.Features != nil)
 		}
 	}
 	if len(gen0[0].Map.Multis()) == 0 {

@@ -41,10 +41,14 @@ func NewFolder(dir string, seed int64) (*Folder, error) {
 }
 
 // Add writes w's map files (map{N}.mul, staidx{N}.mul, statics{N}.mul) and
-// records its size and houses for the manifest.
+// its features file (FeaturesFileName), and records its size and houses for
+// the manifest.
 func (f *Folder) Add(w *World) error {
 	if err := uo.WriteMapFiles(f.dir, w.Map); err != nil {
 		return fmt.Errorf("britannia: write map %d to %s: %w", w.Map.ID, f.dir, err)
+	}
+	if err := WriteFeatures(f.dir, w.Map.ID, w.Features); err != nil {
+		return err
 	}
 	id := w.Map.ID
 	f.man.Maps = slices.DeleteFunc(f.man.Maps, func(m uo.ManifestMap) bool { return m.ID == id })
