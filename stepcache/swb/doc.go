@@ -85,8 +85,9 @@
 // 7 strata columns), then in order:
 //
 //	SourceZ     plane of Z − its prediction: first row the cell to the left,
-//	            first column the cell above, elsewhere left + above −
-//	            above-left (gradient; without it the cell above); own
+//	            first column the cell above, elsewhere with the gradient flag
+//	            left + above − above-left, else the cell above (the writer
+//	            sets the flag per record, when that plane is shorter); own
 //	            predictor: Z itself
 //	halo        packed+neighbour: width k, 68 zigzag k-bit corrections
 //	            of the 18×18 predictor grid's outer ring (extrapolated 2·edge−inner)
@@ -138,9 +139,9 @@
 //	4  the zstd record tag (bit 2), which no file of version 3 used, is gone
 //	   (a tag with it is corrupt); the records are otherwise those of 3
 //	5  Walk and Wet against a grid of blocked cells (mask sections);
-//	   SourceZ from the gradient; strata as columns; Info against its
-//	   neighbours' prediction; the halo implied by the neighbour predictor in
-//	   the packed layout (its flag bit is the Info prediction's) (Britannia
-//	   map 0: 0.460 → 0.236 of the reference; the default world 0.309 →
-//	   0.191)
+//	   SourceZ from the gradient where shorter; strata as columns; Info
+//	   against its neighbours' prediction; the halo implied by the neighbour
+//	   predictor in the packed layout (its flag bit is the Info
+//	   prediction's). Britannia map 0: 0.460 → 0.232 of the reference; the
+//	   default world 0.309 → 0.185
 package swb
