@@ -152,7 +152,8 @@ func TestEncodeRejectsBadStrata(t *testing.T) {
 	}
 }
 
-// TestDecodeTruncatedIsCorrupt: every prefix of a valid record is refused
+// TestDecodeTruncatedIsCorrupt: every prefix of a valid record (of the
+// other option sets, the first and last 64 and every seventh) is refused
 // with ErrCorrupt (never a panic, never a silent success).
 func TestDecodeTruncatedIsCorrupt(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
@@ -165,6 +166,9 @@ func TestDecodeTruncatedIsCorrupt(t *testing.T) {
 				t.Fatal(err)
 			}
 			for n := 0; n < len(rec); n++ {
+				if o != DefaultOptions && n > 64 && n < len(rec)-64 && n%7 != 0 {
+					continue // every prefix of the file's records; a sample of the others'
+				}
 				var got stepcache.Chunk
 				if err := dec.DecodeRecord(rec[:n], &got); !errors.Is(err, ErrCorrupt) {
 					t.Fatalf("%+v: prefix %d/%d: err %v", o, n, len(rec), err)
