@@ -43,6 +43,8 @@ type Cache struct {
 
 	st    Stats
 	bytes int // resident bytes, shared objects once
+
+	canons canonInterner // canonical maps of resident slots (canon_cache.go)
 }
 
 // mapState is one map the cache serves.
@@ -59,6 +61,7 @@ type mapState struct {
 	// only its edge cells may be).
 	nearMulti []uint8
 	multisVer uint64
+	canonVer  uint64 // multis version the slots' canonical maps were computed at
 }
 
 // Values of mapState.nearMulti.
@@ -95,6 +98,7 @@ type resident struct {
 	ci    int32  // chunk index in ms
 	last  uint64 // stamp of the last use
 	clear uint64 // stamp at which the CLOCK hand last cleared the mark
+	canon [NumRuleSets]*canonShared // computed on first use, dropped when the slot or a neighbour changes
 }
 
 // chunkKey names a chunk across maps.
@@ -302,11 +306,13 @@ func (c *Cache) install(ms *mapState, ci int32, ch *Chunk) int32 {
 	c.res = append(c.res, resident{sh: sh, ms: ms, ci: ci, last: c.seq, clear: c.seq + 1})
 	ms.slots[ci] = slot
 	delete(c.tracker, chunkKey{ms.id, ci})
+	c.dropCanonAround(ms, ci)
 	return slot
 }
 
 // remove drops resident slot i (swap with the last).
 func (c *Cache) remove(i int) {
+	c.dropCanonAround(c.res[i].ms, c.res[i].ci)
 	e := c.res[i]
 	e.ms.slots[e.ci] = -1
 	if c.intern.release(e.sh) {
@@ -343,6 +349,7 @@ func (c *Cache) Clear() {
 	c.hand = 0
 	c.intern = newInterner()
 	c.bytes = 0
+	c.canons.reset()
 	clear(c.tracker)
 }
 

@@ -1,0 +1,150 @@
+package pathing
+
+import (
+	"shardcore/movement"
+	"shardcore/stepcache"
+)
+
+// JPS is the jump-point search over the step cache: exact (the classic A*'s
+// cost under either cost model) and, where the step graph is a flat grid,
+// jump-point fast. A node at a regular cell (see stepcache.Canon) reached
+// by a grid step is expanded into its natural and forced directions only,
+// and every direction is followed as a ray over the chunks' canonical maps
+// (bit scans, 16 cells at a time) until a cell where a node is needed. Every
+// other node (the start, cells that are not regular: strata, ledges,
+// stairs, one-way steps, multis, unbuilt chunks, cells next to dynamics,
+// amphibians and flyers everywhere) is expanded in full as the cache A*
+// expands it: one lookup, the dynamic pass, the live rules on a
+// fallthrough. doc.go proves the pruning exact.
+type JPS struct {
+	src   stepSource
+	live  *movement.Rules
+	st    jstore
+	views viewTable
+	dyn   dynProbe
+	line  bool
+
+	req                Request
+	gx0, gy0, gx1, gy1 int // the goal square
+	set                stepcache.RuleSet
+	jumps              bool // the mover has a rule set the canonical maps describe
+	and                bool // the player diagonal rule
+	rule               int  // index of the rule in the jump tables (and: 1)
+	expansions         int
+
+	deferred  [maxDeferred]uint64
+	nDeferred int
+	jst       JPSStats
+}
+
+// JPSStats counts how the jump search answered since the finder was made
+// (or ResetStats).
+type JPSStats struct {
+	Searches    int
+	JumpNodes   int // expansions of regular nodes into their jump directions
+	FullNodes   int // expansions in full (one lookup, or the live rules)
+	Rays        int // rays followed
+	LiveNodes   int // full expansions whose 8 directions ran the live rules
+	LineHits    int // searches answered by the straight-line fast path
+	Anomalies   int // rays that reached a chunk with no map (never, by the proof; a node is made instead)
+	dynStats    CachedStats
+	DynamicHits int // steps of full expansions re-evaluated live for dynamics
+}
+
+// NewJPS returns a jump-point search over cache and the live rules (whose
+// map the cache must serve). It keeps scratch state: use one per
+// goroutine, on the goroutine that owns the cache.
+func NewJPS(cache *stepcache.Cache, live *movement.Rules) *JPS {
+	s := &JPS{src: newCacheSource(cache), live: live, line: true}
+	s.dyn.bind(live)
+	return s
+}
+
+// Stats returns the counters since creation or the last ResetStats.
+func (s *JPS) Stats() JPSStats { return s.jst }
+
+// ResetStats zeroes the counters.
+func (s *JPS) ResetStats() { s.jst = JPSStats{} }
+
+// UseLineProbe switches the straight-line fast path on or off (on by
+// default); see Cached.UseLineProbe.
+func (s *JPS) UseLineProbe(on bool) { s.line = on }
+
+// Find searches for req and writes the outcome into res.
+func (s *JPS) Find(req *Request, res *Result) {
+	budget := s.begin(req, res)
+	if s.line && s.tryLine(res, budget) {
+		return
+	}
+	s.views.reset(s.dyn.active, s.live.Map.Width, s.live.Map.Height)
+	s.st.reset(req.Cost == Octile)
+	sx, sy := req.Start.X, req.Start.Y
+	s.st.relax(sx, sy, req.StartZ, arrival{parent: -1, full: true}, s.heuristic(sx, sy))
+	for s.expansions < budget {
+		idx, ok := s.st.pop()
+		if !ok {
+			break
+		}
+		n := &s.st.nodes[idx]
+		if s.isGoal(int(n.x), int(n.y)) {
+			s.finish(idx, res)
+			break
+		}
+		s.expansions++
+		s.expand(idx, res)
+	}
+	res.Expansions = s.expansions
+}
+
+// begin resets res and the search for req and reports the node budget.
+func (s *JPS) begin(req *Request, res *Result) int {
+	res.Found = false
+	res.Dirs = res.Dirs[:0]
+	res.Zs = res.Zs[:0]
+	res.Cost = 0
+	res.Expansions = 0
+	res.Lookups = [len(res.Lookups)]int{}
+	req.Mover.Goal = req.Goal
+	req.Mover.HasGoal = true
+	s.req = *req
+	rng := max(req.Range, 0)
+	s.gx0, s.gx1, s.gy0, s.gy1 = req.Goal.X-rng, req.Goal.X+rng, req.Goal.Y-rng, req.Goal.Y+rng
+	s.st.octile = req.Cost == Octile
+	s.expansions = 0
+	s.nDeferred = 0
+	s.jst.Searches++
+	caps := req.Mover.Caps
+	s.set, s.jumps = stepcache.RuleSetOf(caps)
+	s.and = caps.AndRule()
+	s.rule = 0
+	if s.and {
+		s.rule = 1
+	}
+	party := req.Party
+	if party == 0 {
+		party = req.Mover.Self
+	}
+	s.src.begin(party)
+	s.dyn.refresh(s.live)
+	if req.MaxNodes > 0 {
+		return req.MaxNodes
+	}
+	return DefaultMaxNodes
+}
+
+// heuristic is the admissible, consistent distance from (x, y) to the goal
+// square under the cost model.
+func (s *JPS) heuristic(x, y int) float64 {
+	dx := max(s.gx0-x, x-s.gx1, 0)
+	dy := max(s.gy0-y, y-s.gy1, 0)
+	if !s.st.octile {
+		return float64(max(dx, dy))
+	}
+	lo, hi := min(dx, dy), max(dx, dy)
+	return float64(hi-lo) + sqrt2*float64(lo)
+}
+
+// isGoal reports whether (x, y) is within the goal square.
+func (s *JPS) isGoal(x, y int) bool {
+	return x >= s.gx0 && x <= s.gx1 && y >= s.gy0 && y <= s.gy1
+}

@@ -1,0 +1,65 @@
+package pathing
+
+import (
+	"shardcore/movement"
+	"shardcore/stepcache"
+)
+
+// tryLine is the jump search's straight-line fast path, the cache A*'s
+// (see Cached.tryLine): a walk toward the goal on cache hits alone whose
+// cost equals the heuristic at the start is optimal.
+func (s *JPS) tryLine(res *Result, budget int) bool {
+	x, y, z := s.req.Start.X, s.req.Start.Y, s.req.StartZ
+	h := s.heuristic(x, y)
+	mv := s.req.Mover
+	var gc, gd int32
+	dirs, zs := res.Dirs[:0], res.Zs[:0]
+	for steps := 0; !s.isGoal(x, y); steps++ {
+		if steps >= budget || s.isDeferred(x, y) {
+			res.Dirs, res.Zs = dirs[:0], zs[:0]
+			return false
+		}
+		d := dirToward[sign(s.req.Goal.Y-y)+1][sign(s.req.Goal.X-x)+1]
+		sm := s.src.lookup(s.live.Map.ID, x, y, z, mv.Caps)
+		res.Lookups[sm.Kind]++
+		s.deferIfNotBuilt(sm.Kind, x, y)
+		if sm.Kind != stepcache.Hit || sm.Mask&(1<<d) == 0 || (s.dyn.active && s.lineDynamic(x, y, d)) {
+			res.Dirs, res.Zs = dirs[:0], zs[:0]
+			return false
+		}
+		if d.Diagonal() {
+			gd++
+		} else {
+			gc++
+		}
+		dx, dy := d.Offset()
+		x, y, z = x+dx, y+dy, int(sm.Z[d])
+		dirs, zs = append(dirs, d), append(zs, int8(z))
+	}
+	g := s.st.cost(gc, gd)
+	if g > h+1e-9 {
+		res.Dirs, res.Zs = dirs[:0], zs[:0]
+		return false
+	}
+	res.Dirs, res.Zs = dirs, zs
+	res.Found, res.Cost, res.Expansions = true, g, len(dirs)
+	s.jst.LineHits++
+	return true
+}
+
+// lineDynamic reports whether dynamics could change the step from (x, y)
+// in d: on the start cell, the target or a diagonal's flanks.
+func (s *JPS) lineDynamic(x, y int, d movement.Dir) bool {
+	if s.dyn.occupied(&s.jst.dynStats, x, y) {
+		return true
+	}
+	for a := movement.Dir(0); a < 8; a++ {
+		if affected[d]&(1<<a) != 0 {
+			dx, dy := a.Offset()
+			if s.dyn.occupied(&s.jst.dynStats, x+dx, y+dy) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,196 @@
+package stepcache
+
+import "shardcore/movement"
+
+// RuleSet selects which of a record's two answer sets a canonical map
+// describes: the walker's (Walk, WalkZ) or the swimmer's (Wet, SwimZ).
+type RuleSet uint8
+
+// Rule sets of a canonical map.
+const (
+	RuleWalk RuleSet = iota
+	RuleWet
+	NumRuleSets
+)
+
+// RuleSetOf returns the rule set that answers a mover with caps exactly
+// (walkers: no canSwim, no cantWalk; swimmers: both), and false for movers
+// the cache answers by composition or not at all (amphibians, flyers,
+// cantWalk alone).
+func RuleSetOf(caps movement.Caps) (RuleSet, bool) {
+	if caps&movement.CanFly != 0 {
+		return 0, false
+	}
+	switch caps & (movement.CanSwim | movement.CantWalk) {
+	case 0:
+		return RuleWalk, true
+	case movement.CanSwim | movement.CantWalk:
+		return RuleWet, true
+	}
+	return 0, false
+}
+
+// Canon is the canonical map of one chunk for one rule set: where the step
+// graph is exactly a flat 8-connected grid, so that a search may reason
+// about it with open/blocked bits alone (see pathing's doc.go for the
+// argument). A cell c is good when it is off the map, or when
+//
+//   - its chunk is resident and no multi stands in its sector or around it,
+//   - it has one record (no strata) that answers for requests (not LiveOnly),
+//   - every neighbour on the map is such a one-record cell, all of them
+//     agree whether c can be entered (their raw bit toward c), and every one
+//     that can enters it at c's record Z.
+//
+// A good cell is open when its neighbours can enter it. A cell is regular
+// when the 3×3 block around it is all good: then every step between cells
+// of the block is allowed exactly when the grid rule over the open bits
+// allows it, and lands on the target's only state.
+//
+// Open keeps a one-cell ring around the chunk: Open[r+1] bit c+1 is cell
+// (c, r) of the chunk for c, r in -1..16 (0 where not good). Reg[r] bit c
+// is cell (c, r) for c, r in 0..15. OpenT and RegT are the transposes
+// (OpenT[c+1] bit r+1, RegT[c] bit r) for scans along columns.
+type Canon struct {
+	Open  [ChunkSize + 2]uint32
+	Reg   [ChunkSize]uint16
+	OpenT [ChunkSize + 2]uint32
+	RegT  [ChunkSize]uint16
+}
+
+// canonWin is the side of the cell window a canonical map reads: the chunk
+// and two rings around it (a regular cell's block needs its neighbours'
+// neighbours).
+const canonWin = ChunkSize + 4
+
+// winCell is one cell of the window.
+type winCell struct {
+	state uint8 // cellUnknown, cellOff, cellSingle, cellOther
+	raw   uint8
+	z     int8
+	zs    [8]int8
+}
+
+const (
+	cellUnknown uint8 = iota // chunk not given: nothing is known
+	cellOff                  // off the map: never a state, entered by no one
+	cellSingle               // one record answering requests
+	cellOther                // strata or a LiveOnly record
+)
+
+// BuildCanon computes the canonical map of chunk (cx, cy) of a mapW×mapH
+// map for set from the chunk and its 8 neighbours: around[dy+1][dx+1] is
+// chunk (cx+dx, cy+dy), nil when it is not known (not resident, or a multi
+// stands in or around its sector); cells of an unknown chunk are not good.
+func BuildCanon(around *[3][3]*Chunk, set RuleSet, cx, cy, mapW, mapH int) Canon {
+	var win [canonWin][canonWin]winCell
+	x0, y0 := cx*ChunkSize-2, cy*ChunkSize-2
+	for wy := 0; wy < canonWin; wy++ {
+		for wx := 0; wx < canonWin; wx++ {
+			win[wy][wx] = canonCell(around, set, cx, cy, x0+wx, y0+wy, mapW, mapH)
+		}
+	}
+	var good, open [canonWin]uint32 // bit wx of row wy, for wx, wy in 1..18
+	for wy := 1; wy < canonWin-1; wy++ {
+		for wx := 1; wx < canonWin-1; wx++ {
+			g, o := goodCell(&win, wx, wy)
+			if g {
+				good[wy] |= 1 << wx
+			}
+			if o {
+				open[wy] |= 1 << wx
+			}
+		}
+	}
+	var cn Canon
+	for r := 0; r < ChunkSize+2; r++ {
+		cn.Open[r] = open[r+1] >> 1
+	}
+	for r := 0; r < ChunkSize; r++ {
+		wy := r + 2
+		v := good[wy-1] & good[wy] & good[wy+1]
+		h := v & (v >> 1) & (v >> 2) // bit k: window columns k..k+2 all good
+		cn.Reg[r] = uint16(h >> 1)   // cell c is window column c+2: needs k = c+1
+	}
+	for c := 0; c < ChunkSize+2; c++ {
+		for r := 0; r < ChunkSize+2; r++ {
+			if cn.Open[r]&(1<<c) != 0 {
+				cn.OpenT[c] |= 1 << r
+			}
+		}
+	}
+	for c := 0; c < ChunkSize; c++ {
+		for r := 0; r < ChunkSize; r++ {
+			if cn.Reg[r]&(1<<c) != 0 {
+				cn.RegT[c] |= 1 << r
+			}
+		}
+	}
+	return cn
+}
+
+// canonCell reads map cell (x, y) from the chunk window.
+func canonCell(around *[3][3]*Chunk, set RuleSet, cx, cy, x, y, mapW, mapH int) winCell {
+	if x < 0 || y < 0 || x >= mapW || y >= mapH {
+		return winCell{state: cellOff}
+	}
+	dx, dy := floorDiv(x, ChunkSize)-cx, floorDiv(y, ChunkSize)-cy
+	ch := around[dy+1][dx+1]
+	if ch == nil {
+		return winCell{}
+	}
+	i := (y%ChunkSize)*ChunkSize + x%ChunkSize
+	rec := &ch.Cells[i]
+	if rec.Info&InfoLiveOnly != 0 || (ch.StrataStart != nil && ch.StrataStart[i] != ch.StrataStart[i+1]) {
+		return winCell{state: cellOther}
+	}
+	w := winCell{state: cellSingle, z: rec.Z}
+	if set == RuleWet {
+		w.raw, w.zs = rec.Wet, rec.SwimZ
+	} else {
+		w.raw, w.zs = rec.Walk, rec.WalkZ
+	}
+	return w
+}
+
+// goodCell reports whether window cell (wx, wy) is good and open.
+func goodCell(win *[canonWin][canonWin]winCell, wx, wy int) (good, open bool) {
+	c := &win[wy][wx]
+	switch c.state {
+	case cellOff:
+		return true, false
+	case cellSingle:
+	default:
+		return false, false
+	}
+	seen := false
+	for d := movement.Dir(0); d < 8; d++ {
+		// the neighbour that steps in d to reach c
+		ox, oy := d.Offset()
+		n := &win[wy-oy][wx-ox]
+		switch n.state {
+		case cellOff:
+			continue
+		case cellSingle:
+		default:
+			return false, false
+		}
+		in := n.raw&(1<<d) != 0
+		if in && n.zs[d] != c.z {
+			return false, false
+		}
+		if !seen {
+			open, seen = in, true
+		} else if in != open {
+			return false, false
+		}
+	}
+	return true, open
+}
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}

@@ -1,0 +1,144 @@
+package stepcache
+
+import (
+	"unsafe"
+
+	"shardcore/world"
+)
+
+// canonShared is one distinct canonical map and how many slot entries hold it.
+type canonShared struct {
+	cn   Canon
+	refs int
+}
+
+// canonInterner keeps one object per distinct canonical map: most chunks'
+// maps are all open and regular (or all blocked), so slots share them.
+type canonInterner struct {
+	byValue map[Canon]*canonShared
+	bytes   int // distinct maps
+}
+
+// canonBytes is the size of one canonical map.
+const canonBytes = int(unsafe.Sizeof(Canon{}))
+
+// canonSlotBytes is what every resident slot spends on canonical maps
+// whether computed or not: its per-rule-set pointers.
+const canonSlotBytes = int(unsafe.Sizeof([NumRuleSets]*canonShared{}))
+
+func (in *canonInterner) reset() {
+	in.byValue = nil
+	in.bytes = 0
+}
+
+func (in *canonInterner) intern(cn *Canon) *canonShared {
+	if s := in.byValue[*cn]; s != nil {
+		s.refs++
+		return s
+	}
+	if in.byValue == nil {
+		in.byValue = make(map[Canon]*canonShared)
+	}
+	s := &canonShared{cn: *cn, refs: 1}
+	in.byValue[*cn] = s
+	in.bytes += canonBytes
+	return s
+}
+
+func (in *canonInterner) release(s *canonShared) {
+	s.refs--
+	if s.refs == 0 {
+		delete(in.byValue, s.cn)
+		in.bytes -= canonBytes
+	}
+}
+
+// dropCanonAround forgets the canonical maps of chunk ci and its 8
+// neighbours: they read ci's records, which just changed.
+func (c *Cache) dropCanonAround(ms *mapState, ci int32) {
+	cx, cy := int(ci)%ms.wide, int(ci)/ms.wide
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			x, y := cx+dx, cy+dy
+			if x < 0 || y < 0 || x >= ms.wide || y >= ms.high {
+				continue
+			}
+			if slot := ms.slots[y*ms.wide+x]; slot >= 0 {
+				c.dropCanon(&c.res[slot])
+			}
+		}
+	}
+}
+
+func (c *Cache) dropCanon(e *resident) {
+	for i, s := range e.canon {
+		if s != nil {
+			c.canons.release(s)
+			e.canon[i] = nil
+		}
+	}
+}
+
+// Canon returns the canonical map of chunk (cx, cy) of map m for set (see
+// Canon) and the chunk itself, or nils when the chunk is not resident (or
+// the cache is off). It is computed on first use from the chunk and its
+// resident neighbours and kept beside the slot until the slot or a
+// neighbour changes, or a multi is placed or removed on the map. It counts
+// as a use of the chunk for eviction; it never builds or loads a chunk and
+// never counts a miss at the admission gate.
+func (c *Cache) Canon(m world.MapID, cx, cy int, set RuleSet) (*Canon, *Chunk) {
+	ms := c.maps[m]
+	if !c.cfg.Enabled || ms == nil || set >= NumRuleSets || cx < 0 || cy < 0 || cx >= ms.wide || cy >= ms.high {
+		return nil, nil
+	}
+	if v := ms.m.MultisVersion(); v != ms.canonVer {
+		if v != ms.multisVer {
+			ms.refreshMultis()
+		}
+		for i := range c.res {
+			if c.res[i].ms == ms {
+				c.dropCanon(&c.res[i])
+			}
+		}
+		ms.canonVer = v
+	}
+	slot := ms.slots[cy*ms.wide+cx]
+	if slot < 0 {
+		return nil, nil
+	}
+	e := &c.res[slot]
+	c.seq++
+	e.last = c.seq
+	if e.canon[set] == nil {
+		cn := c.buildCanon(ms, cx, cy, set)
+		e.canon[set] = c.canons.intern(&cn)
+	}
+	return &e.canon[set].cn, e.sh.ch
+}
+
+// buildCanon computes chunk (cx, cy)'s canonical map from the resident
+// chunks around it; a chunk with a multi in or around its sector counts as
+// unknown (its lookups may fall through to the live rules).
+func (c *Cache) buildCanon(ms *mapState, cx, cy int, set RuleSet) Canon {
+	var around [3][3]*Chunk
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			x, y := cx+dx, cy+dy
+			if x < 0 || y < 0 || x >= ms.wide || y >= ms.high {
+				continue
+			}
+			ci := y*ms.wide + x
+			if slot := ms.slots[ci]; slot >= 0 && ms.nearMulti[ci] == multiNone {
+				around[dy+1][dx+1] = c.res[slot].sh.ch
+			}
+		}
+	}
+	return BuildCanon(&around, set, cx, cy, ms.m.Width, ms.m.Height)
+}
+
+// CanonStats reports the canonical maps' memory: distinct maps (shared
+// ones once) plus every resident slot's pointers, and how many distinct
+// maps there are.
+func (c *Cache) CanonStats() (bytes, distinct int) {
+	return c.canons.bytes + len(c.res)*canonSlotBytes, len(c.canons.byValue)
+}
