@@ -95,9 +95,9 @@ func (ms *mapState) refreshMultis() {
 type resident struct {
 	sh    *shared
 	ms    *mapState
-	ci    int32  // chunk index in ms
-	last  uint64 // stamp of the last use
-	clear uint64 // stamp at which the CLOCK hand last cleared the mark
+	ci    int32                     // chunk index in ms
+	last  uint64                    // stamp of the last use
+	clear uint64                    // stamp at which the CLOCK hand last cleared the mark
 	canon [NumRuleSets]*canonShared // computed on first use, dropped when the slot or a neighbour changes
 }
 
