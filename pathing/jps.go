@@ -46,6 +46,8 @@ type JPSStats struct {
 	Rays        int // rays followed
 	LiveNodes   int // full expansions whose 8 directions ran the live rules
 	LineHits    int // searches answered by the straight-line fast path
+	Segments    int // 16-cell segments scanned
+	DiagSteps   int // diagonal ray steps
 	Anomalies   int // rays that reached a chunk with no map (never, by the proof; a node is made instead)
 	dynStats    CachedStats
 	DynamicHits int // steps of full expansions re-evaluated live for dynamics
@@ -79,7 +81,11 @@ func (s *JPS) Find(req *Request, res *Result) {
 	s.views.reset(s.dyn.active, s.live.Map.Width, s.live.Map.Height)
 	s.st.reset(req.Cost == Octile)
 	sx, sy := req.Start.X, req.Start.Y
-	s.st.relax(sx, sy, req.StartZ, arrival{parent: -1, full: true}, s.heuristic(sx, sy))
+	sz := req.StartZ
+	if s.jumps && s.regular(sx, sy) && sz == s.recordZ(sx, sy) {
+		sz = canonZ
+	}
+	s.st.relax(sx, sy, sz, arrival{parent: -1, full: true}, s.heuristic(sx, sy))
 	for s.expansions < budget {
 		idx, ok := s.st.pop()
 		if !ok {

@@ -8,65 +8,76 @@ import (
 )
 
 // expand expands node idx: into its jump directions when it is a regular
-// cell at its record's Z reached only by grid steps, in full otherwise.
+// cell's canonical state reached only by grid steps, in full otherwise.
 func (s *JPS) expand(idx int32, res *Result) {
 	n := &s.st.nodes[idx]
-	x, y, z := int(n.x), int(n.y), int(n.z)
+	x, y := int(n.x), int(n.y)
 	arr, full := n.arr&^n.done, n.full && !n.fullDone
 	gc, gd := n.gc, n.gd
-	if s.jumps && !full {
-		if reg, rz := s.regular(x, y); reg && rz == z {
-			n.done |= arr
-			s.jst.JumpNodes++
-			nb := s.view(x>>4, y>>4).block(x, y)
-			var succ uint8
-			for a := arr; a != 0; a &= a - 1 {
-				succ |= jumpSucc[s.rule][bits.TrailingZeros8(a)][nb]
-			}
-			for ; succ != 0; succ &= succ - 1 {
-				s.ray(idx, x, y, movement.Dir(bits.TrailingZeros8(succ)), gc, gd)
-			}
-			return
+	if s.jumps && !full && n.z == canonZ && s.regular(x, y) {
+		n.done |= arr
+		s.jst.JumpNodes++
+		nb := s.view(x>>4, y>>4).block(x, y)
+		var succ uint8
+		for a := arr; a != 0; a &= a - 1 {
+			succ |= jumpSucc[s.rule][bits.TrailingZeros8(a)][nb]
 		}
+		for ; succ != 0; succ &= succ - 1 {
+			s.ray(idx, x, y, movement.Dir(bits.TrailingZeros8(succ)), gc, gd)
+		}
+		return
 	}
 	n.done, n.fullDone = 0xFF, true // a full expansion serves every arrival
-	s.expandFull(idx, x, y, z, gc, gd, res)
+	s.expandFull(idx, x, y, s.stateZ(n), gc, gd, res)
 }
 
-// ray follows direction d from (x, y) (whose step to the first cell is
-// allowed) and makes a node where it stops.
+// ray follows direction d from (x, y), whose step to the first cell is
+// allowed, and makes a node where it stops. A diagonal ray does not stop
+// where only its straight sub-rays find nodes: it expands that cell on the
+// spot (the sub-rays' nodes get the cell as a bend of their path from the
+// parent) and goes on.
 func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 	s.jst.Rays++
 	dx, dy := d.Offset()
-	var hx, hy int
-	var ok bool
-	if d.Diagonal() {
-		hx, hy, ok = s.diagonal(x+dx, y+dy, d)
-	} else {
-		hx, hy, ok = s.straight(x+dx, y+dy, d)
-	}
-	if !ok {
+	if !d.Diagonal() {
+		if hx, hy, ok := s.straight(x+dx, y+dy, d); ok {
+			s.node(hx, hy, arrival{parent: parent, dir: d, gc: gc + int32(max(absInt(hx-x), absInt(hy-y))), gd: gd})
+		}
 		return
 	}
-	steps := int32(max(absInt(hx-x), absInt(hy-y)))
-	if d.Diagonal() {
-		gd += steps
-	} else {
-		gc += steps
+	for k := int32(1); ; k++ {
+		x, y = x+dx, y+dy
+		succ, stop := s.diagonalStep(x, y, d)
+		if stop {
+			s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
+			return
+		}
+		for _, c := range [2]movement.Dir{(d - 1) & 7, (d + 1) & 7} {
+			if succ&bit(c) == 0 {
+				continue
+			}
+			cx, cy := c.Offset()
+			if hx, hy, ok := s.straight(x+cx, y+cy, c); ok {
+				m := int32(max(absInt(hx-x), absInt(hy-y)))
+				s.node(hx, hy, arrival{parent: parent, dir: c, gc: gc + m, gd: gd + k, bdir: d, bsteps: k})
+			}
+		}
+		if succ&bit(d) == 0 {
+			return
+		}
 	}
-	s.node(hx, hy, arrival{parent: parent, dir: d, gc: gc, gd: gd})
 }
 
-// node makes (or improves) the node where a ray stopped: at its record's
-// Z, a jump node when the cell is regular, a full one otherwise.
+// node makes (or improves) the node where a ray stopped: the canonical
+// state of a regular cell, else a full node at the record's Z.
 func (s *JPS) node(x, y int, a arrival) {
-	v := s.view(x>>4, y>>4)
-	if v.cn == nil {
-		s.jst.Anomalies++ // by the proof a ray never leaves the resident chunks
-		return
-	}
-	reg, z := s.regular(x, y)
-	if !reg {
+	z := canonZ
+	if !s.regular(x, y) {
+		v := s.view(x>>4, y>>4)
+		if v.cn == nil {
+			s.jst.Anomalies++ // by the proof a ray never leaves the resident chunks
+			return
+		}
 		a.full = true
 		z = int(v.ch.Cells[(y&15)*16+x&15].Z)
 	}
@@ -125,11 +136,12 @@ func (s *JPS) expandFull(idx int32, x, y, z int, gc, gd int32, res *Result) {
 func (s *JPS) step(parent int32, x, y int, d movement.Dir, nz int, gc, gd int32, clean bool) {
 	dx, dy := d.Offset()
 	tx, ty := x+dx, y+dy
-	if clean && s.jumps {
-		if reg, rz := s.regular(tx, ty); reg && rz == nz {
+	if s.jumps && s.regular(tx, ty) && nz == s.recordZ(tx, ty) {
+		if clean {
 			s.ray(parent, x, y, d, gc, gd)
 			return
 		}
+		nz = canonZ // the same state a grid step reaches: one node
 	}
 	if d.Diagonal() {
 		gd++
@@ -166,25 +178,43 @@ func (s *JPS) finish(idx int32, res *Result) {
 	res.Cost = nodes[idx].g
 	steps := 0
 	for i := idx; nodes[i].parent >= 0; i = nodes[i].parent {
-		n, p := &nodes[i], &nodes[nodes[i].parent]
-		steps += max(absInt(int(n.x-p.x)), absInt(int(n.y-p.y)))
+		steps += s.segSteps(&nodes[i])
 	}
 	res.Dirs = growDirs(res.Dirs, steps)
 	res.Zs = growZs(res.Zs, steps)
 	k := steps - 1
 	for i := idx; nodes[i].parent >= 0; i = nodes[i].parent {
 		n, p := &nodes[i], &nodes[nodes[i].parent]
-		seg := max(absInt(int(n.x-p.x)), absInt(int(n.y-p.y)))
-		dx, dy := n.pdir.Offset()
-		for j := seg; j >= 1; j-- {
-			res.Dirs[k] = n.pdir
-			if j == seg {
-				res.Zs[k] = int8(n.z)
-			} else {
-				cx, cy := int(p.x)+j*dx, int(p.y)+j*dy
-				res.Zs[k] = s.view(cx>>4, cy>>4).ch.Cells[(cy&15)*16+cx&15].Z
+		x, y := int(n.x), int(n.y)
+		total := s.segSteps(n)
+		for j := 0; j < total; j++ {
+			d := n.pdir
+			if j >= total-int(n.bsteps) {
+				d = n.bdir
 			}
+			res.Dirs[k] = d
+			if j == 0 {
+				res.Zs[k] = int8(s.stateZ(n))
+			} else {
+				res.Zs[k] = int8(s.recordZ(x, y))
+			}
+			dx, dy := d.Offset()
+			x, y = x-dx, y-dy
 			k--
 		}
+		if x != int(p.x) || y != int(p.y) {
+			panic("pathing: jump path does not reach its parent") // a broken invariant, not input
+		}
 	}
+}
+
+// segSteps is the number of steps from n's parent to n.
+func (s *JPS) segSteps(n *jnode) int {
+	p := &s.st.nodes[n.parent]
+	px, py := int(p.x), int(p.y)
+	if n.bsteps > 0 {
+		dx, dy := n.bdir.Offset()
+		px, py = px+dx*int(n.bsteps), py+dy*int(n.bsteps)
+	}
+	return int(n.bsteps) + max(absInt(int(n.x)-px), absInt(int(n.y)-py))
 }

@@ -96,3 +96,33 @@ func TestJPSMovingAIUniform(t *testing.T) {
 	}
 	t.Logf("%d scenarios, uniform cost equal to classic", len(picks))
 }
+
+// BenchmarkJPSMovingAI measures the jump search per map on every scenario
+// of the map (octile, warm cache, canonical maps computed): ns/op is per
+// query, the figure `shard movingai --search jps --workers 1` prints.
+func BenchmarkJPSMovingAI(b *testing.B) {
+	maps := loadBench(b)
+	for i := range maps {
+		bm := &maps[i]
+		b.Run(bm.name, func(b *testing.B) {
+			s := NewJPS(warmCache(b, bm, bm.rules), bm.rules)
+			s.UseLineProbe(false)
+			reqs := make([]Request, len(bm.scens))
+			var res Result
+			for k, sc := range bm.scens {
+				reqs[k] = ScenarioRequest(sc, Octile, bm.w, bm.h)
+				r := reqs[k]
+				s.Find(&r, &res)
+			}
+			exp := 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for k := 0; k < b.N; k++ {
+				r := reqs[k%len(reqs)]
+				s.Find(&r, &res)
+				exp += res.Expansions
+			}
+			b.ReportMetric(float64(exp)/float64(b.N), "expansions/op")
+		})
+	}
+}

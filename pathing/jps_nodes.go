@@ -2,6 +2,11 @@ package pathing
 
 import "shardcore/movement"
 
+// canonZ is the Z a node key holds for a regular cell's canonical state
+// (the state at its record's Z, the only one a grid step reaches): the
+// record is read only when the Z is needed (a full expansion, the path).
+const canonZ = -1 << 15
+
 // jnode is one state (x, y, z) of the jump search with its best cost. Its
 // cost is kept exactly as counts of straight and diagonal steps, so equal
 // costs compare equal whatever order the steps were summed in: a node
@@ -14,7 +19,9 @@ type jnode struct {
 	parent   int32
 	x, y     int32
 	z        int16
-	pdir     movement.Dir // direction of the segment from the parent
+	pdir     movement.Dir // direction of the (last) segment from the parent
+	bdir     movement.Dir // with bsteps > 0: the path from the parent first takes bsteps steps in bdir
+	bsteps   int32
 	arr      uint8        // directions of the grid steps it was reached by at cost g
 	done     uint8        // arrivals already expanded
 	full     bool         // reached at cost g by a step that needs a full expansion
@@ -103,6 +110,8 @@ type arrival struct {
 	dir    movement.Dir
 	gc, gd int32
 	full   bool
+	bdir   movement.Dir // a diagonal segment before dir's (bsteps > 0)
+	bsteps int32
 }
 
 // relax offers state (x, y, z) by a; h is its heuristic.
@@ -138,7 +147,7 @@ func (c *jstore) relax(x, y, z int, a arrival, h float64) {
 			return
 		}
 	}
-	n.g, n.gc, n.gd, n.parent, n.pdir = g, a.gc, a.gd, a.parent, a.dir
+	n.g, n.gc, n.gd, n.parent, n.pdir, n.bdir, n.bsteps = g, a.gc, a.gd, a.parent, a.dir, a.bdir, a.bsteps
 	n.arr, n.done, n.full, n.fullDone = 0, 0, a.full, false
 	if !a.full {
 		n.arr = bit(a.dir)

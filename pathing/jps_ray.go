@@ -22,6 +22,7 @@ func (s *JPS) scan(line, pos int, vertical, forward bool) (int, bool) {
 	entered := true // pos was entered from the caller's cell
 	for {
 		pc := pos >> 4
+		s.jst.Segments++
 		var v *chunkView
 		if vertical {
 			v = s.view(lc, pc)
@@ -141,44 +142,28 @@ func (s *JPS) straight(x, y int, d movement.Dir) (int, int, bool) {
 	}
 }
 
-// diagonal runs a diagonal ray that entered (x, y) moving in d: it stops at
-// a cell that is a goal, not regular, has a forced neighbour, or from
-// which a straight ray in one of d's components finds a node.
-func (s *JPS) diagonal(x, y int, d movement.Dir) (int, int, bool) {
-	dx, dy := d.Offset()
-	for {
-		if s.isGoal(x, y) {
-			return x, y, true
-		}
-		v := s.view(x>>4, y>>4)
-		if v.cn == nil {
-			s.jst.Anomalies++
-			return x, y, true
-		}
-		r, c := y&15, x&15
-		reg := v.cn.Reg[r]
-		if v.dyn {
-			reg &^= v.dynR[r]
-		}
-		if reg&(1<<c) == 0 {
-			return x, y, true
-		}
-		succ := jumpSucc[s.rule][d][v.block(x, y)]
-		if succ&^natural[d] != 0 {
-			return x, y, true
-		}
-		for _, cd := range [2]movement.Dir{(d - 1) & 7, (d + 1) & 7} {
-			if succ&bit(cd) == 0 {
-				continue
-			}
-			cx, cy := cd.Offset()
-			if _, _, ok := s.straight(x+cx, y+cy, cd); ok {
-				return x, y, true
-			}
-		}
-		if succ&bit(d) == 0 {
-			return 0, 0, false
-		}
-		x, y = x+dx, y+dy
+// diagonalStep examines (x, y), entered by a diagonal step in d: stop
+// reports that the ray must make a node there (a goal, a cell that is not
+// regular, or one with a forced neighbour); otherwise succ is its natural
+// directions that are allowed.
+func (s *JPS) diagonalStep(x, y int, d movement.Dir) (succ uint8, stop bool) {
+	s.jst.DiagSteps++
+	if s.isGoal(x, y) {
+		return 0, true
 	}
+	v := s.view(x>>4, y>>4)
+	if v.cn == nil {
+		s.jst.Anomalies++
+		return 0, true
+	}
+	r := y & 15
+	reg := v.cn.Reg[r]
+	if v.dyn {
+		reg &^= v.dynR[r]
+	}
+	if reg&(1<<(x&15)) == 0 {
+		return 0, true
+	}
+	succ = jumpSucc[s.rule][d][v.block(x, y)]
+	return succ, succ&^natural[d] != 0
 }

@@ -100,24 +100,34 @@ func (s *JPS) view(cx, cy int) *chunkView {
 }
 
 // regular reports whether (x, y) is a regular cell with no dynamics in its
-// block, and its record Z.
-func (s *JPS) regular(x, y int) (bool, int) {
+// block.
+func (s *JPS) regular(x, y int) bool {
 	if x < 0 || y < 0 {
-		return false, 0
+		return false
 	}
 	v := s.view(x>>4, y>>4)
 	if v.cn == nil {
-		return false, 0
+		return false
 	}
-	r, c := y&15, x&15
+	r := y & 15
 	reg := v.cn.Reg[r]
 	if v.dyn {
 		reg &^= v.dynR[r]
 	}
-	if reg&(1<<c) == 0 {
-		return false, 0
+	return reg&(1<<(x&15)) != 0
+}
+
+// recordZ is the Z of (x, y)'s primary record; its chunk must be resident.
+func (s *JPS) recordZ(x, y int) int {
+	return int(s.view(x>>4, y>>4).ch.Cells[(y&15)*16+x&15].Z)
+}
+
+// stateZ is node n's Z (reading the record for a canonical state).
+func (s *JPS) stateZ(n *jnode) int {
+	if n.z == canonZ {
+		return s.recordZ(int(n.x), int(n.y))
 	}
-	return true, int(v.ch.Cells[r*16+c].Z)
+	return int(n.z)
 }
 
 // block returns the open bits of (x, y)'s 3×3 block (see blockBits); (x,
