@@ -21,6 +21,7 @@ type JPS struct {
 	live  *movement.Rules
 	st    jstore
 	views viewTable
+	dynt  dynTable
 	dyn   dynProbe
 	line  bool
 
@@ -78,7 +79,11 @@ func (s *JPS) Find(req *Request, res *Result) {
 	if s.line && s.tryLine(res, budget) {
 		return
 	}
-	s.views.reset(s.dyn.active, s.live.Map.Width, s.live.Map.Height)
+	m := s.live.Map
+	s.views.reset(s.src.canonEpoch(m.ID), m.ID, s.set, m.Width, m.Height)
+	if s.dyn.active {
+		s.dynt.reset(len(s.views.index))
+	}
 	s.st.reset(req.Cost == Octile)
 	sx, sy := req.Start.X, req.Start.Y
 	sz := req.StartZ

@@ -48,7 +48,7 @@ func (t *occTable) reset() {
 
 // occupancy returns chunk (cx, cy)'s occupied cells in this search.
 func (s *JPS) occupancy(cx, cy int) *occEntry {
-	t := &s.views.occ
+	t := &s.dynt.occ
 	k := chunkKeyOf(cx, cy)
 	e := &t.e[(cx*5+cy*67)&(occSlots-1)]
 	if e.gen == t.gen && e.key == k {
@@ -74,9 +74,67 @@ func (s *JPS) occupancy(cx, cy int) *occEntry {
 	return e
 }
 
-// dynMask marks in v the cells of chunk (cx, cy) whose 3×3 block holds a
-// dynamic item or mobile (their steps are not the static ones).
-func (s *JPS) dynMask(v *chunkView, cx, cy int) {
+// dynMask is one chunk's cells whose 3×3 block holds a dynamic item or
+// mobile in this search (their steps are not the static ones), as rows and
+// their transpose.
+type dynMask struct {
+	any   bool
+	rows  [stepcache.ChunkSize]uint16
+	rowsT [stepcache.ChunkSize]uint16
+}
+
+// dynTable memoises dynMasks for one search (dynamics move between
+// searches): per chunk of the map the search's generation (high 12 bits)
+// and the mask's position (low 20 bits).
+type dynTable struct {
+	gen   uint32
+	index []uint32
+	masks []dynMask
+	occ   occTable
+}
+
+func (t *dynTable) reset(chunks int) {
+	if len(t.index) != chunks {
+		t.index = make([]uint32, chunks)
+		t.gen = 0
+	}
+	t.gen++
+	if t.gen > viewGenMax {
+		clear(t.index)
+		t.gen = 1
+	}
+	t.masks = t.masks[:0]
+	t.occ.reset()
+}
+
+// dynOf returns chunk (cx, cy)'s dynamics mask, nil when no dynamic item
+// or mobile is in or around it (cx, cy on the map).
+func (s *JPS) dynOf(cx, cy int) *dynMask {
+	t := &s.dynt
+	ci := cy*s.views.wide + cx
+	if e := t.index[ci]; e>>viewGenShift == t.gen {
+		if m := &t.masks[e&viewIdxMask]; m.any {
+			return m
+		}
+		return nil
+	}
+	if len(t.masks) > viewIdxMask {
+		t.gen++ // a million chunks in one search: start again
+		t.masks = t.masks[:0]
+	}
+	t.index[ci] = t.gen<<viewGenShift | uint32(len(t.masks))
+	t.masks = append(t.masks, dynMask{})
+	m := &t.masks[len(t.masks)-1]
+	s.fillDyn(m, cx, cy)
+	if m.any {
+		return m
+	}
+	return nil
+}
+
+// fillDyn computes chunk (cx, cy)'s dynamics mask from the occupancy of it
+// and its 8 neighbours.
+func (s *JPS) fillDyn(v *dynMask, cx, cy int) {
 	var occ [stepcache.ChunkSize + 2]uint32 // rows -1..16, bit c+1 = column c
 	any := false
 	for dy := -1; dy <= 1; dy++ {
@@ -105,19 +163,19 @@ func (s *JPS) dynMask(v *chunkView, cx, cy int) {
 	if !any {
 		return
 	}
-	v.dyn = true
+	v.any = true
 	for r := 0; r < 16; r++ {
 		w := occ[r] | occ[r+1] | occ[r+2]
 		w |= w>>1 | w<<1
-		v.dynR[r] = uint16(w >> 1)
+		v.rows[r] = uint16(w >> 1)
 	}
 	for c := 0; c < 16; c++ {
 		var t uint16
 		for r := 0; r < 16; r++ {
-			if v.dynR[r]&(1<<c) != 0 {
+			if v.rows[r]&(1<<c) != 0 {
 				t |= 1 << r
 			}
 		}
-		v.dynRT[c] = t
+		v.rowsT[c] = t
 	}
 }

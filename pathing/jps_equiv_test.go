@@ -25,7 +25,8 @@ func TestJPSEquivalenceQuick(t *testing.T) {
 		r1, r2 := req, req
 		classic.Find(&r1, &rc)
 		jps.Find(&r2, &rj)
-		if rc.Found != rj.Found || (rc.Found && math.Abs(rc.Cost-rj.Cost) > 1e-9) {
+		cut := !rc.Found && rc.Expansions >= req.MaxNodes
+		if !cut && rc.Found != rj.Found || (rc.Found && math.Abs(rc.Cost-rj.Cost) > 1e-9) {
 			t.Fatalf("%d %s %+v: classic found=%v cost=%v exp=%d, jps found=%v cost=%v exp=%d", i, mc.name, req, rc.Found, rc.Cost, rc.Expansions, rj.Found, rj.Cost, rj.Expansions)
 		}
 		if rj.Found {

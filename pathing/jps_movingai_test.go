@@ -3,7 +3,10 @@ package pathing
 import (
 	"math"
 	"os"
+	"runtime"
+	"syscall"
 	"testing"
+	"time"
 
 	"shardcore/internal/repo"
 	"shardcore/movement"
@@ -97,16 +100,28 @@ func TestJPSMovingAIUniform(t *testing.T) {
 	t.Logf("%d scenarios, uniform cost equal to classic", len(picks))
 }
 
-// BenchmarkJPSMovingAI measures the jump search per map on every scenario
-// of the map (octile, warm cache, canonical maps computed): ns/op is per
-// query, the figure `shard movingai --search jps --workers 1` prints.
+// BenchmarkJPSMovingAI measures the jump search per map: one op solves
+// every scenario of the map (octile, warm cache, canonical maps computed);
+// us/query is the figure `shard movingai --search jps --workers 1` prints.
 func BenchmarkJPSMovingAI(b *testing.B) {
+	benchPerMap(b, func(b *testing.B, bm *benchMap) Finder {
+		s := NewJPS(warmCache(b, bm, bm.rules), bm.rules)
+		s.UseLineProbe(false)
+		return s
+	})
+}
+
+// BenchmarkClassicMovingAIMap is BenchmarkJPSMovingAI with the classic A*.
+func BenchmarkClassicMovingAIMap(b *testing.B) {
+	benchPerMap(b, func(_ *testing.B, bm *benchMap) Finder { return NewClassic(bm.rules) })
+}
+
+func benchPerMap(b *testing.B, mk func(*testing.B, *benchMap) Finder) {
 	maps := loadBench(b)
 	for i := range maps {
 		bm := &maps[i]
 		b.Run(bm.name, func(b *testing.B) {
-			s := NewJPS(warmCache(b, bm, bm.rules), bm.rules)
-			s.UseLineProbe(false)
+			s := mk(b, bm)
 			reqs := make([]Request, len(bm.scens))
 			var res Result
 			for k, sc := range bm.scens {
@@ -115,14 +130,33 @@ func BenchmarkJPSMovingAI(b *testing.B) {
 				s.Find(&r, &res)
 			}
 			exp := 0
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			cpu0 := threadCPU()
 			b.ReportAllocs()
 			b.ResetTimer()
 			for k := 0; k < b.N; k++ {
-				r := reqs[k%len(reqs)]
-				s.Find(&r, &res)
-				exp += res.Expansions
+				for j := range reqs {
+					r := reqs[j]
+					s.Find(&r, &res)
+					exp += res.Expansions
+				}
 			}
-			b.ReportMetric(float64(exp)/float64(b.N), "expansions/op")
+			q := float64(b.N * len(reqs))
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/q, "us/query")
+			b.ReportMetric(float64((threadCPU()-cpu0).Nanoseconds())/1e3/q, "cpu-us/query")
+			b.ReportMetric(float64(exp)/q, "expansions/query")
 		})
 	}
+}
+
+// threadCPU is the calling thread's CPU time (user and system): on a busy
+// machine it counts only the time the benchmark ran, not the time it
+// waited for a core.
+func threadCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(1, &ru); err != nil { // RUSAGE_THREAD
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

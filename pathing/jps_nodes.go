@@ -22,9 +22,9 @@ type jnode struct {
 	pdir     movement.Dir // direction of the (last) segment from the parent
 	bdir     movement.Dir // with bsteps > 0: the path from the parent first takes bsteps steps in bdir
 	bsteps   int32
-	arr      uint8        // directions of the grid steps it was reached by at cost g
-	done     uint8        // arrivals already expanded
-	full     bool         // reached at cost g by a step that needs a full expansion
+	arr      uint8 // directions of the grid steps it was reached by at cost g
+	done     uint8 // arrivals already expanded
+	full     bool  // reached at cost g by a step that needs a full expansion
 	fullDone bool
 }
 

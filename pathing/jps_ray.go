@@ -18,53 +18,77 @@ const lineMask = 0x1FFFE
 // regular, or one with a forced neighbour), or false when the ray runs into
 // a blocked cell first.
 func (s *JPS) scan(line, pos int, vertical, forward bool) (int, bool) {
+	t := &s.views
 	lc, r := line>>4, uint(line&15)
-	entered := true // pos was entered from the caller's cell
+	pc, p := pos>>4, uint(pos&15)+1
+	var goalLine bool
+	ci, step, limit := lc*t.wide+pc, 1, t.wide
+	if vertical {
+		goalLine = line >= s.gx0 && line <= s.gx1
+		ci, step, limit = pc*t.wide+lc, t.wide, t.high
+	} else {
+		goalLine = line >= s.gy0 && line <= s.gy1
+	}
+	if uint(lc) >= uint(t.wide+t.high-limit) { // the line is off the map
+		s.jst.Anomalies++
+		return pos, true
+	}
+	// the first cell of a segment was entered from the cell before it,
+	// which decided its openness; if this map does not call it open, a
+	// node is the safe answer
+	first := uint32(1) << p
+	var from uint32
+	dpc := 1
+	if forward {
+		from = lineMask &^ (first - 1)
+	} else {
+		from = lineMask & (first<<1 - 1)
+		step, dpc = -step, -1
+	}
 	for {
-		pc := pos >> 4
 		s.jst.Segments++
-		var v *chunkView
-		if vertical {
-			v = s.view(lc, pc)
-		} else {
-			v = s.view(pc, lc)
+		if uint(pc) >= uint(limit) {
+			s.jst.Anomalies++
+			return pos, true
 		}
-		if v.cn == nil {
+		var v *chunkView
+		if e := t.index[ci]; e>>viewGenShift == t.gen {
+			v = &t.views[e&viewIdxMask]
+		} else if vertical {
+			v = s.fetchView(lc, pc, ci)
+		} else {
+			v = s.fetchView(pc, lc, ci)
+		}
+		cn := v.cn
+		if cn == nil {
 			s.jst.Anomalies++
 			return pos, true // cannot happen (an entered cell's chunk is resident); a node is always safe
 		}
 		var n, m, so uint32
 		var reg uint16
 		if vertical {
-			n, m, so, reg = v.cn.OpenT[r], v.cn.OpenT[r+1], v.cn.OpenT[r+2], v.cn.RegT[r]
-			if v.dyn {
-				reg &^= v.dynRT[r]
-			}
+			n, m, so, reg = cn.OpenT[r], cn.OpenT[r+1], cn.OpenT[r+2], cn.RegT[r]
 		} else {
-			n, m, so, reg = v.cn.Open[r], v.cn.Open[r+1], v.cn.Open[r+2], v.cn.Reg[r]
-			if v.dyn {
-				reg &^= v.dynR[r]
+			n, m, so, reg = cn.Open[r], cn.Open[r+1], cn.Open[r+2], cn.Reg[r]
+		}
+		if s.dyn.active {
+			if vertical {
+				reg = s.regRow(v, lc, pc, r, true)
+			} else {
+				reg = s.regRow(v, pc, lc, r, false)
 			}
 		}
-		base := pc << 4
-		p := uint(pos - base + 1) // bit of pos
-		var forced, from uint32
+		var stop uint32
 		if forward {
-			forced = s.forcedFwd(n, m, so)
-			from = lineMask &^ (1<<p - 1)
+			stop = s.forcedFwd(n, m, so)
 		} else {
-			forced = s.forcedBack(n, m, so)
-			from = lineMask & (1<<(p+1) - 1)
+			stop = s.forcedBack(n, m, so)
 		}
-		first := uint32(1) << p
-		stop := forced | ^(uint32(reg) << 1) | s.goalBits(line, pc, vertical)
-		blocked := ^m
-		if entered {
-			// its openness was decided by the cell before it; if this map
-			// does not call it open, a node is the safe answer
-			stop |= first & blocked
-			blocked &^= first
+		stop |= ^(uint32(reg) << 1) | first&^m
+		if goalLine {
+			stop |= s.goalBits(pc, vertical)
 		}
+		blocked := ^m &^ first
 		if ev := (stop | blocked) & from; ev != 0 {
 			var k int
 			if forward {
@@ -75,20 +99,24 @@ func (s *JPS) scan(line, pos int, vertical, forward bool) (int, bool) {
 			if blocked&(1<<k) != 0 {
 				return 0, false
 			}
-			return base + k - 1, true
+			return pc<<4 + k - 1, true
 		}
 		// the segment's last cell is regular: its map knows the next cell
 		if forward {
 			if m&(1<<17) == 0 {
 				return 0, false
 			}
-			pos = base + 16
+			first = 1 << 1
 		} else {
 			if m&1 == 0 {
 				return 0, false
 			}
-			pos = base - 1
+			first = 1 << 16
 		}
+		pc += dpc
+		ci += step
+		from = lineMask
+		pos = pc << 4
 	}
 }
 
@@ -113,14 +141,11 @@ func (s *JPS) forcedBack(n, m, so uint32) uint32 {
 }
 
 // goalBits marks (bit k: position pc*16+k-1) the goal cells of segment pc
-// of the line.
-func (s *JPS) goalBits(line, pc int, vertical bool) uint32 {
-	lo, hi, a0, a1 := s.gx0, s.gx1, s.gy0, s.gy1
+// of a line that crosses the goal square.
+func (s *JPS) goalBits(pc int, vertical bool) uint32 {
+	lo, hi := s.gx0, s.gx1
 	if vertical {
-		lo, hi, a0, a1 = s.gy0, s.gy1, s.gx0, s.gx1
-	}
-	if line < a0 || line > a1 {
-		return 0
+		lo, hi = s.gy0, s.gy1
 	}
 	base := pc << 4
 	lo, hi = max(lo, base-1)-base+1, min(hi, base+16)-base+1
@@ -156,12 +181,7 @@ func (s *JPS) diagonalStep(x, y int, d movement.Dir) (succ uint8, stop bool) {
 		s.jst.Anomalies++
 		return 0, true
 	}
-	r := y & 15
-	reg := v.cn.Reg[r]
-	if v.dyn {
-		reg &^= v.dynR[r]
-	}
-	if reg&(1<<(x&15)) == 0 {
+	if s.regRow(v, x>>4, y>>4, uint(y&15), false)&(1<<(x&15)) == 0 {
 		return 0, true
 	}
 	succ = jumpSucc[s.rule][d][v.block(x, y)]

@@ -16,6 +16,8 @@ type stepSource interface {
 	lookup(m world.MapID, x, y, z int, caps movement.Caps) stepcache.StepMask
 	// canon is Cache.Canon.
 	canon(m world.MapID, cx, cy int, set stepcache.RuleSet) (*stepcache.Canon, *stepcache.Chunk)
+	// canonEpoch is Cache.CanonEpoch.
+	canonEpoch(m world.MapID) uint64
 }
 
 // cacheSource adapts a *stepcache.Cache.
@@ -33,70 +35,114 @@ func (s cacheSource) canon(m world.MapID, cx, cy int, set stepcache.RuleSet) (*s
 	return s.c.Canon(m, cx, cy, set)
 }
 
-// chunkView is one chunk as a search sees it: its canonical map and
-// records (nil when not resident), and the cells whose 3×3 block holds a
-// dynamic item or mobile in this search (rows and their transpose).
+func (s cacheSource) canonEpoch(m world.MapID) uint64 { return s.c.CanonEpoch(m) }
+
+// chunkView is one chunk as the search sees it: its canonical map and
+// records, nil when not resident.
 type chunkView struct {
-	key   int64 // chunk key of the entry, -1 when empty
-	gen   uint32
-	cn    *stepcache.Canon
-	ch    *stepcache.Chunk
-	dyn   bool // dynMask is set
-	dynR  [stepcache.ChunkSize]uint16
-	dynRT [stepcache.ChunkSize]uint16
+	cn *stepcache.Canon
+	ch *stepcache.Chunk
 }
 
-// viewSlots is the size of the per-search chunk view table (direct mapped).
-const viewSlots = 1024
-
-// viewTable memoises chunk views for one search: a chunk's canonical map is
-// fetched once per search, not once per scanned row. A view stays valid for
-// the search: chunks only become resident during a search (a lookup's
-// miss), which makes a fetched map stale but never wrong (it still counts
-// the new neighbour as unknown, so fewer cells are regular).
+// viewTable memoises chunk views across searches, while the cache's canon
+// epoch stays (no chunk of the map installed or evicted, no multi placed):
+// a chunk's canonical map is fetched once, not once per scanned row. Within
+// a search a map fetched before a neighbour became resident (a lookup's
+// miss) is stale but never wrong: it still counts the new neighbour as
+// unknown, so fewer cells are regular.
+//
+// index holds, per chunk of the map, the table's generation (high 12 bits)
+// and the view's position in views (low 20 bits): 4 bytes per chunk.
 type viewTable struct {
-	gen  uint32
-	v    []chunkView
-	occ  occTable
-	dyn  bool // dynamics are active in this search
-	mapW int
-	mapH int
+	gen        uint32
+	index      []uint32
+	views      []chunkView
+	wide, high int
+	epoch      uint64
+	set        stepcache.RuleSet
+	m          world.MapID
+	mapW, mapH int
 }
 
-func (t *viewTable) reset(dyn bool, mapW, mapH int) {
-	if t.v == nil {
-		t.v = make([]chunkView, viewSlots)
+const (
+	viewGenShift = 20
+	viewIdxMask  = 1<<viewGenShift - 1
+	viewGenMax   = 1<<(32-viewGenShift) - 1
+)
+
+// reset keeps the views when the cache's epoch, the map and the rule set
+// are those they were fetched for, and forgets them otherwise.
+func (t *viewTable) reset(epoch uint64, m world.MapID, set stepcache.RuleSet, mapW, mapH int) {
+	wide, high := stepcache.ChunksOf(mapW, mapH)
+	if len(t.index) != wide*high {
+		t.index = make([]uint32, wide*high)
+		t.gen = 0
 	}
+	if t.gen != 0 && epoch == t.epoch && m == t.m && set == t.set && mapW == t.mapW && mapH == t.mapH {
+		return
+	}
+	t.epoch, t.m, t.set = epoch, m, set
+	t.wide, t.high, t.mapW, t.mapH = wide, high, mapW, mapH
+	t.forget()
+}
+
+func (t *viewTable) forget() {
 	t.gen++
-	if t.gen == 0 {
-		for i := range t.v {
-			t.v[i].gen = 0
-		}
+	if t.gen > viewGenMax {
+		clear(t.index)
 		t.gen = 1
 	}
-	t.dyn = dyn
-	t.mapW, t.mapH = mapW, mapH
-	if dyn {
-		t.occ.reset()
-	}
+	t.views = t.views[:0]
 }
 
 func chunkKeyOf(cx, cy int) int64 { return int64(cy)<<32 | int64(uint32(cx)) }
 
+// noView is the view of chunks off the map.
+var noView chunkView
+
 // view returns chunk (cx, cy)'s view, fetching it on first use.
 func (s *JPS) view(cx, cy int) *chunkView {
-	k := chunkKeyOf(cx, cy)
 	t := &s.views
-	v := &t.v[(cx*7+cy*131)&(viewSlots-1)]
-	if v.gen == t.gen && v.key == k {
-		return v
+	if uint(cx) >= uint(t.wide) || uint(cy) >= uint(t.high) {
+		return &noView
 	}
-	v.gen, v.key, v.dyn = t.gen, k, false
-	v.cn, v.ch = s.src.canon(s.live.Map.ID, cx, cy, s.set)
-	if v.cn != nil && t.dyn {
-		s.dynMask(v, cx, cy)
+	ci := cy*t.wide + cx
+	if e := t.index[ci]; e>>viewGenShift == t.gen {
+		return &t.views[e&viewIdxMask]
 	}
-	return v
+	return s.fetchView(cx, cy, ci)
+}
+
+func (s *JPS) fetchView(cx, cy, ci int) *chunkView {
+	t := &s.views
+	if len(t.views) > viewIdxMask { // a million chunks fetched: start again
+		t.forget()
+	}
+	cn, ch := s.src.canon(t.m, cx, cy, t.set)
+	t.index[ci] = t.gen<<viewGenShift | uint32(len(t.views))
+	t.views = append(t.views, chunkView{cn, ch})
+	return &t.views[len(t.views)-1]
+}
+
+// regRow is row r of chunk view v's regular bits in this search (the
+// cells whose block holds dynamics taken out), for chunk (cx, cy).
+func (s *JPS) regRow(v *chunkView, cx, cy int, r uint, vertical bool) uint16 {
+	var reg uint16
+	if vertical {
+		reg = v.cn.RegT[r]
+	} else {
+		reg = v.cn.Reg[r]
+	}
+	if s.dyn.active {
+		if d := s.dynOf(cx, cy); d != nil {
+			if vertical {
+				reg &^= d.rowsT[r]
+			} else {
+				reg &^= d.rows[r]
+			}
+		}
+	}
+	return reg
 }
 
 // regular reports whether (x, y) is a regular cell with no dynamics in its
@@ -109,12 +155,7 @@ func (s *JPS) regular(x, y int) bool {
 	if v.cn == nil {
 		return false
 	}
-	r := y & 15
-	reg := v.cn.Reg[r]
-	if v.dyn {
-		reg &^= v.dynR[r]
-	}
-	return reg&(1<<(x&15)) != 0
+	return s.regRow(v, x>>4, y>>4, uint(y&15), false)&(1<<(x&15)) != 0
 }
 
 // recordZ is the Z of (x, y)'s primary record; its chunk must be resident.

@@ -59,9 +59,10 @@ type mapState struct {
 	// as of the map's multisVer: multiNone, multiOwn (in its own sector:
 	// every cell is near one) or multiAround (only in a sector around it:
 	// only its edge cells may be).
-	nearMulti []uint8
-	multisVer uint64
-	canonVer  uint64 // multis version the slots' canonical maps were computed at
+	nearMulti  []uint8
+	multisVer  uint64
+	canonVer   uint64 // multis version the slots' canonical maps were computed at
+	canonEpoch uint64 // see CanonEpoch
 }
 
 // Values of mapState.nearMulti.
@@ -350,6 +351,11 @@ func (c *Cache) Clear() {
 	c.intern = newInterner()
 	c.bytes = 0
 	c.canons.reset()
+	for _, ms := range c.maps {
+		if ms != nil {
+			ms.canonEpoch++
+		}
+	}
 	clear(c.tracker)
 }
 

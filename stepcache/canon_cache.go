@@ -56,6 +56,7 @@ func (in *canonInterner) release(s *canonShared) {
 // dropCanonAround forgets the canonical maps of chunk ci and its 8
 // neighbours: they read ci's records, which just changed.
 func (c *Cache) dropCanonAround(ms *mapState, ci int32) {
+	ms.canonEpoch++
 	cx, cy := int(ci)%ms.wide, int(ci)/ms.wide
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
@@ -91,17 +92,7 @@ func (c *Cache) Canon(m world.MapID, cx, cy int, set RuleSet) (*Canon, *Chunk) {
 	if !c.cfg.Enabled || ms == nil || set >= NumRuleSets || cx < 0 || cy < 0 || cx >= ms.wide || cy >= ms.high {
 		return nil, nil
 	}
-	if v := ms.m.MultisVersion(); v != ms.canonVer {
-		if v != ms.multisVer {
-			ms.refreshMultis()
-		}
-		for i := range c.res {
-			if c.res[i].ms == ms {
-				c.dropCanon(&c.res[i])
-			}
-		}
-		ms.canonVer = v
-	}
+	c.checkCanonMultis(ms)
 	slot := ms.slots[cy*ms.wide+cx]
 	if slot < 0 {
 		return nil, nil
@@ -114,6 +105,44 @@ func (c *Cache) Canon(m world.MapID, cx, cy int, set RuleSet) (*Canon, *Chunk) {
 		e.canon[set] = c.canons.intern(&cn)
 	}
 	return &e.canon[set].cn, e.sh.ch
+}
+
+// checkCanonMultis drops the map's canonical maps when a multi was placed
+// or removed since they were computed.
+func (c *Cache) checkCanonMultis(ms *mapState) {
+	v := ms.m.MultisVersion()
+	if v == ms.canonVer {
+		return
+	}
+	if v != ms.multisVer {
+		ms.refreshMultis()
+	}
+	for i := range c.res {
+		if c.res[i].ms == ms {
+			c.dropCanon(&c.res[i])
+		}
+	}
+	ms.canonVer = v
+	ms.canonEpoch++
+}
+
+// CanonEpoch changes whenever a canonical map of map m may have changed
+// (a chunk was installed or evicted, a multi placed or removed, the cache
+// cleared). A searcher may keep the maps Canon returned while it does not.
+func (c *Cache) CanonEpoch(m world.MapID) uint64 {
+	ms := c.maps[m]
+	if ms == nil {
+		return 0
+	}
+	c.checkCanonMultis(ms)
+	return ms.canonEpoch<<1 | uint64(b2u(c.cfg.Enabled))
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // buildCanon computes chunk (cx, cy)'s canonical map from the resident
