@@ -22,8 +22,12 @@ type JPS struct {
 	st    jstore
 	views viewTable
 	dynt  dynTable
+	layer layer
 	dyn   dynProbe
 	line  bool
+	// layerOff keeps the search off the flat layer (tests compare both).
+	layerOff bool
+	useLayer bool
 
 	req                Request
 	gx0, gy0, gx1, gy1 int // the goal square
@@ -84,6 +88,7 @@ func (s *JPS) Find(req *Request, res *Result) {
 	if s.dyn.active {
 		s.dynt.reset(len(s.views.index))
 	}
+	s.useLayer = s.jumps && !s.dyn.active && !s.layerOff && s.layer.prepare(s.views.gen, m.Width, m.Height)
 	s.st.reset(req.Cost == Octile)
 	sx, sy := req.Start.X, req.Start.Y
 	sz := req.StartZ

@@ -17,7 +17,12 @@ func (s *JPS) expand(idx int32, res *Result) {
 	if s.jumps && !full && n.z == canonZ && s.regular(x, y) {
 		n.done |= arr
 		s.jst.JumpNodes++
-		nb := s.view(x>>4, y>>4).block(x, y)
+		var nb uint8
+		if s.useLayer {
+			nb, _ = s.layerCell(x, y)
+		} else {
+			nb = s.view(x>>4, y>>4).block(x, y)
+		}
 		var succ uint8
 		for a := arr; a != 0; a &= a - 1 {
 			succ |= jumpSucc[s.rule][bits.TrailingZeros8(a)][nb]

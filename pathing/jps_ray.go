@@ -157,12 +157,16 @@ func (s *JPS) goalBits(pc int, vertical bool) uint32 {
 
 // straight runs scan for a ray that entered (x, y) moving in cardinal d.
 func (s *JPS) straight(x, y int, d movement.Dir) (int, int, bool) {
+	scan := s.scan
+	if s.useLayer {
+		scan = s.scanLayer
+	}
 	switch d {
 	case movement.East, movement.West:
-		hx, ok := s.scan(y, x, false, d == movement.East)
+		hx, ok := scan(y, x, false, d == movement.East)
 		return hx, y, ok
 	default:
-		hy, ok := s.scan(x, y, true, d == movement.South)
+		hy, ok := scan(x, y, true, d == movement.South)
 		return x, hy, ok
 	}
 }
@@ -175,6 +179,18 @@ func (s *JPS) diagonalStep(x, y int, d movement.Dir) (succ uint8, stop bool) {
 	s.jst.DiagSteps++
 	if s.isGoal(x, y) {
 		return 0, true
+	}
+	if s.useLayer {
+		if uint(x) >= uint(s.layer.w) || uint(y) >= uint(s.layer.h) {
+			s.jst.Anomalies++
+			return 0, true
+		}
+		nb, reg := s.layerCell(x, y)
+		if !reg {
+			return 0, true
+		}
+		succ = jumpSucc[s.rule][d][nb]
+		return succ, succ&^natural[d] != 0
 	}
 	v := s.view(x>>4, y>>4)
 	if v.cn == nil {

@@ -151,6 +151,12 @@ func (s *JPS) regular(x, y int) bool {
 	if x < 0 || y < 0 {
 		return false
 	}
+	if s.useLayer {
+		if x >= s.layer.w || y >= s.layer.h {
+			return false
+		}
+		return s.layerRegular(x, y)
+	}
 	v := s.view(x>>4, y>>4)
 	if v.cn == nil {
 		return false

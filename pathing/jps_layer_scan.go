@@ -1,0 +1,115 @@
+package pathing
+
+import "math/bits"
+
+// scanLayer is scan over the flat layer, 64 cells at a time.
+func (s *JPS) scanLayer(line, pos int, vertical, forward bool) (int, bool) {
+	l := &s.layer
+	open, reg, stride, lines := l.open, l.reg, l.sh, l.h
+	goalLo, goalHi := s.gx0, s.gx1
+	goalLine := line >= s.gy0 && line <= s.gy1
+	ensure := s.ensureH
+	if vertical {
+		open, reg, stride, lines = l.openT, l.regT, l.sv, l.w
+		goalLo, goalHi = s.gy0, s.gy1
+		goalLine = line >= s.gx0 && line <= s.gx1
+		ensure = s.ensureV
+	}
+	if uint(line) >= uint(lines) {
+		s.jst.Anomalies++
+		return pos, true
+	}
+	rm := (line + 1) * stride
+	rn, rs := rm-stride, rm+stride
+	k := pos >> 6 // unpadded word
+	last := stride - 3
+	// the scan's first cell was entered by the caller's step: if the layer
+	// does not call it open, a node is the safe answer
+	first := uint64(1) << uint(pos&63)
+	from := first | (first - 1)
+	if forward {
+		from = ^(first - 1)
+	}
+	for {
+		s.jst.Segments++
+		ensure(line, k)
+		i := k + 1
+		m, n, so := open[rm+i], open[rn+i], open[rs+i]
+		var forced uint64
+		switch {
+		case forward && s.and:
+			forced = (n &^ (n<<1 | open[rn+i-1]>>63)) | (so &^ (so<<1 | open[rs+i-1]>>63))
+		case forward:
+			m1 := m>>1 | open[rm+i+1]<<63
+			forced = m1 & ((^n & (n>>1 | open[rn+i+1]<<63)) | (^so & (so>>1 | open[rs+i+1]<<63)))
+		case s.and:
+			forced = (n &^ (n>>1 | open[rn+i+1]<<63)) | (so &^ (so>>1 | open[rs+i+1]<<63))
+		default:
+			m1 := m<<1 | open[rm+i-1]>>63
+			forced = m1 & ((^n & (n<<1 | open[rn+i-1]>>63)) | (^so & (so<<1 | open[rs+i-1]>>63)))
+		}
+		stop := forced | ^reg[rm+i] | first&^m
+		if goalLine {
+			stop |= goalWord(goalLo, goalHi, k)
+		}
+		blocked := ^m &^ first
+		if ev := (stop | blocked) & from; ev != 0 {
+			var b int
+			if forward {
+				b = bits.TrailingZeros64(ev)
+			} else {
+				b = 63 - bits.LeadingZeros64(ev)
+			}
+			if blocked&(1<<uint(b)) != 0 {
+				return 0, false
+			}
+			return k<<6 + b, true
+		}
+		first, from = 0, ^uint64(0)
+		if forward {
+			if k++; k > last {
+				return 0, false
+			}
+		} else if k--; k < 0 {
+			return 0, false
+		}
+	}
+}
+
+// goalWord marks the goal positions lo..hi in word k.
+func goalWord(lo, hi, k int) uint64 {
+	base := k << 6
+	lo, hi = max(lo, base)-base, min(hi, base+63)-base
+	if lo > hi {
+		return 0
+	}
+	return (^uint64(0) >> uint(63-hi)) &^ (uint64(1)<<uint(lo) - 1)
+}
+
+// layerCell returns (x, y)'s 3×3 open bits (see blockBits) and whether it
+// is regular, from the layer; (x, y) must be on the map.
+func (s *JPS) layerCell(x, y int) (nb uint8, reg bool) {
+	l := &s.layer
+	s.fill(x>>4, y>>4)
+	row := (y + 1) * l.sh
+	if l.reg[row+x>>6+1]&(1<<uint(x&63)) == 0 {
+		return 0, false
+	}
+	p := x + 63 // position of x-1 in the padded line
+	w, off := p>>6, uint(p&63)
+	get := func(base int) uint {
+		v := l.open[base+w] >> off
+		if off > 61 {
+			v |= l.open[base+w+1] << (64 - off)
+		}
+		return uint(v) & 7
+	}
+	return blockBits[get(row-l.sh)|get(row)<<3|get(row+l.sh)<<6], true
+}
+
+// layerRegular reports whether (x, y) (on the map) is regular.
+func (s *JPS) layerRegular(x, y int) bool {
+	l := &s.layer
+	s.fill(x>>4, y>>4)
+	return l.reg[(y+1)*l.sh+x>>6+1]&(1<<uint(x&63)) != 0
+}
