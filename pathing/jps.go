@@ -40,6 +40,7 @@ type JPS struct {
 	deferred  [maxDeferred]uint64
 	nDeferred int
 	jst       JPSStats
+	trace     func(n *jnode, full bool) // tests: called for every expansion
 }
 
 // JPSStats counts how the jump search answered since the finder was made

@@ -15,6 +15,9 @@ func (s *JPS) expand(idx int32, res *Result) {
 	arr, full := n.arr&^n.done, n.full && !n.fullDone
 	gc, gd := n.gc, n.gd
 	if s.jumps && !full && n.z == canonZ && s.regular(x, y) {
+		if s.trace != nil {
+			s.trace(n, false)
+		}
 		n.done |= arr
 		s.jst.JumpNodes++
 		var nb uint8
@@ -31,6 +34,9 @@ func (s *JPS) expand(idx int32, res *Result) {
 			s.ray(idx, x, y, movement.Dir(bits.TrailingZeros8(succ)), gc, gd)
 		}
 		return
+	}
+	if s.trace != nil {
+		s.trace(n, true)
 	}
 	n.done, n.fullDone = 0xFF, true // a full expansion serves every arrival
 	s.expandFull(idx, x, y, s.stateZ(n), gc, gd, res)
@@ -84,7 +90,7 @@ func (s *JPS) node(x, y int, a arrival) {
 			return
 		}
 		a.full = true
-		z = int(v.ch.Cells[(y&15)*16+x&15].Z)
+		z = s.recordZ(x, y)
 	}
 	s.st.relax(x, y, z, a, s.heuristic(x, y))
 }
@@ -113,6 +119,9 @@ func (s *JPS) expandFull(idx int32, x, y, z int, gc, gd int32, res *Result) {
 		}
 		return
 	}
+	// a step is a grid step (may start a ray) only from the cell's
+	// canonical state: the state its canonical map describes
+	canon := s.jumps && s.canonicalState(x, y, z)
 	var occ uint8
 	if s.dyn.active {
 		for d := movement.Dir(0); d < 8; d++ {
@@ -130,30 +139,29 @@ func (s *JPS) expandFull(idx int32, x, y, z int, gc, gd int32, res *Result) {
 				s.step(idx, x, y, d, nz, gc, gd, false)
 			}
 		case sm.Mask&(1<<d) != 0:
-			s.step(idx, x, y, d, int(sm.Z[d]), gc, gd, true)
+			s.step(idx, x, y, d, int(sm.Z[d]), gc, gd, canon)
 		}
 	}
 }
 
 // step takes one step of a full expansion: from (x, y) in d, arriving at
-// nz; clean says a static record answered it. Into a regular cell at its
-// record's Z, a clean step is the first step of a ray.
+// nz; clean says the canonical record of the origin answered it. A clean
+// step into a regular cell's canonical state makes a jump node there (its
+// rays run if and when it is expanded); any other step a full node.
 func (s *JPS) step(parent int32, x, y int, d movement.Dir, nz int, gc, gd int32, clean bool) {
-	dx, dy := d.Offset()
-	tx, ty := x+dx, y+dy
-	if s.jumps && s.regular(tx, ty) && nz == s.recordZ(tx, ty) {
-		if clean {
-			s.ray(parent, x, y, d, gc, gd)
-			return
-		}
-		nz = canonZ // the same state a grid step reaches: one node
-	}
 	if d.Diagonal() {
 		gd++
 	} else {
 		gc++
 	}
-	s.st.relax(tx, ty, nz, arrival{parent: parent, dir: d, gc: gc, gd: gd, full: true}, s.heuristic(tx, ty))
+	dx, dy := d.Offset()
+	tx, ty := x+dx, y+dy
+	a := arrival{parent: parent, dir: d, gc: gc, gd: gd, full: true}
+	if s.jumps && s.regular(tx, ty) && nz == s.recordZ(tx, ty) {
+		nz = canonZ // the same state a grid step reaches: one node
+		a.full = !clean
+	}
+	s.st.relax(tx, ty, nz, a, s.heuristic(tx, ty))
 }
 
 // isDeferred reports whether (x, y) lies in a chunk this search already

@@ -164,9 +164,23 @@ func (s *JPS) regular(x, y int) bool {
 	return s.regRow(v, x>>4, y>>4, uint(y&15), false)&(1<<(x&15)) != 0
 }
 
-// recordZ is the Z of (x, y)'s primary record; its chunk must be resident.
+// recordZ is the Z of (x, y)'s canonical record (its canonical state);
+// its chunk must be resident.
 func (s *JPS) recordZ(x, y int) int {
-	return int(s.view(x>>4, y>>4).ch.Cells[(y&15)*16+x&15].Z)
+	return int(stepcache.CanonRecord(s.view(x>>4, y>>4).ch, (y&15)*16+x&15, s.set).Z)
+}
+
+// canonicalState reports whether a request at (x, y, z) is answered by
+// (x, y)'s canonical record (false when its chunk has no view).
+func (s *JPS) canonicalState(x, y, z int) bool {
+	if x < 0 || y < 0 {
+		return false
+	}
+	v := s.view(x>>4, y>>4)
+	if v.ch == nil {
+		return false
+	}
+	return stepcache.Covers(stepcache.CanonRecord(v.ch, (y&15)*16+x&15, s.set), z)
 }
 
 // stateZ is node n's Z (reading the record for a canonical state).

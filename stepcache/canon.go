@@ -36,15 +36,17 @@ func RuleSetOf(caps movement.Caps) (RuleSet, bool) {
 // argument). A cell c is good when it is off the map, or when
 //
 //   - its chunk is resident and no multi stands in its sector or around it,
-//   - it has one record (no strata) that answers for requests (not LiveOnly),
-//   - every neighbour on the map is such a one-record cell, all of them
-//     agree whether c can be entered (their raw bit toward c), and every one
-//     that can enters it at c's record Z.
+//   - its canonical record (CanonRecord) answers for requests (not LiveOnly),
+//   - every neighbour on the map is such a cell, all of them agree, by
+//     their canonical records, whether c can be entered (their raw bit
+//     toward c), and every one that can enters it at the Z of c's canonical
+//     record.
 //
 // A good cell is open when its neighbours can enter it. A cell is regular
-// when the 3×3 block around it is all good: then every step between cells
-// of the block is allowed exactly when the grid rule over the open bits
-// allows it, and lands on the target's only state.
+// when the 3×3 block around it is all good: then every step between the
+// canonical states of cells of the block is allowed exactly when the grid
+// rule over the open bits allows it, and lands on the target's canonical
+// state.
 //
 // Open keeps a one-cell ring around the chunk: Open[r+1] bit c+1 is cell
 // (c, r) of the chunk for c, r in -1..16 (0 where not good). Reg[r] bit c
@@ -56,6 +58,35 @@ type Canon struct {
 	OpenT [ChunkSize + 2]uint32
 	RegT  [ChunkSize]uint16
 }
+
+// CanonRecord is the record of cell i of ch that a canonical map
+// describes for set: the only one of a cell without strata; of a cell with
+// strata, the highest for walkers (a street over a sewer, a bridge deck
+// over water) and the lowest for swimmers. Any choice is safe (the map
+// checks that the chosen records of neighbours agree); this one makes the
+// common cases regular. A search's canonical state of a cell is its
+// canonical record's Z.
+func CanonRecord(ch *Chunk, i int, set RuleSet) *Cell {
+	if ch.StrataStart == nil {
+		return &ch.Cells[i]
+	}
+	lo, hi := int(ch.StrataStart[i]), int(ch.StrataStart[i+1])
+	if lo >= hi || hi > len(ch.Strata) {
+		return &ch.Cells[i]
+	}
+	rec := &ch.Cells[i]
+	for j := lo; j < hi; j++ {
+		s := &ch.Strata[j]
+		if (set == RuleWalk) == (s.Z > rec.Z) {
+			rec = s
+		}
+	}
+	return rec
+}
+
+// Covers reports whether record c answers for a request at z (its Z, or
+// one of its validity window's).
+func Covers(c *Cell, z int) bool { return covers(c, z) }
 
 // canonWin is the side of the cell window a canonical map reads: the chunk
 // and two rings around it (a regular cell's block needs its neighbours'
@@ -73,20 +104,23 @@ type winCell struct {
 const (
 	cellUnknown uint8 = iota // chunk not given: nothing is known
 	cellOff                  // off the map: never a state, entered by no one
-	cellSingle               // one record answering requests
-	cellOther                // strata or a LiveOnly record
+	cellSingle               // its canonical record answers requests
+	cellOther                // its canonical record is LiveOnly
 )
 
 // BuildCanon computes the canonical map of chunk (cx, cy) of a mapW×mapH
 // map for set from the chunk and its 8 neighbours: around[dy+1][dx+1] is
-// chunk (cx+dx, cy+dy), nil when it is not known (not resident, or a multi
-// stands in or around its sector); cells of an unknown chunk are not good.
-func BuildCanon(around *[3][3]*Chunk, set RuleSet, cx, cy, mapW, mapH int) Canon {
+// chunk (cx+dx, cy+dy), nil when it is not known (not resident); cells of
+// an unknown chunk are not good, nor are cells for which unknown (when not
+// nil) reports true (their lookups fall through: a multi stands near).
+func BuildCanon(around *[3][3]*Chunk, set RuleSet, cx, cy, mapW, mapH int, unknown func(x, y int) bool) Canon {
 	var win [canonWin][canonWin]winCell
 	x0, y0 := cx*ChunkSize-2, cy*ChunkSize-2
 	for wy := 0; wy < canonWin; wy++ {
 		for wx := 0; wx < canonWin; wx++ {
-			win[wy][wx] = canonCell(around, set, cx, cy, x0+wx, y0+wy, mapW, mapH)
+			if unknown == nil || !unknown(x0+wx, y0+wy) {
+				win[wy][wx] = canonCell(around, set, cx, cy, x0+wx, y0+wy, mapW, mapH)
+			}
 		}
 	}
 	var good, open [canonWin]uint32 // bit wx of row wy, for wx, wy in 1..18
@@ -138,9 +172,8 @@ func canonCell(around *[3][3]*Chunk, set RuleSet, cx, cy, x, y, mapW, mapH int) 
 	if ch == nil {
 		return winCell{}
 	}
-	i := (y%ChunkSize)*ChunkSize + x%ChunkSize
-	rec := &ch.Cells[i]
-	if rec.Info&InfoLiveOnly != 0 || (ch.StrataStart != nil && ch.StrataStart[i] != ch.StrataStart[i+1]) {
+	rec := CanonRecord(ch, (y%ChunkSize)*ChunkSize+x%ChunkSize, set)
+	if rec.Info&InfoLiveOnly != 0 {
 		return winCell{state: cellOther}
 	}
 	w := winCell{state: cellSingle, z: rec.Z}

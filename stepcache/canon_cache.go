@@ -146,10 +146,11 @@ func b2u(b bool) uint8 {
 }
 
 // buildCanon computes chunk (cx, cy)'s canonical map from the resident
-// chunks around it; a chunk with a multi in or around its sector counts as
-// unknown (its lookups may fall through to the live rules).
+// chunks around it; cells whose lookups fall through because of a multi
+// count as unknown.
 func (c *Cache) buildCanon(ms *mapState, cx, cy int, set RuleSet) Canon {
 	var around [3][3]*Chunk
+	near := false
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
 			x, y := cx+dx, cy+dy
@@ -157,12 +158,34 @@ func (c *Cache) buildCanon(ms *mapState, cx, cy int, set RuleSet) Canon {
 				continue
 			}
 			ci := y*ms.wide + x
-			if slot := ms.slots[ci]; slot >= 0 && ms.nearMulti[ci] == multiNone {
+			if slot := ms.slots[ci]; slot >= 0 {
 				around[dy+1][dx+1] = c.res[slot].sh.ch
 			}
+			near = near || ms.nearMulti[ci] != multiNone
 		}
 	}
-	return BuildCanon(&around, set, cx, cy, ms.m.Width, ms.m.Height)
+	var unknown func(x, y int) bool
+	if near {
+		unknown = func(x, y int) bool { return ms.fallsMulti(x, y) }
+	}
+	return BuildCanon(&around, set, cx, cy, ms.m.Width, ms.m.Height, unknown)
+}
+
+// fallsMulti reports whether a lookup of (x, y) (on the map) falls through
+// because of a multi (see Cache.lookup).
+func (ms *mapState) fallsMulti(x, y int) bool {
+	if x < 0 || y < 0 || x >= ms.m.Width || y >= ms.m.Height {
+		return false
+	}
+	switch ms.nearMulti[(y/ChunkSize)*ms.wide+x/ChunkSize] {
+	case multiOwn:
+		return true
+	case multiAround:
+		ex, ey := x%ChunkSize, y%ChunkSize
+		edge := ex == 0 || ey == 0 || ex == ChunkSize-1 || ey == ChunkSize-1
+		return edge && ms.m.HasMultisNear(x, y)
+	}
+	return false
 }
 
 // CanonStats reports the canonical maps' memory: distinct maps (shared
