@@ -28,6 +28,13 @@ type JPS struct {
 	// layerOff keeps the search off the flat layer (tests compare both).
 	layerOff bool
 	useLayer bool
+	rayCap   int     // straight rays stop after this many cells (a node)
+	fLim     float64 // the expanding node's f (+fSlack): rays stop (a node) past cells of higher f
+	slack    float64
+	freeRun  int
+	freeDiag int32
+	rayG     float64 // the cost of the straight ray being scanned at its first cell
+	diagCap  int32   // diagonal rays stop after this many steps (a node)
 
 	req                Request
 	gx0, gy0, gx1, gy1 int // the goal square
@@ -36,12 +43,40 @@ type JPS struct {
 	and                bool // the player diagonal rule
 	rule               int  // index of the rule in the jump tables (and: 1)
 	expansions         int
+	work               int // scan work: segments and words scanned, diagonal steps
 
 	deferred  [maxDeferred]uint64
 	nDeferred int
 	jst       JPSStats
 	trace     func(n *jnode, full bool) // tests: called for every expansion
 }
+
+// scanPerNode is the scan work that counts as one node against a request's
+// budget, in units of about 5-10 ns: a 16-cell chunk segment or a diagonal
+// step is one unit, a 64-cell word of the flat layer four. A search that
+// cannot reach its goal so gives up after a bounded time (at most about
+// ten cache A* expansions' worth of scanning per node), not after scanning
+// its whole region MaxNodes times over; a search that can reach it seldom
+// comes near (the equivalence tests count the searches it cuts).
+const scanPerNode = 256
+
+// fSlack is how far past the expanding node's f a ray may run before it
+// stops at a node (see scanCheckpoint).
+const fSlack = 1e-9
+
+// defaultFreeRun is how far a ray runs before the f limit applies.
+const defaultFreeRun = 128
+
+// defaultFreeDiag is how many steps a diagonal ray takes before the f limit applies.
+const defaultFreeDiag = 16
+
+// Ray caps (see straight): long enough that rays between obstacles on the
+// benchmark maps seldom reach them, short enough that a ray across open
+// country does not scan it all.
+const (
+	defaultRayCap  = 1024
+	defaultDiagCap = 1024
+)
 
 // JPSStats counts how the jump search answered since the finder was made
 // (or ResetStats).
@@ -63,7 +98,7 @@ type JPSStats struct {
 // map the cache must serve). It keeps scratch state: use one per
 // goroutine, on the goroutine that owns the cache.
 func NewJPS(cache *stepcache.Cache, live *movement.Rules) *JPS {
-	s := &JPS{src: newCacheSource(cache), live: live, line: true}
+	s := &JPS{src: newCacheSource(cache), live: live, line: true, rayCap: defaultRayCap, diagCap: defaultDiagCap, slack: fSlack, freeRun: defaultFreeRun, freeDiag: defaultFreeDiag}
 	s.dyn.bind(live)
 	return s
 }
@@ -97,7 +132,7 @@ func (s *JPS) Find(req *Request, res *Result) {
 		sz = canonZ
 	}
 	s.st.relax(sx, sy, sz, arrival{parent: -1, full: true}, s.heuristic(sx, sy))
-	for s.expansions < budget {
+	for s.expansions+s.work/scanPerNode < budget {
 		idx, ok := s.st.pop()
 		if !ok {
 			break
@@ -127,7 +162,7 @@ func (s *JPS) begin(req *Request, res *Result) int {
 	rng := max(req.Range, 0)
 	s.gx0, s.gx1, s.gy0, s.gy1 = req.Goal.X-rng, req.Goal.X+rng, req.Goal.Y-rng, req.Goal.Y+rng
 	s.st.octile = req.Cost == Octile
-	s.expansions = 0
+	s.expansions, s.work = 0, 0
 	s.nDeferred = 0
 	s.jst.Searches++
 	caps := req.Mover.Caps

@@ -14,6 +14,7 @@ func (s *JPS) expand(idx int32, res *Result) {
 	x, y := int(n.x), int(n.y)
 	arr, full := n.arr&^n.done, n.full && !n.fullDone
 	gc, gd := n.gc, n.gd
+	s.fLim = n.g + s.heuristic(x, y) + s.slack
 	if s.jumps && !full && n.z == canonZ && s.regular(x, y) {
 		if s.trace != nil {
 			s.trace(n, false)
@@ -51,6 +52,7 @@ func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 	s.jst.Rays++
 	dx, dy := d.Offset()
 	if !d.Diagonal() {
+		s.rayG = s.st.cost(gc+1, gd)
 		if hx, hy, ok := s.straight(x+dx, y+dy, d); ok {
 			s.node(hx, hy, arrival{parent: parent, dir: d, gc: gc + int32(max(absInt(hx-x), absInt(hy-y))), gd: gd})
 		}
@@ -59,7 +61,7 @@ func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 	for k := int32(1); ; k++ {
 		x, y = x+dx, y+dy
 		succ, stop := s.diagonalStep(x, y, d)
-		if stop {
+		if stop || k >= s.diagCap || (k >= s.freeDiag && s.st.cost(gc, gd+k)+s.heuristic(x, y) > s.fLim) {
 			s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
 			return
 		}
@@ -68,6 +70,7 @@ func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 				continue
 			}
 			cx, cy := c.Offset()
+			s.rayG = s.st.cost(gc+1, gd+k)
 			if hx, hy, ok := s.straight(x+cx, y+cy, c); ok {
 				m := int32(max(absInt(hx-x), absInt(hy-y)))
 				s.node(hx, hy, arrival{parent: parent, dir: c, gc: gc + m, gd: gd + k, bdir: d, bsteps: k})
@@ -119,9 +122,9 @@ func (s *JPS) expandFull(idx int32, x, y, z int, gc, gd int32, res *Result) {
 		}
 		return
 	}
-	// a step is a grid step (may start a ray) only from the cell's
-	// canonical state: the state its canonical map describes
-	canon := s.jumps && s.canonicalState(x, y, z)
+	// a step is a grid step only from an open cell's canonical state: the
+	// state its canonical map describes
+	canon := s.jumps && s.gridOrigin(x, y, z)
 	var occ uint8
 	if s.dyn.active {
 		for d := movement.Dir(0); d < 8; d++ {

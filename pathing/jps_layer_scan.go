@@ -3,7 +3,7 @@ package pathing
 import "math/bits"
 
 // scanLayer is scan over the flat layer, 64 cells at a time.
-func (s *JPS) scanLayer(line, pos int, vertical, forward bool) (int, bool) {
+func (s *JPS) scanLayer(line, pos, lim int, vertical, forward bool) (int, bool) {
 	l := &s.layer
 	open, reg, stride, lines := l.open, l.reg, l.sh, l.h
 	goalLo, goalHi := s.gx0, s.gx1
@@ -32,9 +32,22 @@ func (s *JPS) scanLayer(line, pos int, vertical, forward bool) (int, bool) {
 	}
 	for {
 		s.jst.Segments++
+		s.work += 4
 		ensure(line, k)
 		i := k + 1
 		m, n, so := open[rm+i], open[rn+i], open[rs+i]
+		if first == 0 { // a word after the first: past the node's f, stop at its first cell
+			p := k << 6
+			if !forward {
+				p += 63
+			}
+			if s.pastLimit(line, p, pos, vertical) {
+				if m&(1<<uint(p&63)) == 0 {
+					return 0, false
+				}
+				return p, true
+			}
+		}
 		var forced uint64
 		switch {
 		case forward && s.and:
@@ -51,6 +64,9 @@ func (s *JPS) scanLayer(line, pos int, vertical, forward bool) (int, bool) {
 		stop := forced | ^reg[rm+i] | first&^m
 		if goalLine {
 			stop |= goalWord(goalLo, goalHi, k)
+		}
+		if lim>>6 == k {
+			stop |= 1 << uint(lim&63)
 		}
 		blocked := ^m &^ first
 		if ev := (stop | blocked) & from; ev != 0 {

@@ -17,10 +17,11 @@ const lineMask = 0x1FFFE
 // which the search must make a node (a goal cell, a cell that is not
 // regular, or one with a forced neighbour), or false when the ray runs into
 // a blocked cell first.
-func (s *JPS) scan(line, pos int, vertical, forward bool) (int, bool) {
+func (s *JPS) scan(line, pos, lim int, vertical, forward bool) (int, bool) {
 	t := &s.views
 	lc, r := line>>4, uint(line&15)
 	pc, p := pos>>4, uint(pos&15)+1
+	pos0 := pos
 	var goalLine bool
 	ci, step, limit := lc*t.wide+pc, 1, t.wide
 	if vertical {
@@ -47,6 +48,7 @@ func (s *JPS) scan(line, pos int, vertical, forward bool) (int, bool) {
 	}
 	for {
 		s.jst.Segments++
+		s.work++
 		if uint(pc) >= uint(limit) {
 			s.jst.Anomalies++
 			return pos, true
@@ -78,6 +80,18 @@ func (s *JPS) scan(line, pos int, vertical, forward bool) (int, bool) {
 				reg = s.regRow(v, pc, lc, r, false)
 			}
 		}
+		if from == lineMask { // a segment after the first: past the node's f, stop at its first cell
+			p := pc << 4
+			if !forward {
+				p += 15
+			}
+			if s.pastLimit(line, p, pos0, vertical) {
+				if m&(1<<uint(p&15+1)) == 0 {
+					return 0, false
+				}
+				return p, true
+			}
+		}
 		var stop uint32
 		if forward {
 			stop = s.forcedFwd(n, m, so)
@@ -87,6 +101,9 @@ func (s *JPS) scan(line, pos int, vertical, forward bool) (int, bool) {
 		stop |= ^(uint32(reg) << 1) | first&^m
 		if goalLine {
 			stop |= s.goalBits(pc, vertical)
+		}
+		if lim>>4 == pc {
+			stop |= 1 << uint(lim&15+1)
 		}
 		blocked := ^m &^ first
 		if ev := (stop | blocked) & from; ev != 0 {
@@ -156,17 +173,26 @@ func (s *JPS) goalBits(pc int, vertical bool) uint32 {
 }
 
 // straight runs scan for a ray that entered (x, y) moving in cardinal d.
+// A ray that runs rayCap cells without an event stops there too (a node:
+// its expansion goes on), so that rays away from the goal wait in the open
+// set by their cost instead of crossing the map.
 func (s *JPS) straight(x, y int, d movement.Dir) (int, int, bool) {
 	scan := s.scan
 	if s.useLayer {
 		scan = s.scanLayer
 	}
 	switch d {
-	case movement.East, movement.West:
-		hx, ok := scan(y, x, false, d == movement.East)
+	case movement.East:
+		hx, ok := scan(y, x, x+s.rayCap-1, false, true)
 		return hx, y, ok
+	case movement.West:
+		hx, ok := scan(y, x, x-s.rayCap+1, false, false)
+		return hx, y, ok
+	case movement.South:
+		hy, ok := scan(x, y, y+s.rayCap-1, true, true)
+		return x, hy, ok
 	default:
-		hy, ok := scan(x, y, true, d == movement.South)
+		hy, ok := scan(x, y, y-s.rayCap+1, true, false)
 		return x, hy, ok
 	}
 }
@@ -177,6 +203,7 @@ func (s *JPS) straight(x, y int, d movement.Dir) (int, int, bool) {
 // directions that are allowed.
 func (s *JPS) diagonalStep(x, y int, d movement.Dir) (succ uint8, stop bool) {
 	s.jst.DiagSteps++
+	s.work++
 	if s.isGoal(x, y) {
 		return 0, true
 	}
@@ -202,4 +229,21 @@ func (s *JPS) diagonalStep(x, y int, d movement.Dir) (succ uint8, stop bool) {
 	}
 	succ = jumpSucc[s.rule][d][v.block(x, y)]
 	return succ, succ&^natural[d] != 0
+}
+
+// pastLimit reports whether cell p of a straight ray (line, and position p
+// along it; the ray entered position pos0 at cost s.rayG) costs more than
+// the expanding node's f allows: f = g + h beyond s.fLim. A ray stops at a
+// node there (any cell of a ray may be a node: its expansion goes on where
+// the ray left off), so rays that head away from the goal wait in the open
+// set by their f instead of crossing the map.
+func (s *JPS) pastLimit(line, p, pos0 int, vertical bool) bool {
+	if absInt(p-pos0) < s.freeRun {
+		return false
+	}
+	x, y := p, line
+	if vertical {
+		x, y = line, p
+	}
+	return s.rayG+float64(absInt(p-pos0))+s.heuristic(x, y) > s.fLim
 }

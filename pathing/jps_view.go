@@ -170,14 +170,17 @@ func (s *JPS) recordZ(x, y int) int {
 	return int(stepcache.CanonRecord(s.view(x>>4, y>>4).ch, (y&15)*16+x&15, s.set).Z)
 }
 
-// canonicalState reports whether a request at (x, y, z) is answered by
-// (x, y)'s canonical record (false when its chunk has no view).
-func (s *JPS) canonicalState(x, y, z int) bool {
+// gridOrigin reports whether the steps of a state (x, y, z) answered by
+// the cache are grid steps: it is answered by the cell's canonical record
+// and the cell is open (good, and entered by its neighbours), so its
+// canonical map has checked its record against its neighbours'. False
+// when the cell's chunk has no view.
+func (s *JPS) gridOrigin(x, y, z int) bool {
 	if x < 0 || y < 0 {
 		return false
 	}
 	v := s.view(x>>4, y>>4)
-	if v.ch == nil {
+	if v.cn == nil || v.cn.Open[y&15+1]&(1<<(x&15+1)) == 0 {
 		return false
 	}
 	return stepcache.Covers(stepcache.CanonRecord(v.ch, (y&15)*16+x&15, s.set), z)

@@ -42,7 +42,9 @@ func RuleSetOf(caps movement.Caps) (RuleSet, bool) {
 //     toward c), and every one that can enters it at the Z of c's canonical
 //     record.
 //
-// A good cell is open when its neighbours can enter it. A cell is regular
+// where only the neighbours that some step can reach (entered: some
+// neighbour's canonical record steps in) count in the last two. A good
+// cell is open when its neighbours can enter it. A cell is regular
 // when the 3×3 block around it is all good: then every step between the
 // canonical states of cells of the block is allowed exactly when the grid
 // rule over the open bits allows it, and lands on the target's canonical
@@ -89,9 +91,9 @@ func CanonRecord(ch *Chunk, i int, set RuleSet) *Cell {
 func Covers(c *Cell, z int) bool { return covers(c, z) }
 
 // canonWin is the side of the cell window a canonical map reads: the chunk
-// and two rings around it (a regular cell's block needs its neighbours'
-// neighbours).
-const canonWin = ChunkSize + 4
+// and three rings around it (a regular cell's block needs its neighbours'
+// neighbours, and whether those can be entered at all, their neighbours).
+const canonWin = ChunkSize + 6
 
 // winCell is one cell of the window.
 type winCell struct {
@@ -99,6 +101,9 @@ type winCell struct {
 	raw   uint8
 	z     int8
 	zs    [8]int8
+	// entered: some neighbour's canonical record can step in (or that is
+	// not known): only such neighbours' records must agree about a cell
+	entered bool
 }
 
 const (
@@ -115,7 +120,7 @@ const (
 // nil) reports true (their lookups fall through: a multi stands near).
 func BuildCanon(around *[3][3]*Chunk, set RuleSet, cx, cy, mapW, mapH int, unknown func(x, y int) bool) Canon {
 	var win [canonWin][canonWin]winCell
-	x0, y0 := cx*ChunkSize-2, cy*ChunkSize-2
+	x0, y0 := cx*ChunkSize-3, cy*ChunkSize-3
 	for wy := 0; wy < canonWin; wy++ {
 		for wx := 0; wx < canonWin; wx++ {
 			if unknown == nil || !unknown(x0+wx, y0+wy) {
@@ -123,9 +128,14 @@ func BuildCanon(around *[3][3]*Chunk, set RuleSet, cx, cy, mapW, mapH int, unkno
 			}
 		}
 	}
-	var good, open [canonWin]uint32 // bit wx of row wy, for wx, wy in 1..18
-	for wy := 1; wy < canonWin-1; wy++ {
-		for wx := 1; wx < canonWin-1; wx++ {
+	for wy := 0; wy < canonWin; wy++ {
+		for wx := 0; wx < canonWin; wx++ {
+			win[wy][wx].entered = entered(&win, wx, wy)
+		}
+	}
+	var good, open [canonWin]uint32 // bit wx of row wy, for wx, wy in 2..19
+	for wy := 2; wy < canonWin-2; wy++ {
+		for wx := 2; wx < canonWin-2; wx++ {
 			g, o := goodCell(&win, wx, wy)
 			if g {
 				good[wy] |= 1 << wx
@@ -137,14 +147,20 @@ func BuildCanon(around *[3][3]*Chunk, set RuleSet, cx, cy, mapW, mapH int, unkno
 	}
 	var cn Canon
 	for r := 0; r < ChunkSize+2; r++ {
-		cn.Open[r] = open[r+1] >> 1
+		cn.Open[r] = open[r+2] >> 2
 	}
 	for r := 0; r < ChunkSize; r++ {
-		wy := r + 2
+		wy := r + 3
 		v := good[wy-1] & good[wy] & good[wy+1]
 		h := v & (v >> 1) & (v >> 2) // bit k: window columns k..k+2 all good
-		cn.Reg[r] = uint16(h >> 1)   // cell c is window column c+2: needs k = c+1
+		cn.Reg[r] = uint16(h >> 2)   // cell c is window column c+3: needs k = c+2
 	}
+	transpose(&cn)
+	return cn
+}
+
+// transpose fills cn's OpenT and RegT from Open and Reg.
+func transpose(cn *Canon) {
 	for c := 0; c < ChunkSize+2; c++ {
 		for r := 0; r < ChunkSize+2; r++ {
 			if cn.Open[r]&(1<<c) != 0 {
@@ -159,7 +175,32 @@ func BuildCanon(around *[3][3]*Chunk, set RuleSet, cx, cy, mapW, mapH int, unkno
 			}
 		}
 	}
-	return cn
+}
+
+// entered reports whether window cell (wx, wy) may be a state a step
+// reaches: some neighbour's canonical record steps into it, or a neighbour
+// is not known (or outside the window), so it might.
+func entered(win *[canonWin][canonWin]winCell, wx, wy int) bool {
+	if win[wy][wx].state == cellOff {
+		return false
+	}
+	for d := movement.Dir(0); d < 8; d++ {
+		ox, oy := d.Offset()
+		nx, ny := wx-ox, wy-oy
+		if nx < 0 || ny < 0 || nx >= canonWin || ny >= canonWin {
+			return true
+		}
+		n := &win[ny][nx]
+		switch n.state {
+		case cellUnknown:
+			return true
+		case cellSingle:
+			if n.raw&(1<<d) != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // canonCell reads map cell (x, y) from the chunk window.
@@ -185,7 +226,11 @@ func canonCell(around *[3][3]*Chunk, set RuleSet, cx, cy, x, y, mapW, mapH int) 
 	return w
 }
 
-// goodCell reports whether window cell (wx, wy) is good and open.
+// goodCell reports whether window cell (wx, wy) is good and open. Only the
+// neighbours that may be states (entered) count: the others' records are
+// probes of a place no walker stands (a wall, deep water for a walker) and
+// their answers never become steps of a search, except from a start, whose
+// steps the search never takes for grid steps.
 func goodCell(win *[canonWin][canonWin]winCell, wx, wy int) (good, open bool) {
 	c := &win[wy][wx]
 	switch c.state {
@@ -200,12 +245,13 @@ func goodCell(win *[canonWin][canonWin]winCell, wx, wy int) (good, open bool) {
 		// the neighbour that steps in d to reach c
 		ox, oy := d.Offset()
 		n := &win[wy-oy][wx-ox]
-		switch n.state {
-		case cellOff:
+		switch {
+		case n.state == cellOff:
 			continue
-		case cellSingle:
-		default:
+		case n.state != cellSingle:
 			return false, false
+		case !n.entered:
+			continue
 		}
 		in := n.raw&(1<<d) != 0
 		if in && n.zs[d] != c.z {
