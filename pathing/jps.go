@@ -87,6 +87,7 @@ type JPSStats struct {
 	Rays        int // rays followed
 	LiveNodes   int // full expansions whose 8 directions ran the live rules
 	LineHits    int // searches answered by the straight-line fast path
+	Scans       int // straight scans
 	Segments    int // 16-cell segments scanned
 	DiagSteps   int // diagonal ray steps
 	Anomalies   int // rays that reached a chunk with no map (never, by the proof; a node is made instead)
@@ -116,15 +117,15 @@ func (s *JPS) UseLineProbe(on bool) { s.line = on }
 // Find searches for req and writes the outcome into res.
 func (s *JPS) Find(req *Request, res *Result) {
 	budget := s.begin(req, res)
-	if s.line && s.tryLine(res, budget) {
-		return
-	}
 	m := s.live.Map
 	s.views.reset(s.src.canonEpoch(m.ID), m.ID, s.set, m.Width, m.Height)
 	if s.dyn.active {
 		s.dynt.reset(len(s.views.index))
 	}
 	s.useLayer = s.jumps && !s.dyn.active && !s.layerOff && s.layer.prepare(s.views.gen, m.Width, m.Height)
+	if s.line && s.tryLine(res, budget) {
+		return
+	}
 	s.st.reset(req.Cost == Octile)
 	sx, sy := req.Start.X, req.Start.Y
 	sz := req.StartZ

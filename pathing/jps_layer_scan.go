@@ -8,12 +8,12 @@ func (s *JPS) scanLayer(line, pos, lim int, vertical, forward bool) (int, bool) 
 	open, reg, stride, lines := l.open, l.reg, l.sh, l.h
 	goalLo, goalHi := s.gx0, s.gx1
 	goalLine := line >= s.gy0 && line <= s.gy1
-	ensure := s.ensureH
+	ready, readyBase := l.readyH, (line>>4)*stride
 	if vertical {
 		open, reg, stride, lines = l.openT, l.regT, l.sv, l.w
 		goalLo, goalHi = s.gy0, s.gy1
 		goalLine = line >= s.gx0 && line <= s.gx1
-		ensure = s.ensureV
+		ready, readyBase = l.readyV, (line>>4)*stride
 	}
 	if uint(line) >= uint(lines) {
 		s.jst.Anomalies++
@@ -33,10 +33,16 @@ func (s *JPS) scanLayer(line, pos, lim int, vertical, forward bool) (int, bool) 
 	for {
 		s.jst.Segments++
 		s.work += 4
-		ensure(line, k)
+		if ri := readyBase + k; ready[ri>>6]&(1<<uint(ri&63)) == 0 {
+			if vertical {
+				s.ensureV(line, k)
+			} else {
+				s.ensureH(line, k)
+			}
+		}
 		i := k + 1
 		m, n, so := open[rm+i], open[rn+i], open[rs+i]
-		if first == 0 { // a word after the first: past the node's f, stop at its first cell
+		if first == 0 && absInt(k<<6-pos) >= s.freeRun-64 { // a word after the first: past the node's f, stop at its first cell
 			p := k << 6
 			if !forward {
 				p += 63
@@ -106,26 +112,31 @@ func goalWord(lo, hi, k int) uint64 {
 // is regular, from the layer; (x, y) must be on the map.
 func (s *JPS) layerCell(x, y int) (nb uint8, reg bool) {
 	l := &s.layer
-	s.fill(x>>4, y>>4)
+	if ci := (y>>4)*l.wide + x>>4; l.filled[ci>>6]&(1<<uint(ci&63)) == 0 {
+		s.fill(x>>4, y>>4)
+	}
 	row := (y + 1) * l.sh
 	if l.reg[row+x>>6+1]&(1<<uint(x&63)) == 0 {
 		return 0, false
 	}
 	p := x + 63 // position of x-1 in the padded line
-	w, off := p>>6, uint(p&63)
-	get := func(base int) uint {
-		v := l.open[base+w] >> off
-		if off > 61 {
-			v |= l.open[base+w+1] << (64 - off)
-		}
-		return uint(v) & 7
+	w, off := row+p>>6, uint(p&63)
+	var a, b, c uint64
+	if off <= 61 {
+		a, b, c = l.open[w-l.sh]>>off, l.open[w]>>off, l.open[w+l.sh]>>off
+	} else {
+		a = l.open[w-l.sh]>>off | l.open[w-l.sh+1]<<(64-off)
+		b = l.open[w]>>off | l.open[w+1]<<(64-off)
+		c = l.open[w+l.sh]>>off | l.open[w+l.sh+1]<<(64-off)
 	}
-	return blockBits[get(row-l.sh)|get(row)<<3|get(row+l.sh)<<6], true
+	return blockBits[a&7|(b&7)<<3|(c&7)<<6], true
 }
 
 // layerRegular reports whether (x, y) (on the map) is regular.
 func (s *JPS) layerRegular(x, y int) bool {
 	l := &s.layer
-	s.fill(x>>4, y>>4)
+	if ci := (y>>4)*l.wide + x>>4; l.filled[ci>>6]&(1<<uint(ci&63)) == 0 {
+		s.fill(x>>4, y>>4)
+	}
 	return l.reg[(y+1)*l.sh+x>>6+1]&(1<<uint(x&63)) != 0
 }

@@ -7,23 +7,30 @@ import (
 
 // tryLine is the jump search's straight-line fast path, the cache A*'s
 // (see Cached.tryLine): a walk toward the goal on cache hits alone whose
-// cost equals the heuristic at the start is optimal.
+// cost equals the heuristic at the start is optimal. Where the walk is on
+// a regular cell's canonical state with no dynamics about, the grid rule
+// over its canonical map answers the step (the same answer, proven by the
+// map) without a lookup.
 func (s *JPS) tryLine(res *Result, budget int) bool {
 	x, y, z := s.req.Start.X, s.req.Start.Y, s.req.StartZ
 	h := s.heuristic(x, y)
-	mv := s.req.Mover
 	var gc, gd int32
 	dirs, zs := res.Dirs[:0], res.Zs[:0]
+	canon := s.useLayer && s.layerRegular(x, y) && z == s.recordZ(x, y)
 	for steps := 0; !s.isGoal(x, y); steps++ {
-		if steps >= budget || s.isDeferred(x, y) {
+		if steps >= budget {
 			res.Dirs, res.Zs = dirs[:0], zs[:0]
 			return false
 		}
 		d := dirToward[sign(s.req.Goal.Y-y)+1][sign(s.req.Goal.X-x)+1]
-		sm := s.src.lookup(s.live.Map.ID, x, y, z, mv.Caps)
-		res.Lookups[sm.Kind]++
-		s.deferIfNotBuilt(sm.Kind, x, y)
-		if sm.Kind != stepcache.Hit || sm.Mask&(1<<d) == 0 || (s.dyn.active && s.lineDynamic(x, y, d)) {
+		var ok bool
+		if canon {
+			nb, _ := s.layerCell(x, y)
+			ok = allowedDirs[s.rule][nb]&bit(d) != 0
+		} else {
+			z, ok = s.lineLookup(res, x, y, z, d)
+		}
+		if !ok {
 			res.Dirs, res.Zs = dirs[:0], zs[:0]
 			return false
 		}
@@ -33,7 +40,11 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 			gc++
 		}
 		dx, dy := d.Offset()
-		x, y, z = x+dx, y+dy, int(sm.Z[d])
+		x, y = x+dx, y+dy
+		if canon {
+			z = s.recordZ(x, y)
+		}
+		canon = s.useLayer && s.layerRegular(x, y) && (canon || z == s.recordZ(x, y))
 		dirs, zs = append(dirs, d), append(zs, int8(z))
 	}
 	g := s.st.cost(gc, gd)
@@ -45,6 +56,22 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 	res.Found, res.Cost, res.Expansions = true, g, len(dirs)
 	s.jst.LineHits++
 	return true
+}
+
+// lineLookup answers the line's step from (x, y, z) in d by a lookup: the
+// arrival Z, or false when the cache does not answer it, refuses it, or
+// dynamics could change it.
+func (s *JPS) lineLookup(res *Result, x, y, z int, d movement.Dir) (int, bool) {
+	if s.isDeferred(x, y) {
+		return 0, false
+	}
+	sm := s.src.lookup(s.live.Map.ID, x, y, z, s.req.Mover.Caps)
+	res.Lookups[sm.Kind]++
+	s.deferIfNotBuilt(sm.Kind, x, y)
+	if sm.Kind != stepcache.Hit || sm.Mask&(1<<d) == 0 || (s.dyn.active && s.lineDynamic(x, y, d)) {
+		return 0, false
+	}
+	return int(sm.Z[d]), true
 }
 
 // lineDynamic reports whether dynamics could change the step from (x, y)

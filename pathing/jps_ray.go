@@ -177,24 +177,31 @@ func (s *JPS) goalBits(pc int, vertical bool) uint32 {
 // its expansion goes on), so that rays away from the goal wait in the open
 // set by their cost instead of crossing the map.
 func (s *JPS) straight(x, y int, d movement.Dir) (int, int, bool) {
-	scan := s.scan
-	if s.useLayer {
-		scan = s.scanLayer
-	}
+	line, pos, vertical, forward := y, x, false, true
 	switch d {
-	case movement.East:
-		hx, ok := scan(y, x, x+s.rayCap-1, false, true)
-		return hx, y, ok
 	case movement.West:
-		hx, ok := scan(y, x, x-s.rayCap+1, false, false)
-		return hx, y, ok
+		forward = false
 	case movement.South:
-		hy, ok := scan(x, y, y+s.rayCap-1, true, true)
-		return x, hy, ok
-	default:
-		hy, ok := scan(x, y, y-s.rayCap+1, true, false)
-		return x, hy, ok
+		line, pos, vertical = x, y, true
+	case movement.North:
+		line, pos, vertical, forward = x, y, true, false
 	}
+	s.jst.Scans++
+	lim := pos + s.rayCap - 1
+	if !forward {
+		lim = pos - s.rayCap + 1
+	}
+	var h int
+	var ok bool
+	if s.useLayer {
+		h, ok = s.scanLayer(line, pos, lim, vertical, forward)
+	} else {
+		h, ok = s.scan(line, pos, lim, vertical, forward)
+	}
+	if vertical {
+		return x, h, ok
+	}
+	return h, y, ok
 }
 
 // diagonalStep examines (x, y), entered by a diagonal step in d: stop
