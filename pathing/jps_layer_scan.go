@@ -2,27 +2,60 @@ package pathing
 
 import "math/bits"
 
+// layerLine is one row (or, transposed, column) of the flat layer as a
+// scan reads it.
+type layerLine struct {
+	open, reg, ready   []uint64
+	rm, rn, rs         int // word offsets of the line and its two neighbours
+	readyBase, last    int // ready bit of word 0; the last word
+	goalLo, goalHi     int // the goal square along the line
+	goalLine, vertical bool
+}
+
+// lineOf returns line (a row, or a column when vertical) of the layer, or
+// false when it is off the map.
+func (s *JPS) lineOf(line int, vertical bool) (layerLine, bool) {
+	l := &s.layer
+	ll := layerLine{open: l.open, reg: l.reg, ready: l.readyH, readyBase: (line >> 4) * l.sh, last: l.sh - 3,
+		goalLo: s.gx0, goalHi: s.gx1, goalLine: line >= s.gy0 && line <= s.gy1}
+	stride, lines := l.sh, l.h
+	if vertical {
+		ll = layerLine{open: l.openT, reg: l.regT, ready: l.readyV, readyBase: (line >> 4) * l.sv, last: l.sv - 3,
+			goalLo: s.gy0, goalHi: s.gy1, goalLine: line >= s.gx0 && line <= s.gx1, vertical: true}
+		stride, lines = l.sv, l.w
+	}
+	ll.rm = (line + 1) * stride
+	ll.rn, ll.rs = ll.rm-stride, ll.rm+stride
+	return ll, uint(line) < uint(lines)
+}
+
+// forced marks the cells of word i (padded) of the line that have a
+// forced neighbour when entered moving forward (toward higher bits) or
+// back.
+func (s *JPS) forced(ll *layerLine, i int, forward bool) uint64 {
+	open := ll.open
+	m, n, so := open[ll.rm+i], open[ll.rn+i], open[ll.rs+i]
+	switch {
+	case forward && s.and:
+		return (n &^ (n<<1 | open[ll.rn+i-1]>>63)) | (so &^ (so<<1 | open[ll.rs+i-1]>>63))
+	case forward:
+		m1 := m>>1 | open[ll.rm+i+1]<<63
+		return m1 & ((^n & (n>>1 | open[ll.rn+i+1]<<63)) | (^so & (so>>1 | open[ll.rs+i+1]<<63)))
+	case s.and:
+		return (n &^ (n>>1 | open[ll.rn+i+1]<<63)) | (so &^ (so>>1 | open[ll.rs+i+1]<<63))
+	}
+	m1 := m<<1 | open[ll.rm+i-1]>>63
+	return m1 & ((^n & (n<<1 | open[ll.rn+i-1]>>63)) | (^so & (so<<1 | open[ll.rs+i-1]>>63)))
+}
+
 // scanLayer is scan over the flat layer, 64 cells at a time.
 func (s *JPS) scanLayer(line, pos, lim int, vertical, forward bool) (int, bool) {
-	l := &s.layer
-	open, reg, stride, lines := l.open, l.reg, l.sh, l.h
-	goalLo, goalHi := s.gx0, s.gx1
-	goalLine := line >= s.gy0 && line <= s.gy1
-	ready, readyBase := l.readyH, (line>>4)*stride
-	if vertical {
-		open, reg, stride, lines = l.openT, l.regT, l.sv, l.w
-		goalLo, goalHi = s.gy0, s.gy1
-		goalLine = line >= s.gx0 && line <= s.gx1
-		ready, readyBase = l.readyV, (line>>4)*stride
-	}
-	if uint(line) >= uint(lines) {
+	ll, ok := s.lineOf(line, vertical)
+	if !ok {
 		s.jst.Anomalies++
 		return pos, true
 	}
-	rm := (line + 1) * stride
-	rn, rs := rm-stride, rm+stride
 	k := pos >> 6 // unpadded word
-	last := stride - 3
 	// the scan's first cell was entered by the caller's step: if the layer
 	// does not call it open, a node is the safe answer
 	first := uint64(1) << uint(pos&63)
@@ -33,69 +66,52 @@ func (s *JPS) scanLayer(line, pos, lim int, vertical, forward bool) (int, bool) 
 	for {
 		s.jst.Segments++
 		s.work += 4
-		if ri := readyBase + k; ready[ri>>6]&(1<<uint(ri&63)) == 0 {
-			if vertical {
-				s.ensureV(line, k)
-			} else {
-				s.ensureH(line, k)
-			}
+		if ri := ll.readyBase + k; ll.ready[ri>>6]&(1<<uint(ri&63)) == 0 {
+			s.ensure(line, k, vertical)
 		}
 		i := k + 1
-		m, n, so := open[rm+i], open[rn+i], open[rs+i]
+		m := ll.open[ll.rm+i]
 		if first == 0 && absInt(k<<6-pos) >= s.freeRun-64 { // a word after the first: past the node's f, stop at its first cell
-			p := k << 6
-			if !forward {
-				p += 63
-			}
-			if s.pastLimit(line, p, pos, vertical) {
-				if m&(1<<uint(p&63)) == 0 {
-					return 0, false
-				}
-				return p, true
+			if p := k<<6 + 63*b2i(!forward); s.pastLimit(line, p, pos, vertical) {
+				return p, m&(1<<uint(p&63)) != 0
 			}
 		}
-		var forced uint64
-		switch {
-		case forward && s.and:
-			forced = (n &^ (n<<1 | open[rn+i-1]>>63)) | (so &^ (so<<1 | open[rs+i-1]>>63))
-		case forward:
-			m1 := m>>1 | open[rm+i+1]<<63
-			forced = m1 & ((^n & (n>>1 | open[rn+i+1]<<63)) | (^so & (so>>1 | open[rs+i+1]<<63)))
-		case s.and:
-			forced = (n &^ (n>>1 | open[rn+i+1]<<63)) | (so &^ (so>>1 | open[rs+i+1]<<63))
-		default:
-			m1 := m<<1 | open[rm+i-1]>>63
-			forced = m1 & ((^n & (n<<1 | open[rn+i-1]>>63)) | (^so & (so<<1 | open[rs+i-1]>>63)))
-		}
-		stop := forced | ^reg[rm+i] | first&^m
-		if goalLine {
-			stop |= goalWord(goalLo, goalHi, k)
+		stop := s.forced(&ll, i, forward) | ^ll.reg[ll.rm+i] | first&^m
+		if ll.goalLine {
+			stop |= goalWord(ll.goalLo, ll.goalHi, k)
 		}
 		if lim>>6 == k {
 			stop |= 1 << uint(lim&63)
 		}
 		blocked := ^m &^ first
 		if ev := (stop | blocked) & from; ev != 0 {
-			var b int
-			if forward {
-				b = bits.TrailingZeros64(ev)
-			} else {
+			b := bits.TrailingZeros64(ev)
+			if !forward {
 				b = 63 - bits.LeadingZeros64(ev)
 			}
-			if blocked&(1<<uint(b)) != 0 {
-				return 0, false
-			}
-			return k<<6 + b, true
+			return k<<6 + b, blocked&(1<<uint(b)) == 0
 		}
 		first, from = 0, ^uint64(0)
-		if forward {
-			if k++; k > last {
-				return 0, false
-			}
-		} else if k--; k < 0 {
+		if k += 2*b2i(forward) - 1; k < 0 || k > ll.last {
 			return 0, false
 		}
 	}
+}
+
+// ensure fills the chunks under word k of a row (or column) of the layer.
+func (s *JPS) ensure(line, k int, vertical bool) {
+	if vertical {
+		s.ensureV(line, k)
+	} else {
+		s.ensureH(line, k)
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // goalWord marks the goal positions lo..hi in word k.

@@ -19,16 +19,11 @@ const lineMask = 0x1FFFE
 // a blocked cell first.
 func (s *JPS) scan(line, pos, lim int, vertical, forward bool) (int, bool) {
 	t := &s.views
-	lc, r := line>>4, uint(line&15)
-	pc, p := pos>>4, uint(pos&15)+1
-	pos0 := pos
-	var goalLine bool
+	lc := line >> 4
+	pc, pos0 := pos>>4, pos
 	ci, step, limit := lc*t.wide+pc, 1, t.wide
 	if vertical {
-		goalLine = line >= s.gx0 && line <= s.gx1
 		ci, step, limit = pc*t.wide+lc, t.wide, t.high
-	} else {
-		goalLine = line >= s.gy0 && line <= s.gy1
 	}
 	if uint(lc) >= uint(t.wide+t.high-limit) { // the line is off the map
 		s.jst.Anomalies++
@@ -37,14 +32,12 @@ func (s *JPS) scan(line, pos, lim int, vertical, forward bool) (int, bool) {
 	// the first cell of a segment was entered from the cell before it,
 	// which decided its openness; if this map does not call it open, a
 	// node is the safe answer
-	first := uint32(1) << p
-	var from uint32
-	dpc := 1
+	first := uint32(1) << uint(pos&15+1)
+	from := lineMask & (first<<1 - 1)
 	if forward {
 		from = lineMask &^ (first - 1)
 	} else {
-		from = lineMask & (first<<1 - 1)
-		step, dpc = -step, -1
+		step = -step
 	}
 	for {
 		s.jst.Segments++
@@ -53,88 +46,88 @@ func (s *JPS) scan(line, pos, lim int, vertical, forward bool) (int, bool) {
 			s.jst.Anomalies++
 			return pos, true
 		}
-		var v *chunkView
-		if e := t.index[ci]; e>>viewGenShift == t.gen {
-			v = &t.views[e&viewIdxMask]
-		} else if vertical {
-			v = s.fetchView(lc, pc, ci)
-		} else {
-			v = s.fetchView(pc, lc, ci)
-		}
-		cn := v.cn
-		if cn == nil {
+		v := s.lineView(ci, lc, pc, vertical)
+		if v.cn == nil {
 			s.jst.Anomalies++
 			return pos, true // cannot happen (an entered cell's chunk is resident); a node is always safe
 		}
-		var n, m, so uint32
-		var reg uint16
-		if vertical {
-			n, m, so, reg = cn.OpenT[r], cn.OpenT[r+1], cn.OpenT[r+2], cn.RegT[r]
-		} else {
-			n, m, so, reg = cn.Open[r], cn.Open[r+1], cn.Open[r+2], cn.Reg[r]
+		m, ev, blocked, past := s.segmentEvents(v, line, pc, pos0, lim, first, vertical, forward)
+		if past >= 0 { // past the node's f: stop at the segment's first cell
+			return past, m&(1<<uint(past&15+1)) != 0
 		}
-		if s.dyn.active {
-			if vertical {
-				reg = s.regRow(v, lc, pc, r, true)
-			} else {
-				reg = s.regRow(v, pc, lc, r, false)
-			}
-		}
-		if from == lineMask { // a segment after the first: past the node's f, stop at its first cell
-			p := pc << 4
+		if ev &= from; ev != 0 {
+			k := bits.TrailingZeros32(ev)
 			if !forward {
-				p += 15
-			}
-			if s.pastLimit(line, p, pos0, vertical) {
-				if m&(1<<uint(p&15+1)) == 0 {
-					return 0, false
-				}
-				return p, true
-			}
-		}
-		var stop uint32
-		if forward {
-			stop = s.forcedFwd(n, m, so)
-		} else {
-			stop = s.forcedBack(n, m, so)
-		}
-		stop |= ^(uint32(reg) << 1) | first&^m
-		if goalLine {
-			stop |= s.goalBits(pc, vertical)
-		}
-		if lim>>4 == pc {
-			stop |= 1 << uint(lim&15+1)
-		}
-		blocked := ^m &^ first
-		if ev := (stop | blocked) & from; ev != 0 {
-			var k int
-			if forward {
-				k = bits.TrailingZeros32(ev)
-			} else {
 				k = 31 - bits.LeadingZeros32(ev)
 			}
-			if blocked&(1<<k) != 0 {
-				return 0, false
-			}
-			return pc<<4 + k - 1, true
+			return pc<<4 + k - 1, blocked&(1<<k) == 0
 		}
 		// the segment's last cell is regular: its map knows the next cell
-		if forward {
-			if m&(1<<17) == 0 {
-				return 0, false
-			}
-			first = 1 << 1
-		} else {
-			if m&1 == 0 {
-				return 0, false
-			}
-			first = 1 << 16
+		if forward && m&(1<<17) == 0 || !forward && m&1 == 0 {
+			return 0, false
 		}
-		pc += dpc
+		first = 1 << 16
+		if forward {
+			first = 1 << 1
+		}
+		pc += 2*b2i(forward) - 1
 		ci += step
 		from = lineMask
 		pos = pc << 4
 	}
+}
+
+// lineView is the view of chunk ci, at (pc, lc) along a row or (lc, pc)
+// along a column.
+func (s *JPS) lineView(ci, lc, pc int, vertical bool) *chunkView {
+	t := &s.views
+	if e := t.index[ci]; e>>viewGenShift == t.gen {
+		return &t.views[e&viewIdxMask]
+	}
+	if vertical {
+		return s.fetchView(lc, pc, ci)
+	}
+	return s.fetchView(pc, lc, ci)
+}
+
+// segmentEvents reads segment pc of a line from chunk view v: its open
+// row m, its events (stops and blocked cells, 18-bit, bit k = position
+// pc*16+k-1) and blocked cells. On a segment after the first (first is its
+// first cell) whose first cell is past the expanding node's f, past is that
+// cell (else -1).
+func (s *JPS) segmentEvents(v *chunkView, line, pc, pos0, lim int, first uint32, vertical, forward bool) (m, ev, blocked uint32, past int) {
+	cn, r := v.cn, uint(line&15)
+	var n, so uint32
+	var reg uint16
+	if vertical {
+		n, m, so, reg = cn.OpenT[r], cn.OpenT[r+1], cn.OpenT[r+2], cn.RegT[r]
+		if s.dyn.active {
+			reg = s.regRow(v, line>>4, pc, r, true)
+		}
+	} else {
+		n, m, so, reg = cn.Open[r], cn.Open[r+1], cn.Open[r+2], cn.Reg[r]
+		if s.dyn.active {
+			reg = s.regRow(v, pc, line>>4, r, false)
+		}
+	}
+	if first != 1<<uint(pos0&15+1) || pc != pos0>>4 {
+		if p := pc<<4 + 15*b2i(!forward); s.pastLimit(line, p, pos0, vertical) {
+			return m, 0, 0, p
+		}
+	}
+	stop := s.forcedFwd(n, m, so)
+	if !forward {
+		stop = s.forcedBack(n, m, so)
+	}
+	stop |= ^(uint32(reg) << 1) | first&^m
+	if line >= s.gy0 && line <= s.gy1 && !vertical || line >= s.gx0 && line <= s.gx1 && vertical {
+		stop |= s.goalBits(pc, vertical)
+	}
+	if lim>>4 == pc {
+		stop |= 1 << uint(lim&15+1)
+	}
+	blocked = ^m &^ first
+	return m, stop | blocked, blocked, -1
 }
 
 // forcedFwd marks (bit k) the cells of the middle row m that have a forced
