@@ -31,6 +31,7 @@ type layer struct {
 	readyH, readyV []uint64 // per 64-cell word of a chunk row / column: its 4 chunks are filled
 	dirty          []int32  // chunks filled since the last clear
 	gen            uint32   // the views generation the copy belongs to
+	rows, cols     plane    // the above as scans along rows and columns read them
 }
 
 // prepare makes the layer serve the current views (map w×h): it forgets
@@ -51,6 +52,8 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 		l.readyH = make([]uint64, (l.high*l.sh+63)/64)
 		l.readyV = make([]uint64, (l.wide*l.sv+63)/64)
 		l.gen = gen
+		l.rows = plane{open: l.open, reg: l.reg, ready: l.readyH, stride: l.sh, lines: l.h}
+		l.cols = plane{open: l.openT, reg: l.regT, ready: l.readyV, stride: l.sv, lines: l.w}
 	}
 	if l.gen != gen {
 		l.clear()

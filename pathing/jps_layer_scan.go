@@ -2,31 +2,20 @@ package pathing
 
 import "math/bits"
 
-// layerLine is one row (or, transposed, column) of the flat layer as a
-// scan reads it.
-type layerLine struct {
-	open, reg, ready   []uint64
-	rm, rn, rs         int // word offsets of the line and its two neighbours
-	readyBase, last    int // ready bit of word 0; the last word
-	goalLo, goalHi     int // the goal square along the line
-	goalLine, vertical bool
+// plane is the layer's rows (or its transposed columns) as scans read
+// them.
+type plane struct {
+	open, reg, ready []uint64
+	stride, lines    int // words per padded line, lines on the map
 }
 
-// lineOf returns line (a row, or a column when vertical) of the layer, or
-// false when it is off the map.
-func (s *JPS) lineOf(line int, vertical bool) (layerLine, bool) {
-	l := &s.layer
-	ll := layerLine{open: l.open, reg: l.reg, ready: l.readyH, readyBase: (line >> 4) * l.sh, last: l.sh - 3,
-		goalLo: s.gx0, goalHi: s.gx1, goalLine: line >= s.gy0 && line <= s.gy1}
-	stride, lines := l.sh, l.h
-	if vertical {
-		ll = layerLine{open: l.openT, reg: l.regT, ready: l.readyV, readyBase: (line >> 4) * l.sv, last: l.sv - 3,
-			goalLo: s.gy0, goalHi: s.gy1, goalLine: line >= s.gx0 && line <= s.gx1, vertical: true}
-		stride, lines = l.sv, l.w
-	}
-	ll.rm = (line + 1) * stride
-	ll.rn, ll.rs = ll.rm-stride, ll.rm+stride
-	return ll, uint(line) < uint(lines)
+// layerLine is one row (or column) of the flat layer as a scan reads it.
+type layerLine struct {
+	*plane
+	rm, rn, rs     int // word offsets of the line and its two neighbours
+	readyBase      int // ready bit of word 0
+	goalLo, goalHi int // the goal square along the line
+	goalLine       bool
 }
 
 // forced marks the cells of word i (padded) of the line that have a
@@ -50,11 +39,18 @@ func (s *JPS) forced(ll *layerLine, i int, forward bool) uint64 {
 
 // scanLayer is scan over the flat layer, 64 cells at a time.
 func (s *JPS) scanLayer(line, pos, lim int, vertical, forward bool) (int, bool) {
-	ll, ok := s.lineOf(line, vertical)
-	if !ok {
+	var ll layerLine
+	if vertical {
+		ll.plane, ll.goalLo, ll.goalHi, ll.goalLine = &s.layer.cols, s.gy0, s.gy1, line >= s.gx0 && line <= s.gx1
+	} else {
+		ll.plane, ll.goalLo, ll.goalHi, ll.goalLine = &s.layer.rows, s.gx0, s.gx1, line >= s.gy0 && line <= s.gy1
+	}
+	if uint(line) >= uint(ll.lines) {
 		s.jst.Anomalies++
 		return pos, true
 	}
+	ll.readyBase, ll.rm = (line>>4)*ll.stride, (line+1)*ll.stride
+	ll.rn, ll.rs = ll.rm-ll.stride, ll.rm+ll.stride
 	k := pos >> 6 // unpadded word
 	// the scan's first cell was entered by the caller's step: if the layer
 	// does not call it open, a node is the safe answer
@@ -92,7 +88,7 @@ func (s *JPS) scanLayer(line, pos, lim int, vertical, forward bool) (int, bool) 
 			return k<<6 + b, blocked&(1<<uint(b)) == 0
 		}
 		first, from = 0, ^uint64(0)
-		if k += 2*b2i(forward) - 1; k < 0 || k > ll.last {
+		if k += 2*b2i(forward) - 1; k < 0 || k > ll.stride-3 {
 			return 0, false
 		}
 	}
