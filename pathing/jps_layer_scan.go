@@ -59,26 +59,29 @@ func (s *JPS) scanLayer(line, pos, lim int, vertical, forward bool) (int, bool) 
 	if forward {
 		from = ^(first - 1)
 	}
+	open, and := ll.open, s.and
 	for {
-		s.jst.Segments++
 		s.work += 4
 		if ri := ll.readyBase + k; ll.ready[ri>>6]&(1<<uint(ri&63)) == 0 {
 			s.ensure(line, k, vertical)
 		}
 		i := k + 1
-		m := ll.open[ll.rm+i]
+		m, n, so := open[ll.rm+i], open[ll.rn+i], open[ll.rs+i]
 		if first == 0 && absInt(k<<6-pos) >= s.freeRun-64 { // a word after the first: past the node's f, stop at its first cell
 			if p := k<<6 + 63*b2i(!forward); s.pastLimit(line, p, pos, vertical) {
 				return p, m&(1<<uint(p&63)) != 0
 			}
 		}
-		stop := s.forced(&ll, i, forward) | ^ll.reg[ll.rm+i] | first&^m
-		if ll.goalLine {
-			stop |= goalWord(ll.goalLo, ll.goalHi, k)
+		var stop uint64 // forced: see forced
+		switch {
+		case forward && and:
+			stop = (n &^ (n<<1 | open[ll.rn+i-1]>>63)) | (so &^ (so<<1 | open[ll.rs+i-1]>>63))
+		case and:
+			stop = (n &^ (n>>1 | open[ll.rn+i+1]<<63)) | (so &^ (so>>1 | open[ll.rs+i+1]<<63))
+		default:
+			stop = s.forced(&ll, i, forward)
 		}
-		if lim>>6 == k {
-			stop |= 1 << uint(lim&63)
-		}
+		stop |= ^ll.reg[ll.rm+i] | first&^m | ll.stops(k, lim)
 		blocked := ^m &^ first
 		if ev := (stop | blocked) & from; ev != 0 {
 			b := bits.TrailingZeros64(ev)
@@ -92,6 +95,18 @@ func (s *JPS) scanLayer(line, pos, lim int, vertical, forward bool) (int, bool) 
 			return 0, false
 		}
 	}
+}
+
+// stops marks the goal cells and the ray's cap lim in word k.
+func (ll *layerLine) stops(k, lim int) uint64 {
+	var stop uint64
+	if ll.goalLine {
+		stop = goalWord(ll.goalLo, ll.goalHi, k)
+	}
+	if lim>>6 == k {
+		stop |= 1 << uint(lim&63)
+	}
+	return stop
 }
 
 // ensure fills the chunks under word k of a row (or column) of the layer.
