@@ -58,6 +58,10 @@ func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 		}
 		return
 	}
+	if s.useLayer {
+		s.diagonalLayer(parent, x, y, d, gc, gd)
+		return
+	}
 	for k := int32(1); ; k++ {
 		x, y = x+dx, y+dy
 		succ, stop := s.diagonalStep(x, y, d)

@@ -1,6 +1,10 @@
 package pathing
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"shardcore/movement"
+)
 
 // plane is the layer's rows (or its transposed columns) as scans read
 // them.
@@ -166,4 +170,47 @@ func (s *JPS) layerRegular(x, y int) bool {
 		s.fill(x>>4, y>>4)
 	}
 	return l.reg[(y+1)*l.sh+x>>6+1]&(1<<uint(x&63)) != 0
+}
+
+// diagonalLayer is ray's diagonal loop on the flat layer (see ray): the
+// cell tests of diagonalStep and the sub-rays' scans done in place.
+func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32) {
+	dx, dy := d.Offset()
+	// the components: a vertical one (N or S) and a horizontal one (E or W)
+	cv, ch := movement.North, movement.East
+	if dy > 0 {
+		cv = movement.South
+	}
+	if dx < 0 {
+		ch = movement.West
+	}
+	w, h := s.layer.w, s.layer.h
+	for k := int32(1); ; k++ {
+		x, y = x+dx, y+dy
+		if s.isGoal(x, y) || uint(x) >= uint(w) || uint(y) >= uint(h) {
+			s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
+			return
+		}
+		nb, reg := s.layerCell(x, y)
+		succ := jumpSucc[s.rule][d][nb]
+		if !reg || succ&^natural[d] != 0 || k >= s.diagCap || (k >= s.freeDiag && s.st.cost(gc, gd+k)+s.heuristic(x, y) > s.fLim) {
+			s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
+			return
+		}
+		s.work++
+		s.rayG = s.st.cost(gc+1, gd+k)
+		if succ&bit(cv) != 0 {
+			if hy, ok := s.scanLayer(x, y+dy, y+dy-(s.rayCap-1)*(2*b2i(dy < 0)-1), true, dy > 0); ok {
+				s.node(x, hy, arrival{parent: parent, dir: cv, gc: gc + int32(absInt(hy-y)), gd: gd + k, bdir: d, bsteps: k})
+			}
+		}
+		if succ&bit(ch) != 0 {
+			if hx, ok := s.scanLayer(y, x+dx, x+dx+(s.rayCap-1)*dx, false, dx > 0); ok {
+				s.node(hx, y, arrival{parent: parent, dir: ch, gc: gc + int32(absInt(hx-x)), gd: gd + k, bdir: d, bsteps: k})
+			}
+		}
+		if succ&bit(d) == 0 {
+			return
+		}
+	}
 }
