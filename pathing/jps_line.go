@@ -16,19 +16,20 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 	h := s.heuristic(x, y)
 	var gc, gd int32
 	dirs, zs := res.Dirs[:0], res.Zs[:0]
-	canon := s.useLayer && s.layerRegular(x, y) && z == s.recordZ(x, y)
+	canon := s.useLayer && s.isCanonZ(x, y, z)
 	for steps := 0; !s.isGoal(x, y); steps++ {
-		if steps >= budget {
-			res.Dirs, res.Zs = dirs[:0], zs[:0]
-			return false
-		}
 		d := dirToward[sign(s.req.Goal.Y-y)+1][sign(s.req.Goal.X-x)+1]
-		var ok bool
+		ok := steps < budget
 		if canon {
-			nb, _ := s.layerCell(x, y)
-			ok = allowedDirs[s.rule][nb]&bit(d) != 0
-		} else {
-			z, ok = s.lineLookup(res, x, y, z, d)
+			// a regular cell's canonical state: the grid rule answers
+			var nb uint8
+			if nb, canon = s.layerCell(x, y); canon {
+				ok = ok && allowedDirs[s.rule][nb]&bit(d) != 0
+			}
+		}
+		nz := z
+		if ok && !canon {
+			nz, ok = s.lineLookup(res, x, y, z, d)
 		}
 		if !ok {
 			res.Dirs, res.Zs = dirs[:0], zs[:0]
@@ -42,9 +43,12 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 		dx, dy := d.Offset()
 		x, y = x+dx, y+dy
 		if canon {
-			z = s.recordZ(x, y)
+			// the step from a regular cell lands on the canonical state
+			nz, _ = s.canonZ(x, y)
+		} else {
+			canon = s.useLayer && s.isCanonZ(x, y, nz)
 		}
-		canon = s.useLayer && s.layerRegular(x, y) && (canon || z == s.recordZ(x, y))
+		z = nz
 		dirs, zs = append(dirs, d), append(zs, int8(z))
 	}
 	g := s.st.cost(gc, gd)
