@@ -22,39 +22,26 @@ type layerLine struct {
 	goalLine       bool
 }
 
-// forced marks the cells of word i (padded) of the line that have a
-// forced neighbour when entered moving forward (toward higher bits) or
-// back.
-func (s *JPS) forced(ll *layerLine, i int, forward bool) uint64 {
-	open := ll.open
-	m, n, so := open[ll.rm+i], open[ll.rn+i], open[ll.rs+i]
-	switch {
-	case forward && s.and:
-		return (n &^ (n<<1 | open[ll.rn+i-1]>>63)) | (so &^ (so<<1 | open[ll.rs+i-1]>>63))
-	case forward:
-		m1 := m>>1 | open[ll.rm+i+1]<<63
-		return m1 & ((^n & (n>>1 | open[ll.rn+i+1]<<63)) | (^so & (so>>1 | open[ll.rs+i+1]<<63)))
-	case s.and:
-		return (n &^ (n>>1 | open[ll.rn+i+1]<<63)) | (so &^ (so>>1 | open[ll.rs+i+1]<<63))
-	}
-	m1 := m<<1 | open[ll.rm+i-1]>>63
-	return m1 & ((^n & (n<<1 | open[ll.rn+i-1]>>63)) | (^so & (so<<1 | open[ll.rs+i-1]>>63)))
-}
-
-// scanLayer is scan over the flat layer, 64 cells at a time.
-func (s *JPS) scanLayer(line, pos, lim int, vertical, forward bool) (int, bool) {
-	var ll layerLine
+// initLine sets ll to line (a row, or a column when vertical) of the
+// layer; false when the line is off the map.
+func (s *JPS) initLine(ll *layerLine, line int, vertical bool) bool {
 	if vertical {
 		ll.plane, ll.goalLo, ll.goalHi, ll.goalLine = &s.layer.cols, s.gy0, s.gy1, line >= s.gx0 && line <= s.gx1
 	} else {
 		ll.plane, ll.goalLo, ll.goalHi, ll.goalLine = &s.layer.rows, s.gx0, s.gx1, line >= s.gy0 && line <= s.gy1
 	}
-	if uint(line) >= uint(ll.lines) {
+	ll.readyBase, ll.rm = (line>>4)*ll.stride, (line+1)*ll.stride
+	ll.rn, ll.rs = ll.rm-ll.stride, ll.rm+ll.stride
+	return uint(line) < uint(ll.lines)
+}
+
+// scanLayer is scan over the flat layer, 64 cells at a time.
+func (s *JPS) scanLayer(line, pos, lim int, vertical, forward bool) (int, bool) {
+	var ll layerLine
+	if !s.initLine(&ll, line, vertical) {
 		s.jst.Anomalies++
 		return pos, true
 	}
-	ll.readyBase, ll.rm = (line>>4)*ll.stride, (line+1)*ll.stride
-	ll.rn, ll.rs = ll.rm-ll.stride, ll.rm+ll.stride
 	k := pos >> 6 // unpadded word
 	// the scan's first cell was entered by the caller's step: if the layer
 	// does not call it open, a node is the safe answer
@@ -76,14 +63,19 @@ func (s *JPS) scanLayer(line, pos, lim int, vertical, forward bool) (int, bool) 
 				return p, m&(1<<uint(p&63)) != 0
 			}
 		}
-		var stop uint64 // forced: see forced
-		switch {
-		case forward && and:
-			stop = (n &^ (n<<1 | open[ll.rn+i-1]>>63)) | (so &^ (so<<1 | open[ll.rs+i-1]>>63))
-		case and:
-			stop = (n &^ (n>>1 | open[ll.rn+i+1]<<63)) | (so &^ (so>>1 | open[ll.rs+i+1]<<63))
-		default:
-			stop = s.forced(&ll, i, forward)
+		// forced cells (see forcedFwd): bit i of the "behind" words is the
+		// cell the ray came from, of the "ahead" ones the cell it goes to
+		nb := n<<1 | open[ll.rn+i-1]>>63
+		sb := so<<1 | open[ll.rs+i-1]>>63
+		na := n>>1 | open[ll.rn+i+1]<<63
+		sa := so>>1 | open[ll.rs+i+1]<<63
+		ma := m>>1 | open[ll.rm+i+1]<<63
+		if !forward {
+			nb, na, sb, sa, ma = na, nb, sa, sb, m<<1|open[ll.rm+i-1]>>63
+		}
+		stop := ma & ((^n & na) | (^so & sa))
+		if and {
+			stop = (n &^ nb) | (so &^ sb)
 		}
 		stop |= ^ll.reg[ll.rm+i] | first&^m | ll.stops(k, lim)
 		blocked := ^m &^ first

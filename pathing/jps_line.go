@@ -46,7 +46,7 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 			// the step from a regular cell lands on the canonical state
 			nz, _ = s.canonZ(x, y)
 		} else {
-			canon = s.useLayer && s.isCanonZ(x, y, nz)
+			canon = s.useLayer && s.layerRegular(x, y) && s.isCanonZ(x, y, nz)
 		}
 		z = nz
 		dirs, zs = append(dirs, d), append(zs, int8(z))
