@@ -16,7 +16,11 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 	h := s.heuristic(x, y)
 	var gc, gd int32
 	dirs, zs := res.Dirs[:0], res.Zs[:0]
+	// once off the grid (a lookup answered a step) the walk stays on
+	// lookups: it is short, and most often in a place the grid is not
 	canon := s.useLayer && s.isCanonZ(x, y, z)
+	var v *chunkView // the chunk of the last canonical Z read
+	vx, vy := -1, -1
 	for steps := 0; !s.isGoal(x, y); steps++ {
 		d := dirToward[sign(s.req.Goal.Y-y)+1][sign(s.req.Goal.X-x)+1]
 		ok := steps < budget
@@ -44,9 +48,14 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 		x, y = x+dx, y+dy
 		if canon {
 			// the step from a regular cell lands on the canonical state
-			nz, _ = s.canonZ(x, y)
-		} else {
-			canon = s.useLayer && s.layerRegular(x, y) && s.isCanonZ(x, y, nz)
+			if cx, cy := x>>4, y>>4; cx != vx || cy != vy {
+				v, vx, vy = s.view(cx, cy), cx, cy
+			}
+			if v.ch == nil { // a stale view: give the search the query
+				res.Dirs, res.Zs = dirs[:0], zs[:0]
+				return false
+			}
+			nz = int(stepcache.CanonRecord(v.ch, (y&15)*16+x&15, s.set).Z)
 		}
 		z = nz
 		dirs, zs = append(dirs, d), append(zs, int8(z))
