@@ -64,11 +64,17 @@ const scanPerNode = 256
 // stops at a node (see scanCheckpoint).
 const fSlack = 1e-9
 
-// defaultFreeRun is how far a ray runs before the f limit applies.
-const defaultFreeRun = 128
-
-// defaultFreeDiag is how many steps a diagonal ray takes before the f limit applies.
-const defaultFreeDiag = 16
+// Free runs: how far a straight ray runs, and how many steps a diagonal
+// one takes, before the f limit applies, under the octile cost and under
+// the uniform cost. Under the uniform cost moving across the goal's
+// direction leaves f unchanged over wide areas, so its rays are held
+// shorter.
+const (
+	freeRunOctile   = 128
+	freeDiagOctile  = 16
+	freeRunUniform  = 32
+	freeDiagUniform = 4
+)
 
 // Ray caps (see straight): long enough that rays between obstacles on the
 // benchmark maps seldom reach them, short enough that a ray across open
@@ -99,7 +105,7 @@ type JPSStats struct {
 // map the cache must serve). It keeps scratch state: use one per
 // goroutine, on the goroutine that owns the cache.
 func NewJPS(cache *stepcache.Cache, live *movement.Rules) *JPS {
-	s := &JPS{src: newCacheSource(cache), live: live, line: true, rayCap: defaultRayCap, diagCap: defaultDiagCap, slack: fSlack, freeRun: defaultFreeRun, freeDiag: defaultFreeDiag}
+	s := &JPS{src: newCacheSource(cache), live: live, line: true, rayCap: defaultRayCap, diagCap: defaultDiagCap, slack: fSlack}
 	s.dyn.bind(live)
 	return s
 }
@@ -163,6 +169,10 @@ func (s *JPS) begin(req *Request, res *Result) int {
 	rng := max(req.Range, 0)
 	s.gx0, s.gx1, s.gy0, s.gy1 = req.Goal.X-rng, req.Goal.X+rng, req.Goal.Y-rng, req.Goal.Y+rng
 	s.st.octile = req.Cost == Octile
+	s.freeRun, s.freeDiag = freeRunUniform, freeDiagUniform
+	if s.st.octile {
+		s.freeRun, s.freeDiag = freeRunOctile, freeDiagOctile
+	}
 	s.expansions, s.work = 0, 0
 	s.nDeferred = 0
 	s.jst.Searches++
