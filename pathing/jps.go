@@ -17,7 +17,7 @@ import (
 // expands it: one lookup, the dynamic pass, the live rules on a
 // fallthrough. doc.go proves the pruning exact.
 type JPS struct {
-	src   stepSource
+	src   cacheSource // the step cache, through the one adapter a change in its API touches
 	live  *movement.Rules
 	st    jstore
 	views viewTable

@@ -174,6 +174,9 @@ func (s *JPS) step(parent int32, x, y int, d movement.Dir, nz int, gc, gd int32,
 // isDeferred reports whether (x, y) lies in a chunk this search already
 // found not built (see Cached.deferred).
 func (s *JPS) isDeferred(x, y int) bool {
+	if s.nDeferred == 0 {
+		return false
+	}
 	k := chunkOf(x, y)
 	for _, d := range s.deferred[:s.nDeferred] {
 		if d == k {

@@ -6,9 +6,9 @@ import (
 	"shardcore/world"
 )
 
-// stepSource is everything the jump search asks of the step cache: one
-// small interface, so a change in how searches address the cache is a
-// change here and in newCacheSource only.
+// stepSource is everything the jump search asks of the step cache, which
+// cacheSource adapts (the search holds the adapter itself, so its calls
+// inline): a change in how searches address the cache is a change here.
 type stepSource interface {
 	// begin starts a search for party (the admission gate's visitor).
 	begin(party uint64)
@@ -22,6 +22,8 @@ type stepSource interface {
 
 // cacheSource adapts a *stepcache.Cache.
 type cacheSource struct{ c *stepcache.Cache }
+
+var _ stepSource = cacheSource{}
 
 func newCacheSource(c *stepcache.Cache) cacheSource { return cacheSource{c} }
 
