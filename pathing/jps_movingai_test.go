@@ -106,7 +106,7 @@ func TestJPSMovingAIUniform(t *testing.T) {
 func BenchmarkJPSMovingAI(b *testing.B) {
 	benchPerMap(b, func(b *testing.B, bm *benchMap) Finder {
 		s := NewJPS(warmCache(b, bm, bm.rules), bm.rules)
-		s.UseLineProbe(false)
+		s.UseLineProbe(os.Getenv("SHARDCORE_JPS_LINE") != "")
 		s.layerOff = os.Getenv("SHARDCORE_JPS_LAYER_OFF") != ""
 		return s
 	})
