@@ -277,7 +277,7 @@ func runJPSEquivalenceDynamics(t *testing.T, w *equivWorld, n int) {
 // blockers and surface items on each classic path, the jump search still
 // finds the classic A*'s cost, uniform and octile, on valid paths.
 func TestJPSEquivalenceDynamics(t *testing.T) {
-	runJPSEquivalenceDynamics(t, defaultEquivWorld(t), equivQueries/2)
+	runJPSEquivalenceDynamics(t, defaultEquivWorld(t), equivQueries/4)
 }
 
 // TestJPSEquivalenceDynamicsExtraWorld is TestJPSEquivalenceDynamics on the

@@ -74,10 +74,12 @@ func TestJPSMovingAIExtra(t *testing.T) {
 }
 
 // TestJPSMovingAIUniform: under the uniform cost the jump search finds
-// the classic A*'s cost on the sample.
+// the classic A*'s cost on a small sample (two scenarios of each map and
+// its longest; shard movingai's tests check a larger one against a
+// breadth-first search).
 func TestJPSMovingAIUniform(t *testing.T) {
 	maps := loadBench(t)
-	picks := pick(maps, samplePerMap/4)
+	picks := pick(maps, 2)
 	var rc, rj Result
 	finders := map[*benchMap][2]Finder{}
 	for _, p := range picks {

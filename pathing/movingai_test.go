@@ -37,6 +37,10 @@ func dataDir(tb testing.TB) string {
 	return dir
 }
 
+// bakedMaps holds each Moving AI map's chunks, baked once per test binary
+// (by folder and map name) however often the map is loaded.
+var bakedMaps sync.Map
+
 // loadBench loads every map and scenario file of the repository's subset,
 // in scenario-file order.
 func loadBench(tb testing.TB) []benchMap {
@@ -73,10 +77,12 @@ func loadBenchFrom(tb testing.TB, root string) []benchMap {
 			tb.Fatal(err)
 		}
 		r := movement.NewRules(m, td, nil)
-		bake := sync.OnceValues(func() ([]*stepcache.Chunk, error) {
+		key := root + "/" + g.Name
+		bake, _ := bakedMaps.LoadOrStore(key, sync.OnceValues(func() ([]*stepcache.Chunk, error) {
 			return stepcache.BuildMap(context.Background(), r.Clone(), 0, nil)
-		})
-		out = append(out, benchMap{name: g.Name, rules: r, w: m.Width, h: m.Height, scens: f.Scenarios, chunks: bake})
+		}))
+		out = append(out, benchMap{name: g.Name, rules: r, w: m.Width, h: m.Height, scens: f.Scenarios,
+			chunks: bake.(func() ([]*stepcache.Chunk, error))})
 	}
 	return out
 }
