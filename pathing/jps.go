@@ -48,7 +48,6 @@ type JPS struct {
 	deferred  [maxDeferred]uint64
 	nDeferred int
 	jst       JPSStats
-	trace     func(n *jnode, full bool) // tests: called for every expansion
 }
 
 // scanPerNode is the scan work that counts as one node against a request's
@@ -93,9 +92,7 @@ type JPSStats struct {
 	Rays        int // rays followed
 	LiveNodes   int // full expansions whose 8 directions ran the live rules
 	LineHits    int // searches answered by the straight-line fast path
-	Scans       int // straight scans
-	Segments    int // 16-cell segments scanned
-	DiagSteps   int // diagonal ray steps
+	ScanWork    int // scan work (see scanPerNode)
 	Anomalies   int // rays that reached a chunk with no map (never, by the proof; a node is made instead)
 	dynStats    CachedStats
 	DynamicHits int // steps of full expansions re-evaluated live for dynamics
@@ -153,6 +150,7 @@ func (s *JPS) Find(req *Request, res *Result) {
 		s.expand(idx, res)
 	}
 	res.Expansions = s.expansions
+	s.jst.ScanWork += s.work
 }
 
 // begin resets res and the search for req and reports the node budget.

@@ -16,9 +16,6 @@ func (s *JPS) expand(idx int32, res *Result) {
 	gc, gd := n.gc, n.gd
 	s.fLim = n.g + s.heuristic(x, y) + s.slack
 	if s.jumps && !full && n.z == canonZ && s.regular(x, y) {
-		if s.trace != nil {
-			s.trace(n, false)
-		}
 		n.done |= arr
 		s.jst.JumpNodes++
 		var nb uint8
@@ -35,9 +32,6 @@ func (s *JPS) expand(idx int32, res *Result) {
 			s.ray(idx, x, y, movement.Dir(bits.TrailingZeros8(succ)), gc, gd)
 		}
 		return
-	}
-	if s.trace != nil {
-		s.trace(n, true)
 	}
 	n.done, n.fullDone = 0xFF, true // a full expansion serves every arrival
 	s.expandFull(idx, x, y, s.stateZ(n), gc, gd, res)

@@ -40,7 +40,6 @@ func (s *JPS) scan(line, pos, lim int, vertical, forward bool) (int, bool) {
 		step = -step
 	}
 	for {
-		s.jst.Segments++
 		s.work++
 		if uint(pc) >= uint(limit) {
 			s.jst.Anomalies++
@@ -179,7 +178,6 @@ func (s *JPS) straight(x, y int, d movement.Dir) (int, int, bool) {
 	case movement.North:
 		line, pos, vertical, forward = x, y, true, false
 	}
-	s.jst.Scans++
 	lim := pos + s.rayCap - 1
 	if !forward {
 		lim = pos - s.rayCap + 1
@@ -202,7 +200,6 @@ func (s *JPS) straight(x, y int, d movement.Dir) (int, int, bool) {
 // regular, or one with a forced neighbour); otherwise succ is its natural
 // directions that are allowed.
 func (s *JPS) diagonalStep(x, y int, d movement.Dir) (succ uint8, stop bool) {
-	s.jst.DiagSteps++
 	s.work++
 	if s.isGoal(x, y) {
 		return 0, true
