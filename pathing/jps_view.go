@@ -75,13 +75,13 @@ const (
 // reset keeps the views when the cache's epoch, the map and the rule set
 // are those they were fetched for, and forgets them otherwise.
 func (t *viewTable) reset(epoch uint64, m world.MapID, set stepcache.RuleSet, mapW, mapH int) {
+	if t.gen != 0 && epoch == t.epoch && m == t.m && set == t.set && mapW == t.mapW && mapH == t.mapH {
+		return
+	}
 	wide, high := stepcache.ChunksOf(mapW, mapH)
 	if len(t.index) != wide*high {
 		t.index = make([]uint32, wide*high)
 		t.gen = 0
-	}
-	if t.gen != 0 && epoch == t.epoch && m == t.m && set == t.set && mapW == t.mapW && mapH == t.mapH {
-		return
 	}
 	t.epoch, t.m, t.set = epoch, m, set
 	t.wide, t.high, t.mapW, t.mapH = wide, high, mapW, mapH
