@@ -5,7 +5,6 @@ import (
 	"os"
 	"runtime"
 	"testing"
-	"time"
 
 	"shardcore/internal/repo"
 	"shardcore/movement"
