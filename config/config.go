@@ -11,6 +11,7 @@ type Config struct {
 	Pathfinding Pathfinding `toml:"pathfinding"`
 	Shard       Shard       `toml:"shard"`
 	Log         Log         `toml:"log"`
+	Metrics     Metrics     `toml:"metrics"`
 }
 
 // World is the [world] table: which world the shard loads or generates.
@@ -22,8 +23,11 @@ type World struct {
 	Maps []int `toml:"maps"`
 	// Seed seeds the default world generator.
 	Seed int64 `toml:"seed"`
-	// Size is the generated world's "WIDTHxHEIGHT" in cells.
+	// Size is the generated default world's "WIDTHxHEIGHT" in cells.
 	Size string `toml:"size"`
+	// Profile is the generated world when DataDir is "": "default" (one
+	// map, Size) or "britannia" (maps 0..5 at the client's sizes).
+	Profile string `toml:"profile"`
 }
 
 // Pathfinding is the [pathfinding] table: the step cache and the search.
@@ -33,14 +37,15 @@ type Pathfinding struct {
 	Enabled bool `toml:"enabled"`
 	// MaxResidentChunks bounds the chunks held in memory after every tick.
 	MaxResidentChunks int `toml:"maxResidentChunks"`
-	// MissPromotionThreshold is the miss count within the window that builds
-	// a chunk not found in a .swb; 1 builds on the first miss.
+	// MissPromotionThreshold is the visit count within the window that
+	// builds a chunk not found in a .swb (a visit is one party's misses of
+	// the chunk within MissVisitMs); 1 builds on the first miss.
 	MissPromotionThreshold int `toml:"missPromotionThreshold"`
-	// MissPromotionWindowMs is the window, in milliseconds, misses are
-	// counted in.
+	// MissPromotionWindowMs is the window, in milliseconds of game time,
+	// visits are counted in.
 	MissPromotionWindowMs int `toml:"missPromotionWindowMs"`
 	// MissVisitMs is how long, from the first, one party's misses of a
-	// chunk count as one visit (one miss) at the admission gate.
+	// chunk count as one visit at the admission gate.
 	MissVisitMs int `toml:"missVisitMs"`
 	// PrebakeMaps lists map ids baked into .swb files in the background at
 	// boot when their file is missing or stale.
@@ -86,6 +91,30 @@ type Population struct {
 	Swimmers int `toml:"swimmers"`
 	// Seed seeds the placement of the population.
 	Seed int64 `toml:"seed"`
+	// Maps are the [[shard.population.map]] tables: maps whose share of the
+	// population is set rather than taken from their area.
+	Maps []MapShare `toml:"map"`
+}
+
+// MapShare is one [[shard.population.map]] table: the share of every kind of
+// the population (pets, patrols, swimmers) that map ID gets. Maps of
+// world.maps without one split the rest in proportion to their area (walkers
+// by the cells a walker can stand on, swimmers by water cells).
+type MapShare struct {
+	// ID is the map (one of world.maps).
+	ID int `toml:"id"`
+	// Share is the map's part of each count, 0..1.
+	Share float64 `toml:"share"`
+}
+
+// ShareOf returns map id's configured share and whether it has one.
+func (p Population) ShareOf(id int) (float64, bool) {
+	for _, m := range p.Maps {
+		if m.ID == id {
+			return m.Share, true
+		}
+	}
+	return 0, false
 }
 
 // Log is the [log] table: level and output format of the server log.
@@ -105,6 +134,7 @@ func Default() Config {
 			Maps:    []int{0},
 			Seed:    1,
 			Size:    "1024x1024",
+			Profile: ProfileDefault,
 		},
 		Pathfinding: Pathfinding{
 			Enabled:                true,
@@ -129,11 +159,15 @@ func Default() Config {
 				Patrols:  100,
 				Swimmers: 20,
 				Seed:     1,
+				Maps:     []MapShare{},
 			},
 		},
 		Log: Log{
 			Level:  "info",
 			Format: "auto",
+		},
+		Metrics: Metrics{
+			Listen: "",
 		},
 	}
 }

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -63,5 +64,35 @@ func TestLocatorQuotedAndTableKeys(t *testing.T) {
 	}
 	if _, ok := idx["pathfinding\x00recorder\x00y"]; ok {
 		t.Error("a line inside a multi-line string was taken for a key")
+	}
+}
+
+// TestPopulationMustFitTheWorld: a population with more mobiles than the
+// generated world has cells is refused, naming how many would fit; the same
+// population on client files (no generated population) or a world big
+// enough passes.
+func TestPopulationMustFitTheWorld(t *testing.T) {
+	c := Default()
+	c.Shard.Population.Pets = 1_000_000 // 2,000,120 mobiles on 1024x1024 = 1,048,576 cells
+	err := c.Validate()
+	if err == nil {
+		t.Fatal("a million pairs on a 1024x1024 world passed validation")
+	}
+	for _, want := range []string{"shard.population", "2000120 mobiles", "1048576 cells", "at most 1048576 mobiles", "pets = 524228"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	c.World.Size = "7168x4096"
+	if err := c.Validate(); err != nil {
+		t.Errorf("the same population on 7168x4096: %v", err)
+	}
+	c.World.Size, c.World.DataDir = "1024x1024", "/uo"
+	if err := c.Validate(); err != nil {
+		t.Errorf("the same population on client files: %v", err)
+	}
+	c.World.DataDir, c.World.Profile = "", ProfileBritannia // maps at their facets' sizes, not world.size
+	if err := c.Validate(); err != nil {
+		t.Errorf("the same population on a generated britannia world: %v", err)
 	}
 }

@@ -127,6 +127,13 @@ func TestOutOfRangeEachRule(t *testing.T) {
 		{"maps empty", "[world]\nmaps = []", "world.maps", 2, []string{"at least one"}},
 		{"map id", "[world]\nmaps = [0, 300]", "world.maps", 2, []string{"300", "0..255"}},
 		{"map twice", "[world]\nmaps = [1, 1]", "world.maps", 2, []string{"twice"}},
+		{"default has map 0 only", "[world]\nmaps = [0, 1]", "world.maps", 2, []string{"[0 1]", "only map 0", "britannia"}},
+		{"resident under maps", "[world]\nprofile = \"britannia\"\nmaps = [0, 1, 2]\n[pathfinding]\nmaxResidentChunks = 2", "pathfinding.maxResidentChunks", 5, []string{"= 2", "one chunk per map", "(3)"}},
+		{"share high", "[world]\nprofile = \"britannia\"\nmaps = [0, 2]\n[[shard.population.map]]\nid = 2\nshare = 1.5", "shard.population.map.share", 6, []string{"map 2", "1.5", "0..1"}},
+		{"share sum", "[world]\nprofile = \"britannia\"\nmaps = [0, 1, 2]\n[[shard.population.map]]\nid = 1\nshare = 0.75\n[[shard.population.map]]\nid = 2\nshare = 0.5", "shard.population.map.share", 6, []string{"sum to 1.25", "at most 1"}},
+		{"shares leave a rest", "[world]\nprofile = \"britannia\"\nmaps = [0, 2]\n[[shard.population.map]]\nid = 0\nshare = 0.5\n[[shard.population.map]]\nid = 2\nshare = 0.25", "shard.population.map.share", 6, []string{"every map", "0.75", "not 1"}},
+		{"share map not loaded", "[world]\nprofile = \"britannia\"\nmaps = [0, 2]\n[[shard.population.map]]\nid = 3\nshare = 0.5", "shard.population.map.id", 5, []string{"map 3", "world.maps [0 2]"}},
+		{"share map twice", "[world]\nprofile = \"britannia\"\nmaps = [0, 2]\n[[shard.population.map]]\nid = 2\nshare = 0.1\n[[shard.population.map]]\nid = 2\nshare = 0.1", "shard.population.map.id", 5, []string{"map 2 listed twice"}},
 		{"resident", "[pathfinding]\nmaxResidentChunks = 0", "pathfinding.maxResidentChunks", 2, []string{"= 0", "1..4194304"}},
 		{"threshold", "[pathfinding]\nmissPromotionThreshold = 0", "pathfinding.missPromotionThreshold", 2, []string{"= 0", "1..255"}},
 		{"window", "[pathfinding]\nmissPromotionWindowMs = -5", "pathfinding.missPromotionWindowMs", 2, []string{"= -5", "1..86400000"}},
@@ -165,11 +172,12 @@ func TestCrossFieldBudgetAgainstDefaultTick(t *testing.T) {
 
 func TestBadSizeStrings(t *testing.T) {
 	for _, s := range []string{"", "1024", "1024x", "x1024", "1024*1024", "-64x64", "+64x64", " 64x64",
-		"100x64", "64x100", "48x64", "64x48", "7184x4096", "7168x4112", "0x0", "99999999x64", "64x64x64"} {
+		"100x64", "64x100", "48x64", "64x48", "7184x4096", "7168x4112", "0x0", "99999999x64", "64x64x64",
+		"64x64", "504x512", "1444x1448", "1448x1444"} {
 		e := one(t, "[world]\nsize = \""+s+"\"\n")
 		wantErr(t, e, KindRange, "world.size", 2, "world.size", "\""+s+"\"")
 	}
-	for _, s := range []string{"64x64", "7168x4096", "1024X512", "6144x4096"} {
+	for _, s := range []string{"512x512", "7168x4096", "1024X512", "6144x4096", "1448x1448", "520x1032"} {
 		if _, err := Decode([]byte("[world]\nsize = \""+s+"\"\n"), "server.toml"); err != nil {
 			t.Errorf("size %q: %v", s, err)
 		}
@@ -245,6 +253,7 @@ func TestLoadReadsFileAndReportsItsName(t *testing.T) {
 func TestPartialFileKeepsOtherDefaults(t *testing.T) {
 	src := `[world]
 maps = [0, 1]
+profile = "britannia"
 [pathfinding]
 maxResidentChunks = 512
 tickBudgetMs = 2
@@ -258,6 +267,7 @@ pets = 0
 	}
 	want := Default()
 	want.World.Maps = []int{0, 1}
+	want.World.Profile = ProfileBritannia
 	want.Pathfinding.MaxResidentChunks = 512
 	want.Pathfinding.TickBudgetMs = 2
 	want.Pathfinding.PrebakeMaps = []int{1}
@@ -272,7 +282,7 @@ pets = 0
 }
 
 func TestDecodeDoesNotShareDefaultSlices(t *testing.T) {
-	a, err := Decode([]byte("[world]\nmaps = [3]\n"), "a")
+	a, err := Decode([]byte("[world]\nprofile = \"britannia\"\nmaps = [3]\n"), "a")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,5 +311,19 @@ func TestErrorsFormatAndUnwrap(t *testing.T) {
 	bad.Log.Level = "loud"
 	if err := bad.Validate(); err == nil || !errors.As(err, &target) || target.Key != "log.level" {
 		t.Errorf("Validate(bad level) = %v", err)
+	}
+}
+
+func TestWorldProfile(t *testing.T) {
+	if c, err := Decode([]byte("[world]\nprofile = \"britannia\"\nmaps = [0, 1, 2, 3, 4, 5]\n"), "server.toml"); err != nil || c.World.Profile != "britannia" {
+		t.Fatalf("britannia: %+v, %v", c.World, err)
+	}
+	e := one(t, "[world]\nprofile = \"brit\"\n")
+	wantErr(t, e, KindRange, "world.profile", 2, `"brit"`, `"default", "britannia"`)
+	e = one(t, "[world]\nprofile = \"britannia\"\nmaps = [0, 6]\n")
+	wantErr(t, e, KindRange, "world.maps", 3, "map 6", "0..5")
+	// A client folder may hold any map id.
+	if _, err := Decode([]byte("[world]\nprofile = \"britannia\"\ndataDir = \"/x\"\nmaps = [7]\n"), "server.toml"); err != nil {
+		t.Fatal(err)
 	}
 }

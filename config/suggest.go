@@ -14,8 +14,11 @@ func knownKeys() []string {
 			f := rt.Field(i)
 			key := prefix + f.Tag.Get("toml")
 			out = append(out, key)
-			if f.Type.Kind() == reflect.Struct {
+			switch {
+			case f.Type.Kind() == reflect.Struct:
 				walk(f.Type, key+".")
+			case f.Type.Kind() == reflect.Slice && f.Type.Elem().Kind() == reflect.Struct: // an array of tables
+				walk(f.Type.Elem(), key+".")
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -12,10 +13,15 @@ const (
 	// MaxMapID is the largest map id accepted in world.maps and
 	// pathfinding.prebakeMaps.
 	MaxMapID = 255
-	// MinSide is the smallest generated world side, in cells.
-	MinSide = 64
-	// SideMultiple is the multiple every generated world side must be.
-	SideMultiple = 16
+	// MinSide is the smallest generated world side, in cells (the default
+	// world generator's smallest).
+	MinSide = 512
+	// SideMultiple is the multiple every generated world side must be: the
+	// 8-cell block of the map files (a side need not be whole 16-cell chunks).
+	SideMultiple = 8
+	// BritanniaMaps is the number of facets of the britannia profile (ids
+	// 0..BritanniaMaps-1).
+	BritanniaMaps = 6
 	// MaxWidth and MaxHeight bound the generated world (the largest UO map).
 	MaxWidth, MaxHeight = 7168, 4096
 	// MaxResidentChunksLimit bounds pathfinding.maxResidentChunks.
@@ -31,6 +37,15 @@ const (
 	// MaxPopulation bounds each shard.population count.
 	MaxPopulation = 1_000_000
 )
+
+// The world.profile values.
+const (
+	ProfileDefault   = "default"
+	ProfileBritannia = "britannia"
+)
+
+// Profiles returns the accepted world.profile values.
+func Profiles() []string { return []string{ProfileDefault, ProfileBritannia} }
 
 // LogLevels returns the accepted log.level values.
 func LogLevels() []string { return []string{"debug", "info", "warn", "error"} }
@@ -53,8 +68,14 @@ func (c Config) problems() []*Error {
 	if _, _, err := ParseSize(w.Size); err != nil {
 		v.add("world.size", fmt.Sprintf("world.size = %q: %v", w.Size, err))
 	}
+	v.world(w)
 	p := c.Pathfinding
 	v.intIn("pathfinding.maxResidentChunks", p.MaxResidentChunks, 1, MaxResidentChunksLimit)
+	if p.MaxResidentChunks >= 1 && p.MaxResidentChunks < len(w.Maps) {
+		v.add("pathfinding.maxResidentChunks", fmt.Sprintf(
+			"pathfinding.maxResidentChunks = %d: want at least one chunk per map of world.maps (%d): the maps share it",
+			p.MaxResidentChunks, len(w.Maps)))
+	}
 	v.intIn("pathfinding.missPromotionThreshold", p.MissPromotionThreshold, 1, MaxMissThreshold)
 	v.intIn("pathfinding.missPromotionWindowMs", p.MissPromotionWindowMs, 1, MaxWindowMs)
 	v.intIn("pathfinding.missVisitMs", p.MissVisitMs, 1, MaxWindowMs)
@@ -84,13 +105,46 @@ func (c Config) problems() []*Error {
 	v.intIn("shard.population.pets", s.Population.Pets, 0, MaxPopulation)
 	v.intIn("shard.population.patrols", s.Population.Patrols, 0, MaxPopulation)
 	v.intIn("shard.population.swimmers", s.Population.Swimmers, 0, MaxPopulation)
+	v.shares(s.Population.Maps, w.Maps)
+	if w.DataDir == "" && w.Profile == ProfileDefault && !v.hasKeyPrefix("shard.population.") { // britannia maps take their facets' sizes: the shard checks each map at start
+		v.populationFits(s.Population, w.Size)
+	}
 	v.oneOf("log.level", c.Log.Level, LogLevels())
 	v.oneOf("log.format", c.Log.Format, LogFormats())
+	v.listenAddr("metrics.listen", c.Metrics.Listen)
 	return v.errs
 }
 
 // validator collects range problems.
 type validator struct{ errs []*Error }
+
+// hasKeyPrefix reports whether a problem was found with a key starting
+// with prefix.
+func (v *validator) hasKeyPrefix(prefix string) bool {
+	for _, e := range v.errs {
+		if strings.HasPrefix(e.Key, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// populationFits checks that population p, one mobile a cell, fits the
+// cells of a generated world of size (when the size is valid). It is the
+// bound a config can know; the shard checks the cells a walker or a swimmer
+// can stand on when it spawns.
+func (v *validator) populationFits(p Population, size string) {
+	w, h, err := ParseSize(size)
+	if err != nil {
+		return
+	}
+	mobiles := 2*p.Pets + p.Patrols + p.Swimmers
+	if cells := w * h; mobiles > cells {
+		v.add("shard.population.pets", fmt.Sprintf(
+			"shard.population: %d mobiles (2 × %d pets + %d patrols + %d swimmers) cannot fit the %d cells of the %s world (world.size): at most %d mobiles, e.g. pets = %d with these patrols and swimmers",
+			mobiles, p.Pets, p.Patrols, p.Swimmers, cells, size, cells, max(cells-p.Patrols-p.Swimmers, 0)/2))
+	}
+}
 
 func (v *validator) add(key, msg string) {
 	v.errs = append(v.errs, &Error{Key: key, Kind: KindRange, Msg: msg})
@@ -132,6 +186,31 @@ func (v *validator) mapList(key string, ids []int, nonEmpty bool) bool {
 		}
 	}
 	return ok
+}
+
+// world checks world.profile, and that a generated britannia world has the
+// maps world.maps asks for.
+func (v *validator) world(w World) {
+	if !contains(Profiles(), w.Profile) {
+		v.add("world.profile", fmt.Sprintf("world.profile = %q: want one of %s", w.Profile, quoteAll(Profiles())))
+		return
+	}
+	if w.DataDir != "" {
+		return
+	}
+	if w.Profile == ProfileDefault {
+		if slices.ContainsFunc(w.Maps, func(id int) bool { return id != 0 }) && !v.hasKeyPrefix("world.maps") {
+			v.add("world.maps", fmt.Sprintf(
+				"world.maps = %v: the default profile generates only map 0 (world.profile = %q has maps 0..%d; world.dataDir loads a folder's maps)",
+				w.Maps, ProfileBritannia, BritanniaMaps-1))
+		}
+		return
+	}
+	for _, id := range w.Maps {
+		if id >= BritanniaMaps {
+			v.add("world.maps", fmt.Sprintf("world.maps: map %d is not one of the britannia profile's maps 0..%d", id, BritanniaMaps-1))
+		}
+	}
 }
 
 // ParseSize parses a world size "WIDTHxHEIGHT" and checks both sides are

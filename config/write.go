@@ -18,14 +18,21 @@ const fileTemplate = `# server.toml: shardcore shard configuration.
 
 [world]
 # Directory holding UO client files (tiledata.mul, mapN.mul, staidxN.mul,
-# staticsN.mul or .uop). "" generates the deterministic default world.
+# staticsN.mul or .uop), or a folder "shard gen-world" wrote. "" generates
+# the world of world.profile.
 dataDir = {{str .World.DataDir}}
-# Map ids to load (0..255).
+# Map ids to load and simulate, one simulation each on its own goroutine,
+# ticking together (0..255; the default profile has map 0 only, a generated
+# britannia world maps 0..5; a data directory's maps must have their files).
 maps = {{ints .World.Maps}}
-# Seed of the default world generator (ignored when dataDir is set).
+# Generated world (ignored when dataDir is set): "default" (one map of
+# world.size, a town on a grass plain: the fast world) or "britannia" (maps
+# 0..5 at the client's sizes, with the real maps' hard content).
+profile = {{str .World.Profile}}
+# Seed of the world generator (ignored when dataDir is set).
 seed = {{.World.Seed}}
-# Size of the generated world, "WIDTHxHEIGHT" in cells: multiples of 16,
-# at least 64x64, at most 7168x4096 (the largest UO map).
+# Size of the generated default world, "WIDTHxHEIGHT" in cells: multiples
+# of 8, at least 512x512, at most 7168x4096 (the largest UO map).
 size = {{str .World.Size}}
 
 [pathfinding]
@@ -33,13 +40,17 @@ size = {{str .World.Size}}
 # movement rules (the slow path).
 enabled = {{.Pathfinding.Enabled}}
 # Most step-cache chunks (16x16 cells, about 5 KB each) kept in memory;
-# enforced after every tick by evicting the least recently used. At least 1.
+# enforced after every tick by evicting the least recently used. One budget
+# for the shard: each map of world.maps has its own cache and gets a part in
+# proportion to its population (at least one chunk each).
 maxResidentChunks = {{.Pathfinding.MaxResidentChunks}}
-# A chunk that is not in a .swb file is built (in the background) on this
-# many misses within missPromotionWindowMs; earlier misses take the slow path.
-# 1 = build on the first miss (eager). 1..255.
+# A chunk that is not in a .swb file is built (in the background) on its
+# missPromotionThreshold-th visit within missPromotionWindowMs (a visit is one
+# party's misses of the chunk: see missVisitMs); until then searches through
+# it take the slow path. 1 = build on the first miss (eager). 1..255.
 missPromotionThreshold = {{.Pathfinding.MissPromotionThreshold}}
-# Window, in milliseconds, in which misses on one chunk are counted. At least 1.
+# Window, in milliseconds of game time, in which visits of one chunk are
+# counted. 1..86400000.
 missPromotionWindowMs = {{.Pathfinding.MissPromotionWindowMs}}
 # Misses of one chunk by one party (a mobile and its pets) within this many
 # milliseconds of the first count as one visit: a pet crossing a chunk behind
@@ -52,8 +63,9 @@ missVisitMs = {{.Pathfinding.MissVisitMs}}
 prebakeMaps = {{ints .Pathfinding.PrebakeMaps}}
 # Directory holding the .swb step-cache files (one per map).
 cacheDir = {{str .Pathfinding.CacheDir}}
-# Time, in milliseconds, the pathfinding system may spend per tick; requests
-# left over wait for the next tick, oldest first. > 0 and <= shard.tickMs.
+# Time, in milliseconds, the pathfinding system may spend per tick (each
+# map's, by the clock: the maps search at once); requests left over wait for
+# the next tick, oldest first. > 0 and <= shard.tickMs.
 tickBudgetMs = {{float .Pathfinding.TickBudgetMs}}
 # Share of step-cache hits re-checked against the live rules; a difference
 # fails loudly. 0 = off, 1 = every hit.
@@ -80,6 +92,26 @@ patrols = {{.Shard.Population.Patrols}}
 swimmers = {{.Shard.Population.Swimmers}}
 # Seed of the population's placement.
 seed = {{.Shard.Population.Seed}}
+# The population is spread over the maps of world.maps in proportion to
+# their area: walkers (players, pets, patrols) by the cells a walker can
+# stand on, swimmers by water cells. A [[shard.population.map]] table sets a
+# map's share of every count instead (0..1); the maps without one split the
+# rest by area. The shares sum to at most 1, and to exactly 1 when every map
+# has one. For example, a quarter of the population on map 2 and none on 5:
+#   [[shard.population.map]]
+#   id = 2
+#   share = 0.25
+#   [[shard.population.map]]
+#   id = 5
+#   share = 0.0
+{{- range .Shard.Population.Maps}}
+
+[[shard.population.map]]
+# Map id (one of world.maps).
+id = {{.ID}}
+# This map's share of the pets, patrols and swimmers (0..1).
+share = {{float .Share}}
+{{- end}}
 
 [log]
 # Least severe level logged: "debug", "info", "warn" or "error".
@@ -87,6 +119,13 @@ level = {{str .Log.Level}}
 # "console" (human-readable), "json", or "auto": console on a terminal,
 # JSON otherwise.
 format = {{str .Log.Format}}
+
+[metrics]
+# Address ("HOST:PORT") to serve Prometheus metrics on (/metrics) and the Go
+# profiler (/debug/pprof/) while the shard runs; "" = off. Keep it on a
+# private interface: "127.0.0.1:9464" for a Prometheus on the same host.
+# Port 0 takes a free port (logged at start).
+listen = {{str .Metrics.Listen}}
 `
 
 // Write writes c as a commented server.toml that Decode reads back as c.

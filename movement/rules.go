@@ -47,7 +47,7 @@ func (r *Rules) load(x, y int, c *cell) {
 	c.landID = land.ID & 0x3FFF
 	c.landFlags = r.Tiles.LandFlags(c.landID)
 	c.low, c.avg, c.top = r.Map.AverageZ(x, y)
-	c.considerLand = !IgnoredLand(c.landID)
+	c.considerLand = !world.IgnoredLand(c.landID)
 	ts := r.tiles[:0]
 	for _, s := range r.Map.StaticsAt(x, y) {
 		ts = append(ts, world.Tile{ID: s.ID, Z: s.Z})

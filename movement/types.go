@@ -63,7 +63,10 @@ func (c Caps) Has(o Caps) bool { return c&o == o }
 func (c Caps) AndRule() bool { return c&Player != 0 && c&Staff == 0 }
 
 // Point is a map cell.
-type Point struct{ X, Y int }
+//
+// Deprecated: use world.Point; this alias keeps other packages compiling
+// until they move.
+type Point = world.Point
 
 // Mover is who is moving: capabilities, identity, and the cell whose mobiles
 // do not block it (the goal of a search: a pet may path to its owner).
@@ -106,7 +109,7 @@ func isSpellFieldID(id uint16) bool { return id == 0x82 || id == 0x3946 || id ==
 
 // IgnoredLand reports whether a land id is ignored by the rules (no-draw and
 // cave-entrance tiles).
-func IgnoredLand(id uint16) bool {
-	id &= 0x3FFF
-	return id == 2 || id == 0x1DB || (id >= 0x1AE && id <= 0x1B5)
-}
+//
+// Deprecated: use world.IgnoredLand; this forwarder keeps other packages
+// compiling until they move.
+func IgnoredLand(id uint16) bool { return world.IgnoredLand(id) }

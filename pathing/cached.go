@@ -15,9 +15,11 @@ import (
 // cell holds one (items there change the start Z); every other step keeps
 // the static answer, which the cache proves equal to the live one. A chunk
 // found not built is asked once per search (see deferred), and the
-// admission gate is told whose search it is (Request.Party).
+// admission gate is told whose search it is and when (Request.Party and
+// NowMs, through the search's stepcache.Search handle).
 type Cached struct {
 	cache *stepcache.Cache
+	look  stepcache.Search // this search's handle on the cache
 	live  *movement.Rules
 	core  core
 	dyn   dynProbe
@@ -112,7 +114,7 @@ func (s *Cached) Find(req *Request, res *Result) {
 	if party == 0 {
 		party = req.Mover.Self
 	}
-	s.cache.SetParty(party)
+	s.look = s.cache.Search(party, req.NowMs)
 	s.dyn.refresh(s.live)
 	if s.line && s.tryLine(req, res, budget) {
 		return
@@ -161,7 +163,7 @@ func (s *Cached) lookupNode(x, y, z int, res *Result) stepcache.StepMask {
 	if s.isDeferred(x, y) {
 		sm.Kind = stepcache.FallNotBuilt
 	} else {
-		sm = s.cache.Lookup(s.live.Map.ID, x, y, z, s.core.req.Mover.Caps)
+		sm = s.look.Lookup(s.live.Map.ID, x, y, z, s.core.req.Mover.Caps)
 		if sm.Kind == stepcache.FallNotBuilt && s.nDeferred < maxDeferred {
 			s.deferred[s.nDeferred] = chunkOf(x, y)
 			s.nDeferred++

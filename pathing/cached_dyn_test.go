@@ -90,8 +90,6 @@ func TestCachedColdGate(t *testing.T) {
 	f := testFixture(t)
 	live := movement.NewRules(f.w.Map, f.w.Tiles, nil)
 	cfg := stepcache.DefaultConfig()
-	var ms int64
-	cfg.Now = func() int64 { return ms }
 	cache := f.newCache(t, live, cfg, false)
 	s, classic := NewCached(cache, live), NewClassic(live)
 	lm := f.w.Landmarks
@@ -100,8 +98,8 @@ func TestCachedColdGate(t *testing.T) {
 	r := req
 	classic.Find(&r, &rc)
 	for i := 0; i < 3; i++ {
-		ms = int64(i) * stepcache.DefaultMissVisitMs
 		r := req
+		r.NowMs = int64(i) * stepcache.DefaultMissVisitMs
 		s.Find(&r, &rs)
 		if rs.Found != rc.Found || rs.Cost != rc.Cost {
 			t.Fatalf("search %d: cache found=%v cost=%v, classic found=%v cost=%v", i, rs.Found, rs.Cost, rc.Found, rc.Cost)
@@ -113,7 +111,7 @@ func TestCachedColdGate(t *testing.T) {
 			t.Fatalf("third search: %d hits of %d expansions, want all", rs.Lookups[stepcache.Hit], rs.Expansions)
 		}
 	}
-	if st := cache.Stats(); st.Deferred == 0 || st.Built == 0 {
+	if st := cache.Stats(); st.Gate.NotAdmitted == 0 || st.Built == 0 {
 		t.Fatalf("gate never deferred or built: %+v", st)
 	}
 }

@@ -185,7 +185,7 @@ func (s *JPS) begin(req *Request, res *Result) int {
 	if party == 0 {
 		party = req.Mover.Self
 	}
-	s.src.begin(party)
+	s.src.begin(party, req.NowMs)
 	s.dyn.refresh(s.live)
 	if req.MaxNodes > 0 {
 		return req.MaxNodes

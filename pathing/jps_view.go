@@ -10,8 +10,9 @@ import (
 // cacheSource adapts (the search holds the adapter itself, so its calls
 // inline): a change in how searches address the cache is a change here.
 type stepSource interface {
-	// begin starts a search for party (the admission gate's visitor).
-	begin(party uint64)
+	// begin starts a search by party at game time nowMs (the admission
+	// gate's visitor and clock).
+	begin(party uint64, nowMs int64)
 	// lookup is Cache.Lookup.
 	lookup(m world.MapID, x, y, z int, caps movement.Caps) stepcache.StepMask
 	// canon is Cache.Canon.
@@ -20,24 +21,28 @@ type stepSource interface {
 	canonEpoch(m world.MapID) uint64
 }
 
-// cacheSource adapts a *stepcache.Cache.
-type cacheSource struct{ c *stepcache.Cache }
-
-var _ stepSource = cacheSource{}
-
-func newCacheSource(c *stepcache.Cache) cacheSource { return cacheSource{c} }
-
-func (s cacheSource) begin(party uint64) { s.c.SetParty(party) }
-
-func (s cacheSource) lookup(m world.MapID, x, y, z int, caps movement.Caps) stepcache.StepMask {
-	return s.c.Lookup(m, x, y, z, caps)
+// cacheSource adapts a *stepcache.Cache: lookups go through the search's
+// stepcache.Search handle.
+type cacheSource struct {
+	c    *stepcache.Cache
+	look stepcache.Search
 }
 
-func (s cacheSource) canon(m world.MapID, cx, cy int, set stepcache.RuleSet) (*stepcache.Canon, *stepcache.Chunk) {
+var _ stepSource = &cacheSource{}
+
+func newCacheSource(c *stepcache.Cache) cacheSource { return cacheSource{c: c} }
+
+func (s *cacheSource) begin(party uint64, nowMs int64) { s.look = s.c.Search(party, nowMs) }
+
+func (s *cacheSource) lookup(m world.MapID, x, y, z int, caps movement.Caps) stepcache.StepMask {
+	return s.look.Lookup(m, x, y, z, caps)
+}
+
+func (s *cacheSource) canon(m world.MapID, cx, cy int, set stepcache.RuleSet) (*stepcache.Canon, *stepcache.Chunk) {
 	return s.c.Canon(m, cx, cy, set)
 }
 
-func (s cacheSource) canonEpoch(m world.MapID) uint64 { return s.c.CanonEpoch(m) }
+func (s *cacheSource) canonEpoch(m world.MapID) uint64 { return s.c.CanonEpoch(m) }
 
 // chunkView is one chunk as the search sees it: its canonical map and
 // records, nil when not resident.

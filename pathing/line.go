@@ -49,7 +49,7 @@ func (s *Cached) tryLine(req *Request, res *Result, budget int) bool {
 		if s.isDeferred(x, y) {
 			return fail()
 		}
-		sm := s.cache.Lookup(s.live.Map.ID, x, y, z, mv.Caps)
+		sm := s.look.Lookup(s.live.Map.ID, x, y, z, mv.Caps)
 		res.Lookups[sm.Kind]++
 		if sm.Kind != stepcache.Hit {
 			if sm.Kind == stepcache.FallNotBuilt && s.nDeferred < maxDeferred {

@@ -35,6 +35,9 @@ type Request struct {
 	// 0: Mover.Self). The cache A* passes it to the step cache's admission
 	// gate, which counts one party's searches through a chunk as one visit.
 	Party uint64
+	// NowMs is the game time of the search in milliseconds: the cache A*
+	// passes it to the admission gate with Party (stepcache.Cache.Search).
+	NowMs int64
 }
 
 // Result is a search's outcome. Its slices are reused by the next search into

@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -24,11 +25,12 @@ type cmdReply struct {
 
 // commandHelp lists the admin commands.
 var commandHelp = []string{
-	"cache stats              resident chunks, lookups by kind, hit ratio",
-	"cache clear              drop every resident chunk",
-	"cache save               bake the simulated map and write its .swb (background)",
+	"cache stats [MAP]        resident chunks, lookups by kind, hit ratio: all maps, then each",
+	"cache clear [MAP]        drop every resident chunk (of every map, or of MAP)",
+	"cache save [MAP]         bake every map (or MAP) and write its .swb (background)",
 	"cache load               open and attach each map's .swb",
 	"bake MAP                 bake map MAP and write its .swb (background)",
+	"maps                     each map's figures, one line each",
 	"record on|off|flush|status",
 	"help                     this list",
 }
@@ -79,79 +81,172 @@ func (s *Server) exec(line string) (string, error) {
 	case "help":
 		return strings.Join(commandHelp, "\n"), nil
 	case "cache":
-		switch arg(1) {
-		case "stats":
-			return s.cacheStats(), nil
-		case "clear":
-			n := s.cache.Stats().Resident
-			s.cache.Clear()
-			return fmt.Sprintf("cleared %d resident chunks", n), nil
-		case "save":
-			return s.bakeCmd(s.main.id)
-		case "load":
-			return s.loadCmd(), nil
-		}
-		return "", fmt.Errorf("cache %q: want cache stats|clear|save|load", arg(1))
+		return s.cacheCmd(arg(1), arg(2))
 	case "bake":
-		id, err := strconv.Atoi(arg(1))
-		if err != nil || id < 0 || id > 255 {
-			return "", fmt.Errorf("bake %q: want a map id 0..255", arg(1))
+		me, err := s.mapArg("bake", arg(1), false)
+		if err != nil {
+			return "", err
 		}
-		return s.bakeCmd(world.MapID(id))
+		return s.bakeCmd(me[0].id)
+	case "maps":
+		var lines []string
+		for _, m := range s.Snapshot().Maps {
+			lines = append(lines, m.Line())
+		}
+		return strings.Join(lines, "\n"), nil
 	case "record":
 		return s.recordCmd(arg(1))
 	}
 	return "", fmt.Errorf("%w %q; commands:\n%s", ErrUnknownCommand, line, strings.Join(commandHelp, "\n"))
 }
 
-func (s *Server) cacheStats() string {
-	st := s.cache.Stats()
-	var b strings.Builder
-	fmt.Fprintf(&b, "resident %d distinct %d bytes %d built %d loaded %d corrupt %d evicted %d deferred %d tracked %d verified %d mismatches %d\n",
-		st.Resident, st.Distinct, st.Bytes, st.Built, st.Loaded, st.Corrupt, st.Evicted, st.Deferred, st.Tracked, st.Verified, st.Mismatches)
-	fmt.Fprintf(&b, "lookups %d hit_ratio %.3f", st.Lookups(), st.HitRatio())
-	for k, n := range st.Kinds {
-		if n > 0 {
-			fmt.Fprintf(&b, " %s %d", stepcache.HitKind(k), n)
-		}
+// mapArg resolves a command's MAP argument: one loaded map, or with all
+// and no argument every map.
+func (s *Server) mapArg(cmd, arg string, all bool) ([]*mapEntry, error) {
+	if arg == "" && all {
+		return s.maps, nil
 	}
-	for _, me := range s.maps {
-		state := "none"
-		if me.reader != nil {
-			state = "attached"
+	id, err := strconv.Atoi(arg)
+	if err != nil || id < 0 || id > 255 {
+		return nil, fmt.Errorf("%s %q: want a map id 0..255", cmd, arg)
+	}
+	me := s.entry(world.MapID(id))
+	if me == nil {
+		return nil, fmt.Errorf("%s: map %d is not loaded (world.maps %v)", cmd, id, s.MapIDs())
+	}
+	return []*mapEntry{me}, nil
+}
+
+// cacheCmd runs `cache stats|clear|save|load [MAP]`.
+func (s *Server) cacheCmd(sub, arg string) (string, error) {
+	if sub == "load" {
+		return s.loadCmd(), nil
+	}
+	if sub != "stats" && sub != "clear" && sub != "save" {
+		return "", fmt.Errorf("cache %q: want cache stats|clear|save|load", sub)
+	}
+	maps, err := s.mapArg("cache "+sub, arg, true)
+	if err != nil {
+		return "", err
+	}
+	switch sub {
+	case "stats":
+		return s.cacheStats(maps), nil
+	case "clear":
+		n := 0
+		for _, me := range maps {
+			s.onMap(me, func() {
+				n += me.cache.Stats().Resident
+				me.cache.Clear()
+			})
 		}
-		if me.baking {
-			state += ", baking"
+		return fmt.Sprintf("cleared %d resident chunks", n), nil
+	}
+	var lines []string
+	for _, me := range maps {
+		out, err := s.bakeCmd(me.id)
+		if err != nil {
+			return "", err
 		}
-		fmt.Fprintf(&b, "\nmap %d swb %s (%s)", me.id, me.swbPath, state)
+		lines = append(lines, out)
+	}
+	return strings.Join(lines, "\n"), nil
+}
+
+// cacheStats is `cache stats`: the maps' caches summed in two lines, then
+// one line per map (its own figures and its .swb).
+func (s *Server) cacheStats(maps []*mapEntry) string {
+	stats := make([]stepcache.Stats, len(maps))
+	states := make([]string, len(maps))
+	for i, me := range maps {
+		s.onMap(me, func() {
+			stats[i] = me.cache.Stats()
+			states[i] = "none"
+			if me.reader != nil {
+				states[i] = "attached"
+			}
+			if me.baking {
+				states[i] += ", baking"
+			}
+		})
+	}
+	var st stepcache.Stats
+	for _, c := range stats {
+		addStats(&st, c)
+	}
+	var b strings.Builder
+	writeStats(&b, st)
+	for i, me := range maps {
+		c := stats[i]
+		fmt.Fprintf(&b, "\nmap %d resident %d budget %d built %d loaded %d corrupt %d evicted %d lookups %d hit_ratio %.3f swb %s (%s)",
+			me.id, c.Resident, me.budget, c.Built, c.Loaded, c.Corrupt, c.Evicted, c.Lookups(), c.HitRatio(), me.swbPath, states[i])
 	}
 	return b.String()
 }
 
+// addStats adds c's counters and sizes to st.
+func addStats(st *stepcache.Stats, c stepcache.Stats) {
+	st.Resident += c.Resident
+	st.Distinct += c.Distinct
+	st.Bytes += c.Bytes
+	st.Built += c.Built
+	st.Loaded += c.Loaded
+	st.Corrupt += c.Corrupt
+	st.Evicted += c.Evicted
+	st.Gate.NotAdmitted += c.Gate.NotAdmitted
+	st.Tracked += c.Tracked
+	st.Verified += c.Verified
+	st.Mismatches += c.Mismatches
+	for k, n := range c.Kinds {
+		st.Kinds[k] += n
+	}
+}
+
+// writeStats writes the two lines of `cache stats` for st.
+func writeStats(b *strings.Builder, st stepcache.Stats) {
+	fmt.Fprintf(b, "resident %d distinct %d bytes %d built %d loaded %d corrupt %d evicted %d not_admitted %d tracked %d verified %d mismatches %d\n",
+		st.Resident, st.Distinct, st.Bytes, st.Built, st.Loaded, st.Corrupt, st.Evicted, st.Gate.NotAdmitted, st.Tracked, st.Verified, st.Mismatches)
+	fmt.Fprintf(b, "lookups %d hit_ratio %.3f", st.Lookups(), st.HitRatio())
+	for k, n := range st.Kinds {
+		if n > 0 {
+			fmt.Fprintf(b, " %s %d", stepcache.HitKind(k), n)
+		}
+	}
+}
+
+// bakeCmd queues a bake of map id (on the map's goroutine while Run runs).
 func (s *Server) bakeCmd(id world.MapID) (string, error) {
 	me := s.entry(id)
 	if me == nil {
 		return "", fmt.Errorf("bake: map %d is not loaded (world.maps)", id)
 	}
-	if me.baking {
-		return fmt.Sprintf("map %d is already baking", id), nil
-	}
-	s.queueBake(id)
-	if !s.running.Load() {
-		return fmt.Sprintf("bake of map %d queued for when the shard runs", id), nil
-	}
-	return fmt.Sprintf("baking map %d into %s in the background", id, me.swbPath), nil
+	var out string
+	s.onMap(me, func() {
+		switch {
+		case me.baking:
+			out = fmt.Sprintf("map %d is already baking", id)
+		case !s.running.Load():
+			s.queueBake(id)
+			out = fmt.Sprintf("bake of map %d queued for when the shard runs", id)
+		default:
+			s.queueBake(id)
+			out = fmt.Sprintf("baking map %d into %s in the background", id, me.swbPath)
+		}
+	})
+	return out, nil
 }
 
+// loadCmd opens and attaches each map's .swb, each on its map's goroutine.
 func (s *Server) loadCmd() string {
-	var lines []string
-	for _, me := range s.maps {
+	lines := make([]string, len(s.maps))
+	s.onMaps(func(me *mapEntry) {
+		i := slices.Index(s.maps, me)
 		if err := s.openSWB(me, false); err != nil {
-			lines = append(lines, fmt.Sprintf("map %d: %v", me.id, err))
-			continue
+			lines[i] = fmt.Sprintf("map %d: %v", me.id, err)
+			return
 		}
-		lines = append(lines, fmt.Sprintf("map %d: attached %s (%d chunks)", me.id, me.swbPath, me.reader.Header().ChunkCount))
-	}
+		lines[i] = fmt.Sprintf("map %d: attached %s (%d chunks)", me.id, me.swbPath, me.reader.Header().ChunkCount)
+	})
 	return strings.Join(lines, "\n")
 }
 

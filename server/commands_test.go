@@ -99,3 +99,26 @@ func TestCommandsOnTickGoroutine(t *testing.T) {
 		}
 	})
 }
+
+// TestStdinReaderEndsWithRun: Run returns while stdin has nothing to read
+// (the command reader ends with it, and Run waits for that), and a line
+// that arrives after Run ended is not queued: the goroutine blocked in the
+// Read ends with it.
+func TestStdinReaderEndsWithRun(t *testing.T) {
+	dir := t.TempDir()
+	synctest.Test(t, func(t *testing.T) {
+		pr, pw := io.Pipe()
+		s, _ := newTestServer(t, testConfig(dir), Options{Stdin: pr, MaxTicks: 5, Unpaced: true})
+		if err := s.Run(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.WriteString(pw, "cache clear\n"); err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait()
+		if n := len(s.cmdCh); n != 0 {
+			t.Fatalf("%d commands queued after Run ended", n)
+		}
+		_ = pw.Close()
+	})
+}

@@ -1,12 +1,22 @@
-// Package server runs a shard: configure → load the world (client files or
-// the generated default world written as client files) → open and validate
-// each map's .swb (refused files are logged once and rebaked) → background
-// prebake → the paced tick loop → graceful shutdown. It owns the admin
-// commands (stdin and the Command API, run on the tick goroutine), the
-// JSON-lines search recorder and its replay, and the PNG render of a world.
+// Package server runs a shard: configure → check and load the maps of
+// world.maps (client files, or a generated profile written as client
+// files) → share the population and the resident-chunk budget among them
+// → give each map its step cache, open and validate its .swb (refused files
+// are logged once and rebaked), build its simulation and spawn its
+// population (the maps in parallel) → background prebake → the paced tick
+// loop, every map's part of a tick on the map's own goroutine, all at once
+// → graceful shutdown. It owns the maps' goroutines and what crosses them,
+// the admin commands (stdin and the Command API, run on the tick goroutine
+// and handed to a map's goroutine for its cache), the JSON-lines search
+// recorder and its replay, the per-map and whole-shard summaries, the PNG
+// render of a world, and, with metrics.listen set, the metrics endpoint's
+// lifetime and the fold of each map's figures into the series after each
+// tick (metrics.go).
 //
 // It does not own the ECS world or the systems (package systems), the path
 // search (package pathing), the step cache or the .swb format (packages
-// stepcache and stepcache/swb), the config schema (package config) or the
-// logger's construction rules beyond NewLogger in log.go.
+// stepcache and stepcache/swb), where the population goes (package
+// population), the config schema (package config), the series and the
+// HTTP endpoint (package metrics) or the logger's construction rules
+// beyond NewLogger in log.go.
 package server

@@ -14,13 +14,21 @@ import (
 
 // NewLogger returns the shard's logger for the [log] section, writing to
 // out: human-readable lines when cfg.Format is "console", or "auto" and out
-// is a terminal; one JSON object per line otherwise (0 allocations per
-// event). Events below cfg.Level are dropped; every event has a timestamp.
-func NewLogger(cfg config.Log, out *os.File) (zerolog.Logger, error) {
+// is a terminal (an *os.File on one); one JSON object per line otherwise
+// (0 allocations per event). Events below cfg.Level are dropped; every
+// event has a timestamp.
+func NewLogger(cfg config.Log, out io.Writer) (zerolog.Logger, error) {
 	if out == nil {
-		return zerolog.Nop(), errors.New("new logger: nil output file")
+		return zerolog.Nop(), errors.New("new logger: nil output")
 	}
-	return newLogger(cfg, out, term.IsTerminal(int(out.Fd())))
+	tty := false
+	if f, ok := out.(*os.File); ok {
+		if f == nil {
+			return zerolog.Nop(), errors.New("new logger: nil output file")
+		}
+		tty = term.IsTerminal(int(f.Fd()))
+	}
+	return newLogger(cfg, out, tty)
 }
 
 // newLogger is NewLogger with the terminal test done by the caller.

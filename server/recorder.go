@@ -5,54 +5,74 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/rs/zerolog"
 
-	"shardcore/stepcache"
 	"shardcore/systems"
 )
 
+// RecordVersion is the recording format the Recorder writes (the "v" field
+// of every line). Version 1 (no "v") carried no dynamic obstacles; version
+// 2 adds "dyn" (what each search saw of the dynamic world), "search" (the
+// finder) and records each search's own node budget in "maxNodes".
+const RecordVersion = 2
+
 // Recorder writes one JSON line per path search to a file (see Record for
-// the fields). It is off by default; when off, RecordPath is one bool check.
-// Writes are buffered; an IO error switches it off and is logged once. A
-// Recorder is used from the tick goroutine only.
+// the fields). It is off by default; when off, a search costs it one atomic
+// load. Writes are buffered; an IO error switches it off and is logged
+// once. Searches reach it through Instrument, which also records what each
+// search saw of the dynamic world; several simulations (one per map) may
+// share one Recorder from their own goroutines.
 type Recorder struct {
 	path        string
 	maxNodes    int
 	fingerprint uint64
 	log         zerolog.Logger
 
-	on     bool
+	on     atomic.Bool
+	mu     sync.Mutex // guards everything below
 	f      *os.File
 	w      *bufio.Writer
-	line   []byte
+	line   []byte // RecordPath's scratch
 	n      uint64 // lines written since the file was opened
 	failed error  // the IO error that switched it off
 }
 
-// NewRecorder returns a recorder (off) appending to path. maxNodes and
-// fingerprint are written into every line so a replay can run the same
+// NewRecorder returns a recorder (off) appending to path. maxNodes is the
+// node budget written into lines of searches that do not say theirs, and
+// fingerprint identifies the client files, so a replay can run the same
 // search on the same world.
 func NewRecorder(path string, maxNodes int, fingerprint uint64, log zerolog.Logger) *Recorder {
 	return &Recorder{path: path, maxNodes: maxNodes, fingerprint: fingerprint, log: log, line: make([]byte, 0, 512)}
 }
 
 // Enabled reports whether searches are being recorded.
-func (r *Recorder) Enabled() bool { return r.on }
+func (r *Recorder) Enabled() bool { return r.on.Load() }
 
 // Path returns the file the recorder appends to.
 func (r *Recorder) Path() string { return r.path }
 
 // Lines returns the number of lines recorded since the file was opened.
-func (r *Recorder) Lines() uint64 { return r.n }
+func (r *Recorder) Lines() uint64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.n
+}
 
 // Err returns the IO error that last switched recording off (nil if none).
-func (r *Recorder) Err() error { return r.failed }
+func (r *Recorder) Err() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.failed
+}
 
 // Start opens (appending) the file and turns recording on.
 func (r *Recorder) Start() error {
-	if r.on {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.on.Load() {
 		return nil
 	}
 	if r.f == nil {
@@ -68,18 +88,24 @@ func (r *Recorder) Start() error {
 		r.f, r.w = f, bufio.NewWriterSize(f, 64<<10)
 	}
 	r.failed = nil
-	r.on = true
+	r.on.Store(true)
 	return nil
 }
 
 // Stop turns recording off and flushes; the file stays open for a restart.
 func (r *Recorder) Stop() error {
-	r.on = false
+	r.on.Store(false)
 	return r.Flush()
 }
 
 // Flush writes buffered lines to the file.
 func (r *Recorder) Flush() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.flushLocked()
+}
+
+func (r *Recorder) flushLocked() error {
 	if r.w == nil {
 		return nil
 	}
@@ -92,7 +118,10 @@ func (r *Recorder) Flush() error {
 
 // Close flushes and closes the file.
 func (r *Recorder) Close() error {
-	err := r.Stop()
+	r.on.Store(false)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	err := r.flushLocked()
 	if r.f != nil {
 		if cerr := r.f.Close(); cerr != nil && err == nil {
 			err = fmt.Errorf("recorder: close %s: %w", r.path, cerr)
@@ -102,83 +131,89 @@ func (r *Recorder) Close() error {
 	return err
 }
 
-// fail switches recording off after an IO error, logging it once.
+// fail switches recording off after an IO error, logging it once. The
+// caller holds mu.
 func (r *Recorder) fail(err error) {
-	r.on = false
+	r.on.Store(false)
 	if r.failed == nil {
 		r.log.Error().Err(err).Str("path", r.path).Msg("recorder: write failed; recording switched off")
 	}
 	r.failed = err
 }
 
-// RecordPath appends one search; it implements systems.Recorder.
+// RecordPath appends one search without what it saw of the dynamic world:
+// its line has no "dyn", so a replay runs it on the static world (with a
+// warning). It implements systems.Recorder; Instrument's recorder is the
+// one that captures dynamics.
 func (r *Recorder) RecordPath(rec *systems.PathRecord) {
-	if !r.on {
+	if !r.on.Load() {
 		return
 	}
-	r.line = appendRecord(r.line[:0], rec, r.maxNodes, r.fingerprint)
-	if _, err := r.w.Write(r.line); err != nil {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.line = appendRecord(r.line[:0], rec, lineMeta{maxNodes: r.maxNodes, fp: r.fingerprint})
+	r.writeLocked(r.line)
+}
+
+// write appends one finished line.
+func (r *Recorder) write(line []byte) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.writeLocked(line)
+}
+
+func (r *Recorder) writeLocked(line []byte) {
+	if !r.on.Load() || r.w == nil {
+		return
+	}
+	if _, err := r.w.Write(line); err != nil {
 		r.fail(err)
 		return
 	}
 	r.n++
 }
 
-// appendRecord appends rec as one JSON line (the Record shape) to b.
-func appendRecord(b []byte, rec *systems.PathRecord, maxNodes int, fp uint64) []byte {
-	b = append(b, `{"tick":`...)
-	b = strconv.AppendUint(b, rec.Tick, 10)
-	b = append(b, `,"map":`...)
-	b = strconv.AppendUint(b, uint64(rec.Map), 10)
-	b = append(b, `,"fp":"`...)
-	b = strconv.AppendUint(b, fp, 16)
-	b = append(b, `","mobile":`...)
-	b = strconv.AppendUint(b, rec.MobileID, 10)
-	b = append(b, `,"party":`...)
-	b = strconv.AppendUint(b, rec.Party, 10)
-	b = append(b, `,"start":[`...)
-	b = strconv.AppendInt(b, int64(rec.Start.X), 10)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(rec.Start.Y), 10)
-	b = append(b, `],"startZ":`...)
-	b = strconv.AppendInt(b, int64(rec.StartZ), 10)
-	b = append(b, `,"goal":[`...)
-	b = strconv.AppendInt(b, int64(rec.Goal.X), 10)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(rec.Goal.Y), 10)
-	b = append(b, `],"range":`...)
-	b = strconv.AppendInt(b, int64(rec.Range), 10)
-	b = append(b, `,"caps":`...)
-	b = strconv.AppendUint(b, uint64(rec.Caps), 10)
-	b = append(b, `,"maxNodes":`...)
-	b = strconv.AppendInt(b, int64(maxNodes), 10)
-	b = append(b, `,"found":`...)
-	b = strconv.AppendBool(b, rec.Found)
-	b = append(b, `,"steps":`...)
-	b = strconv.AppendInt(b, int64(rec.Steps), 10)
-	b = append(b, `,"cost":`...)
-	b = strconv.AppendFloat(b, rec.Cost, 'g', -1, 64)
-	b = append(b, `,"expansions":`...)
-	b = strconv.AppendInt(b, int64(rec.Expansions), 10)
-	b = append(b, `,"us":`...)
-	b = strconv.AppendFloat(b, float64(rec.Duration.Nanoseconds())/1e3, 'f', 1, 64)
-	b = append(b, `,"waitTicks":`...)
-	b = strconv.AppendUint(b, rec.WaitTicks, 10)
-	b = append(b, `,"lookups":{`...)
-	first := true
-	for k, n := range rec.Lookups {
-		if n == 0 {
-			continue
-		}
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-		b = append(b, '"')
-		b = append(b, stepcache.HitKind(k).String()...)
-		b = append(b, `":`...)
-		b = strconv.AppendInt(b, int64(n), 10)
-	}
-	b = append(b, "}}\n"...)
-	return b
+// mapRecorder buffers one map's searches of the running tick on the map's
+// goroutine (its fingerprint in every line); the tick goroutine appends the
+// buffers to the file after the tick, map by map in world.maps order
+// (Recorder.writeMaps), so the file is in tick order and, within a tick, in
+// map order. on is set from the Recorder at each tick's start.
+type mapRecorder struct {
+	fp       uint64
+	maxNodes int
+	on       bool
+	buf      []byte
+	lines    uint64
 }
+
+// recording, meta and put make a mapRecorder a lineSink.
+func (m *mapRecorder) recording() bool { return m.on }
+func (m *mapRecorder) meta() lineMeta  { return lineMeta{maxNodes: m.maxNodes, fp: m.fp} }
+func (m *mapRecorder) put(line []byte) {
+	m.buf = append(m.buf, line...)
+	m.lines++
+}
+
+// writeMaps appends the maps' buffered lines to the file and empties the
+// buffers (tick goroutine, between ticks).
+func (r *Recorder) writeMaps(maps []*mapEntry) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, me := range maps {
+		m := &me.rec
+		if len(m.buf) > 0 && r.on.Load() && r.w != nil {
+			if _, err := r.w.Write(m.buf); err != nil {
+				r.fail(err)
+			} else {
+				r.n += m.lines
+			}
+		}
+		m.buf, m.lines = m.buf[:0], 0
+	}
+}
+
+// recording, meta and put make the Recorder itself a lineSink (one
+// simulation writing straight to the file, as Instrument sets up).
+func (r *Recorder) recording() bool { return r.on.Load() }
+func (r *Recorder) meta() lineMeta  { return lineMeta{maxNodes: r.maxNodes, fp: r.fingerprint} }
+func (r *Recorder) put(line []byte) { r.write(line) }

@@ -5,12 +5,15 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
 	"shardcore/movement"
+	"shardcore/pathing"
 	"shardcore/stepcache"
 	"shardcore/systems"
+	"shardcore/world"
 )
 
 func sampleRecord() *systems.PathRecord {
@@ -59,7 +62,7 @@ func TestRecorderOffCostsNothing(t *testing.T) {
 		t.Fatalf("%d records read, %d written", len(recs), r.Lines())
 	}
 	got := recs[0]
-	want := Record{Tick: 7, Fingerprint: "abc", Mobile: 42, Party: 41, Start: [2]int{10, 11}, StartZ: -3, Goal: [2]int{20, 21}, Range: 1,
+	want := Record{Version: RecordVersion, Line: 1, Tick: 7, Fingerprint: "abc", Mobile: 42, Party: 41, Start: [2]int{10, 11}, StartZ: -3, Goal: [2]int{20, 21}, Range: 1,
 		Caps: uint16(movement.CanOpenDoors), MaxNodes: 100, Found: true, Steps: 12, Cost: 12, Expansions: 40, Micros: 1.5, WaitTicks: 2}
 	if got.Lookups["hit"] != 30 || got.Lookups["not_built"] != 2 || len(got.Lookups) != 2 {
 		t.Errorf("lookups %v", got.Lookups)
@@ -94,5 +97,140 @@ func TestRecorderIOErrorDisablesOnce(t *testing.T) {
 	}
 	if n := logs.count("recorder: write failed"); n != 1 {
 		t.Errorf("%d error lines after Flush, want 1", n)
+	}
+}
+
+// fakeDyn is a few cells of dynamics: a closed door and two mobiles.
+type fakeDyn struct {
+	items map[[2]int][]movement.Item
+	mobs  map[[2]int][]movement.Mobile
+}
+
+func (d *fakeDyn) ItemsAt(_ world.MapID, x, y int, dst []movement.Item) []movement.Item {
+	return append(dst, d.items[[2]int{x, y}]...)
+}
+
+func (d *fakeDyn) MobilesAt(_ world.MapID, x, y int, dst []movement.Mobile) []movement.Mobile {
+	return append(dst, d.mobs[[2]int{x, y}]...)
+}
+
+// TestInstrumentedSearchCostsNothing: a search through Instrument's finder
+// and its record allocate nothing, recording on or off (after the tap's
+// storage has grown once), and the line lists exactly the cells with
+// dynamics the search asked about.
+func TestInstrumentedSearchCostsNothing(t *testing.T) {
+	s, _ := newTestServer(t, testConfig(t.TempDir()), Options{})
+	defer s.Close()
+	w := s.World()
+	// A walker at (100,100) heading 10 cells east; a door and a mobile
+	// beside its start (the first expansion asks about both), a mobile far
+	// off.
+	dyn := &fakeDyn{
+		items: map[[2]int][]movement.Item{{101, 101}: {{ID: 0x6A5, Z: 0}}},
+		mobs:  map[[2]int][]movement.Mobile{{99, 100}: {{ID: 9, Z: 0}}, {300, 300}: {{ID: 8}}},
+	}
+	rules := movement.NewRules(w.Map, w.Tiles, dyn)
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	r := NewRecorder(path, 100, 0xabc, testLogger(&syncBuf{}))
+	for _, cached := range []bool{false, true} {
+		o := systems.Options{}
+		if cached {
+			o = systems.WithCache(o, s.Cache())
+		}
+		o = r.Instrument(o)
+		f := o.NewFinder(rules.Clone())
+		req := pathing.Request{Start: movement.Point{X: 100, Y: 100}, Goal: movement.Point{X: 110, Y: 100}, MaxNodes: 2000,
+			Mover: movement.Mover{Caps: movement.CanOpenDoors, Self: 1}}
+		var res pathing.Result
+		rec := sampleRecord()
+		search := func() {
+			f.Find(&req, &res)
+			o.Recorder.RecordPath(rec)
+		}
+		search()
+		if !res.Found {
+			t.Fatal("no path")
+		}
+		if n := testing.AllocsPerRun(200, search); n != 0 {
+			t.Errorf("cached %v, recording off: %v allocs per search, want 0", cached, n)
+		}
+		if err := r.Start(); err != nil {
+			t.Fatal(err)
+		}
+		search()
+		if n := testing.AllocsPerRun(200, search); n != 0 {
+			t.Errorf("cached %v, recording on: %v allocs per search, want 0", cached, n)
+		}
+		if err := r.Stop(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := ReadRecords(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 2*202 {
+		t.Fatalf("%d lines, want %d", len(recs), 2*202)
+	}
+	want := []DynCell{{X: 99, Y: 100, Mobs: []DynMobile{{ID: 9}}}, {X: 101, Y: 101, Items: []DynItem{{ID: 0x6A5}}}}
+	for i, rc := range []Record{recs[0], recs[len(recs)-1]} {
+		got := slices.Clone(rc.Dyn)
+		slices.SortFunc(got, func(a, b DynCell) int { return a.X - b.X })
+		if !reflect.DeepEqual(got, want) || !rc.HasDynamics() {
+			t.Errorf("line %d (%s): dyn %+v, want %+v", rc.Line, []string{"classic", "cache"}[i], got, want)
+		}
+	}
+	if recs[0].Search != "classic" || recs[len(recs)-1].Search != "cache" {
+		t.Errorf("searches %q, %q", recs[0].Search, recs[len(recs)-1].Search)
+	}
+}
+
+// BenchmarkRecorderTap: a cache-A* search among dynamics, with the finder
+// bare, under Instrument with recording off, and on (the line written to
+// a file).
+func BenchmarkRecorderTap(b *testing.B) {
+	s, err := NewWithOptions(b.Context(), testConfig(b.TempDir()), testLogger(&syncBuf{}), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	w := s.World()
+	dyn := &fakeDyn{items: map[[2]int][]movement.Item{}, mobs: map[[2]int][]movement.Mobile{}}
+	for i := 0; i < 40; i++ { // a crowd along the way
+		dyn.mobs[[2]int{100 + i%20, 98 + i/10}] = []movement.Mobile{{ID: uint64(10 + i)}}
+	}
+	rules := movement.NewRules(w.Map, w.Tiles, dyn)
+	r := NewRecorder(filepath.Join(b.TempDir(), "r.jsonl"), 100, 1, testLogger(&syncBuf{}))
+	defer r.Close()
+	req := pathing.Request{Start: movement.Point{X: 95, Y: 100}, Goal: movement.Point{X: 125, Y: 101}, MaxNodes: 4000,
+		Mover: movement.Mover{Caps: movement.CanOpenDoors, Self: 1}}
+	rec := sampleRecord()
+	for _, mode := range []string{"bare", "off", "on"} {
+		o := systems.WithCache(systems.Options{}, s.Cache())
+		if mode != "bare" {
+			o = r.Instrument(o)
+		}
+		f := o.NewFinder(rules.Clone())
+		if mode == "on" {
+			if err := r.Start(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.Run(mode, func(b *testing.B) {
+			var res pathing.Result
+			for b.Loop() {
+				f.Find(&req, &res)
+				if o.Recorder != nil {
+					o.Recorder.RecordPath(rec)
+				}
+			}
+		})
 	}
 }

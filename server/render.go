@@ -9,10 +9,7 @@ import (
 	"image/png"
 	"io"
 
-	"shardcore/movement"
-	"shardcore/pathing"
 	"shardcore/stepcache"
-	"shardcore/systems"
 	"shardcore/world"
 )
 
@@ -20,22 +17,11 @@ import (
 type RenderOptions struct {
 	// Ticks runs this many ticks (unpaced) before drawing.
 	Ticks int
-	// Paths overlays each mobile's current path (its last search re-planned
-	// on the static world from where it stands).
+	// Paths overlays the steps each mobile has left on the path it walks,
+	// as the simulation holds it.
 	Paths bool
 	// Scale is pixels per cell side (0: 1).
 	Scale int
-}
-
-// pathTap keeps the last search of each mobile for Render.
-type pathTap struct {
-	inner systems.Recorder
-	last  map[uint64]systems.PathRecord
-}
-
-func (p *pathTap) RecordPath(rec *systems.PathRecord) {
-	p.inner.RecordPath(rec)
-	p.last[rec.MobileID] = *rec
 }
 
 // Colours of the render.
@@ -67,10 +53,6 @@ func (s *Server) Render(ctx context.Context, w io.Writer, opt RenderOptions) err
 	if int64(m.Width)*int64(m.Height)*int64(k*k) > 1<<28 {
 		return fmt.Errorf("server: render: %dx%d cells at scale %d is too large an image", m.Width, m.Height, k)
 	}
-	tap := s.tap
-	if opt.Paths && tap == nil {
-		return errors.New("server: render: paths need Options.TapPaths")
-	}
 	period := s.cfg.Shard.Tick()
 	s.opts.Unpaced = true
 	for i := 0; i < opt.Ticks; i++ {
@@ -87,10 +69,10 @@ func (s *Server) Render(ctx context.Context, w io.Writer, opt RenderOptions) err
 	}
 	s.drawChunks(img, k)
 	if opt.Paths {
-		s.drawPaths(img, k, tap)
+		s.drawPaths(img, k)
 	}
-	for _, id := range s.sim.MobileIDs() {
-		if p, ok := s.sim.MobileState(id); ok {
+	for _, id := range s.main.sim.MobileIDs() {
+		if p, ok := s.main.sim.MobileState(id); ok {
 			d := max(k, 3) // visible even at scale 1, centred on the cell
 			fill(img, int(p.X)*k+k/2-d/2, int(p.Y)*k+k/2-d/2, d, d, colMobile)
 		}
@@ -147,19 +129,27 @@ func cellColour(m *world.Map, td *world.TileData, x, y int) color.RGBA {
 func (s *Server) drawChunks(img *image.RGBA, k int) {
 	m := s.main.w.Map
 	wide, high := stepcache.ChunksOf(m.Width, m.Height)
-	const n = stepcache.ChunkSize
 	for cy := 0; cy < high; cy++ {
 		for cx := 0; cx < wide; cx++ {
-			x0, y0 := cx*n*k, cy*n*k
-			if s.cache.Resident(m.ID, cx, cy) {
-				tint(img, image.Rect(x0, y0, x0+n*k, y0+n*k), colResident, 70)
-				outline(img, image.Rect(x0, y0, x0+n*k, y0+n*k), colResident)
+			r := chunkRect(img, cx, cy, k)
+			if s.main.cache.Resident(m.ID, cx, cy) {
+				tint(img, r, colResident, 70)
+				outline(img, r, colResident)
 			}
 			if uniformChunk(m, cx, cy) {
-				fill(img, x0+n*k/2-k, y0+n*k/2-k, 2*k, 2*k, colUniform)
+				c := r.Min.Add(r.Max).Div(2)
+				fill(img, c.X-k, c.Y-k, 2*k, 2*k, colUniform)
 			}
 		}
 	}
+}
+
+// chunkRect is chunk (cx, cy)'s pixels at scale k, cut to the image: a
+// partial chunk at the map's edge is outlined and marked inside the map.
+func chunkRect(img *image.RGBA, cx, cy, k int) image.Rectangle {
+	const n = stepcache.ChunkSize
+	x0, y0 := cx*n*k, cy*n*k
+	return image.Rect(x0, y0, x0+n*k, y0+n*k).Intersect(img.Rect)
 }
 
 // uniformChunk reports whether every cell of the chunk has the same land
@@ -177,27 +167,17 @@ func uniformChunk(m *world.Map, cx, cy int) bool {
 	return true
 }
 
-// drawPaths re-plans each mobile's last search from where it stands now on
-// the static world and draws the steps.
-func (s *Server) drawPaths(img *image.RGBA, k int, tap *pathTap) {
-	rules := movement.NewRules(s.main.w.Map, s.main.w.Tiles, nil)
-	f := pathing.NewClassic(rules)
-	var req pathing.Request
-	var res pathing.Result
-	for _, id := range s.sim.MobileIDs() {
-		rec, ok := tap.last[id]
-		p, ok2 := s.sim.MobileState(id)
+// drawPaths draws the steps each mobile has left on its path, from where
+// it stands: the path the simulation will walk it along.
+func (s *Server) drawPaths(img *image.RGBA, k int) {
+	for _, id := range s.main.sim.MobileIDs() {
+		steps, ok := s.main.sim.MobilePath(id)
+		p, ok2 := s.main.sim.MobileState(id)
 		if !ok || !ok2 {
 			continue
 		}
-		req = pathing.Request{Start: movement.Point{X: int(p.X), Y: int(p.Y)}, StartZ: int(p.Z), Goal: rec.Goal, Range: rec.Range,
-			Mover: movement.Mover{Caps: rec.Caps, Self: id}, MaxNodes: s.cfg.Pathfinding.MaxNodes}
-		f.Find(&req, &res)
-		if !res.Found {
-			continue
-		}
-		x, y := req.Start.X, req.Start.Y
-		for _, d := range res.Dirs {
+		x, y := int(p.X), int(p.Y)
+		for _, d := range steps {
 			dx, dy := d.Offset()
 			x, y = x+dx, y+dy
 			fill(img, x*k, y*k, k, k, colPath)

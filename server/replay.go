@@ -2,48 +2,85 @@ package server
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
-	"time"
 
-	"shardcore/movement"
-	"shardcore/pathing"
 	"shardcore/stepcache"
-	"shardcore/world"
 )
 
 // Record is one recorded search: the JSON line the Recorder writes.
 type Record struct {
-	Tick        uint64         `json:"tick"`
-	Map         int            `json:"map"`
-	Fingerprint string         `json:"fp"` // hex xxh3 of the client files
-	Mobile      uint64         `json:"mobile"`
-	Party       uint64         `json:"party"` // 0 in older recordings: the mobile itself
-	Start       [2]int         `json:"start"`
-	StartZ      int            `json:"startZ"`
-	Goal        [2]int         `json:"goal"`
-	Range       int            `json:"range"`
-	Caps        uint16         `json:"caps"`
-	MaxNodes    int            `json:"maxNodes"`
-	Found       bool           `json:"found"`
-	Steps       int            `json:"steps"`
-	Cost        float64        `json:"cost"`
-	Expansions  int            `json:"expansions"`
-	Micros      float64        `json:"us"`
-	WaitTicks   uint64         `json:"waitTicks"`
-	Lookups     map[string]int `json:"lookups"`
+	// Version is the line's format ("v"): 0 or 1 for lines written before
+	// versions (no dynamics), RecordVersion since.
+	Version     int    `json:"v"`
+	Tick        uint64 `json:"tick"`
+	Map         int    `json:"map"`
+	Fingerprint string `json:"fp"` // hex xxh3 of the client files
+	// Search is the finder that ran it ("cache", "classic", "jps"; "" in older
+	// recordings).
+	Search string `json:"search,omitempty"`
+	Mobile uint64 `json:"mobile"`
+	Party  uint64 `json:"party"` // 0 in older recordings: the mobile itself
+	Start  [2]int `json:"start"`
+	StartZ int    `json:"startZ"`
+	Goal   [2]int `json:"goal"`
+	Range  int    `json:"range"`
+	Caps   uint16 `json:"caps"`
+	// MaxNodes is the search's node budget (format 1: the configured
+	// pathfinding.maxNodes, which a search the tick budget capped did not
+	// have).
+	MaxNodes   int            `json:"maxNodes"`
+	Found      bool           `json:"found"`
+	Steps      int            `json:"steps"`
+	Cost       float64        `json:"cost"`
+	Expansions int            `json:"expansions"`
+	Micros     float64        `json:"us"`
+	WaitTicks  uint64         `json:"waitTicks"`
+	Lookups    map[string]int `json:"lookups"`
+	// Dyn is what the search saw of the dynamic world: every cell it asked
+	// about that held a dynamic item or a mobile. nil when not recorded
+	// (format 1, or a line written without Recorder.Instrument): such a
+	// search replays on the static world.
+	Dyn []DynCell `json:"dyn"`
+	// Line is the record's line in its file (not in the JSON).
+	Line int `json:"-"`
 }
 
+// DynCell is one cell's dynamic content as a recorded search saw it.
+type DynCell struct {
+	X     int         `json:"x"`
+	Y     int         `json:"y"`
+	Items []DynItem   `json:"items,omitempty"`
+	Mobs  []DynMobile `json:"mobs,omitempty"`
+}
+
+// DynItem is a dynamic item (a closed door, a field, a crate) on a cell.
+type DynItem struct {
+	ID      uint16 `json:"id"`
+	Z       int8   `json:"z"`
+	Movable bool   `json:"movable,omitempty"`
+}
+
+// DynMobile is a mobile on a cell.
+type DynMobile struct {
+	ID          uint64 `json:"id"`
+	Z           int8   `json:"z"`
+	Dead        bool   `json:"dead,omitempty"`
+	HiddenStaff bool   `json:"hiddenStaff,omitempty"`
+}
+
+// HasDynamics reports whether the record carries what its search saw of
+// the dynamic world (a replay then reproduces the search exactly).
+func (r *Record) HasDynamics() bool { return r.Version >= 2 && r.Dyn != nil }
+
 // ReadRecords decodes a recording, one Record per non-empty line; a bad
-// line is an error naming its line number.
+// line, a line of a newer format than RecordVersion or a cell listed twice
+// in a line's dynamics is an error naming its line number.
 func ReadRecords(r io.Reader) ([]Record, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
 	var out []Record
 	for line := 1; sc.Scan(); line++ {
 		b := sc.Bytes()
@@ -54,12 +91,35 @@ func ReadRecords(r io.Reader) ([]Record, error) {
 		if err := json.Unmarshal(b, &rec); err != nil {
 			return nil, fmt.Errorf("recording line %d: %w", line, err)
 		}
+		if err := rec.check(); err != nil {
+			return nil, fmt.Errorf("recording line %d: %w", line, err)
+		}
+		rec.Line = line
 		out = append(out, rec)
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("reading recording: %w", err)
 	}
 	return out, nil
+}
+
+// check refuses what a replay could not run faithfully.
+func (r *Record) check() error {
+	if r.Version < 0 || r.Version > RecordVersion {
+		return fmt.Errorf("format version %d: this shard reads versions 1 to %d (a newer shard wrote it)", r.Version, RecordVersion)
+	}
+	if len(r.Dyn) == 0 {
+		return nil
+	}
+	seen := make(map[[2]int]struct{}, len(r.Dyn))
+	for _, c := range r.Dyn {
+		k := [2]int{c.X, c.Y}
+		if _, dup := seen[k]; dup {
+			return fmt.Errorf("dyn: cell (%d,%d) listed twice", c.X, c.Y)
+		}
+		seen[k] = struct{}{}
+	}
+	return nil
 }
 
 // Figures summarises a set of searches: what a recording says, or what its
@@ -135,125 +195,4 @@ func RecordedFigures(recs []Record) Figures {
 		}
 	}
 	return figures(us, found, exp, lk)
-}
-
-// ReplayOptions configures Replay.
-type ReplayOptions struct {
-	// Search is "classic" (live rules every expansion) or "cache" (default).
-	Search string
-	// Cache configures the step cache of a "cache" replay (nil: DefaultConfig).
-	Cache *stepcache.Config
-	// Clock measures each search (nil: the wall clock).
-	Clock func() time.Duration
-	// TickMs is the recording shard's tick period (0: 8 ms). A cache whose
-	// config has no clock of its own gets the recorded game time, tick ×
-	// TickMs, as its admission clock, so chunks are promoted as they were.
-	TickMs int
-}
-
-// ReplayReport is a replay's outcome.
-type ReplayReport struct {
-	Recorded, Replayed Figures
-	// Mismatches counts searches whose found/steps/cost differ from the record.
-	Mismatches int
-	// SkippedMaps counts records of maps the replay world does not hold.
-	SkippedMaps int
-	// FingerprintMismatches counts records made on other client files.
-	FingerprintMismatches int
-	// Outcomes are the replayed results, one per replayed record.
-	Outcomes []Outcome
-}
-
-// Outcome is one replayed search's result.
-type Outcome struct {
-	Record int // index into the records
-	Found  bool
-	Steps  int
-	Cost   float64
-}
-
-// Replay re-runs every record on map m (static world: no mobiles or dynamic
-// items, which the recording shard had) and compares the outcomes.
-func Replay(ctx context.Context, m *world.Map, td *world.TileData, fingerprint uint64, recs []Record, opt ReplayOptions) (ReplayReport, error) {
-	var rep ReplayReport
-	if m == nil || td == nil {
-		return rep, errors.New("replay: nil map or tile data")
-	}
-	clock := opt.Clock
-	if clock == nil {
-		t0 := time.Now()
-		clock = func() time.Duration { return time.Since(t0) }
-	}
-	rules := movement.NewRules(m, td, nil)
-	tickMs := int64(opt.TickMs)
-	if tickMs <= 0 {
-		tickMs = 8
-	}
-	var gameMs int64 // the record being replayed: its tick × tickMs
-	var finder pathing.Finder
-	switch opt.Search {
-	case "classic":
-		finder = pathing.NewClassic(rules)
-	case "", "cache":
-		cfg := stepcache.DefaultConfig()
-		if opt.Cache != nil {
-			cfg = *opt.Cache
-		}
-		if cfg.Now == nil {
-			cfg.Now = func() int64 { return gameMs }
-		}
-		cache, err := stepcache.New(cfg, rules)
-		if err != nil {
-			return rep, fmt.Errorf("replay: %w", err)
-		}
-		finder = pathing.NewCached(cache, rules)
-	default:
-		return rep, fmt.Errorf("replay: --search %q: want classic or cache", opt.Search)
-	}
-	rep.Recorded = RecordedFigures(recs)
-	fp := strconv.FormatUint(fingerprint, 16)
-	us := make([]float64, 0, len(recs))
-	var found int
-	var exp int64
-	var lk [stepcache.NumHitKinds]int64
-	var req pathing.Request
-	var res pathing.Result
-	for i := range recs {
-		if i%256 == 0 && ctx.Err() != nil {
-			return rep, fmt.Errorf("replay: %w", ctx.Err())
-		}
-		r := &recs[i]
-		if r.Map != int(m.ID) {
-			rep.SkippedMaps++
-			continue
-		}
-		if r.Fingerprint != "" && r.Fingerprint != fp {
-			rep.FingerprintMismatches++
-		}
-		req = pathing.Request{
-			Start: movement.Point{X: r.Start[0], Y: r.Start[1]}, StartZ: r.StartZ,
-			Goal: movement.Point{X: r.Goal[0], Y: r.Goal[1]}, Range: r.Range,
-			Mover:    movement.Mover{Caps: movement.Caps(r.Caps), Self: r.Mobile},
-			Cost:     pathing.Uniform,
-			MaxNodes: r.MaxNodes,
-			Party:    r.Party,
-		}
-		gameMs = int64(r.Tick) * tickMs
-		t0 := clock()
-		finder.Find(&req, &res)
-		us = append(us, float64((clock()-t0).Nanoseconds())/1e3)
-		if res.Found {
-			found++
-		}
-		exp += int64(res.Expansions)
-		for k, n := range res.Lookups {
-			lk[k] += int64(n)
-		}
-		rep.Outcomes = append(rep.Outcomes, Outcome{Record: i, Found: res.Found, Steps: len(res.Dirs), Cost: res.Cost})
-		if res.Found != r.Found || len(res.Dirs) != r.Steps || res.Cost != r.Cost {
-			rep.Mismatches++
-		}
-	}
-	rep.Replayed = figures(us, found, exp, lk)
-	return rep, nil
 }

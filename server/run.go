@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 )
 
@@ -24,13 +25,16 @@ func (s *Server) Run(ctx context.Context) error {
 		s.mu.Unlock()
 		return errors.New("server: run: already running")
 	}
+	defer s.readers.Wait() // deferred first, so it runs after close(s.done): readCommands ends with Run
 	defer close(s.done)
 	for _, id := range s.pending {
 		s.startBake(id)
 	}
 	s.pending = nil
+	s.startLoops()
 	s.mu.Unlock()
 	if s.opts.Stdin != nil {
+		s.readers.Add(1)
 		go s.readCommands(s.opts.Stdin)
 	}
 	s.nextProg = s.clock() + s.opts.ProgressEvery
@@ -65,38 +69,71 @@ func (s *Server) Run(ctx context.Context) error {
 	return s.shutdown()
 }
 
-// tick runs one tick: drain finished bakes and admin commands, then the
-// simulation, then measure and report.
+// tick runs one tick: hand finished bakes to their maps, run the admin
+// commands, then every map's part (tickMap) on the map's goroutine, all at
+// once; the tick is done when every map's part is. Then the maps' recorded
+// searches are written, and the whole tick measured and reported.
 func (s *Server) tick(period time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t0 := s.clock()
-	s.drainBakes()
+	s.collectBakes()
 	s.drainCommands()
-	if s.opts.Unpaced {
-		s.sim.Step()
-	} else {
-		s.sim.Tick(t0)
+	s.cur = tickArgs{now: t0, period: period, recording: s.rec.Enabled()}
+	if s.tickJob == nil {
+		s.tickJob = func(me *mapEntry) { s.tickMap(me, s.cur.now, s.cur.period, s.cur.recording) }
 	}
+	s.onMaps(s.tickJob) // made once: a tick's hand-over allocates nothing
+	s.rec.writeMaps(s.maps)
 	if s.testHook != nil {
 		s.testHook()
 	}
 	d := s.clock() - t0
 	s.ticks.add(d, period)
+	if s.met != nil {
+		s.met.Tick(d, d > period)
+	}
 	if s.opts.ProgressEvery > 0 && t0 >= s.nextProg {
 		s.nextProg = t0 + s.opts.ProgressEvery
 		fmt.Fprintln(s.out, "progress", s.Snapshot().Line())
 	}
 }
 
-// readCommands sends stdin lines to the tick goroutine. It blocks on the
-// reader, never on the tick loop: a full queue drops the line with a note.
-func (s *Server) readCommands(r interface{ Read([]byte) (int, error) }) {
-	sc := bufio.NewScanner(r)
-	for sc.Scan() {
-		line := sc.Text()
+// tickArgs are the running tick's, for its maps' parts (tickJob).
+type tickArgs struct {
+	now, period time.Duration
+	recording   bool
+}
+
+// readCommands sends r's lines to the tick goroutine until r ends or Run
+// does: Run waits for it. The lines are read on a goroutine of their own,
+// since a Read cannot be interrupted; when Run ends while it waits in a
+// Read, that goroutine ends at r's next line or EOF, without delivering.
+func (s *Server) readCommands(r io.Reader) {
+	defer s.readers.Done()
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-s.done:
+				return
+			}
+		}
+	}()
+	for {
 		select {
-		case s.cmdCh <- cmdReq{line: line}:
+		case line, ok := <-lines:
+			if !ok {
+				return
+			}
+			select {
+			case s.cmdCh <- cmdReq{line: line}:
+			case <-s.done:
+				return
+			}
 		case <-s.done:
 			return
 		}
@@ -125,15 +162,21 @@ func (s *Server) drainCommands() {
 	}
 }
 
-// shutdown stops bakes, flushes the recorder, closes readers and logs the
-// summary.
+// shutdown stops bakes, takes the summary, stops the maps' goroutines,
+// flushes the recorder, closes readers and logs the summary.
 func (s *Server) shutdown() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.drainCommands()
 	s.waitBakes()
 	s.summary = s.Snapshot()
+	s.stopLoops()
 	err := s.close()
+	for _, m := range s.summary.Maps {
+		s.log.Info().Int("map", int(m.Map)).Int("mobiles", m.Mobiles).Uint64("paths", m.Paths).Float64("hit_ratio", m.HitRatio).
+			Int("resident", m.Resident).Int("budget", m.Budget).Uint64("max_wait_ticks", m.MaxWaitTicks).
+			Float64("p50_ms", m.P50ms).Float64("p99_ms", m.P99ms).Msg("map stopped")
+	}
 	ev := s.log.Info()
 	if err != nil {
 		ev = s.log.Error().Err(err)
@@ -141,22 +184,30 @@ func (s *Server) shutdown() error {
 	ev.Uint64("ticks", s.summary.Ticks).Float64("p50_ms", s.summary.P50ms).Float64("p99_ms", s.summary.P99ms).
 		Uint64("overruns", s.summary.Overruns).Uint64("paths", s.summary.Paths).Float64("hit_ratio", s.summary.HitRatio).
 		Int("resident", s.summary.Resident).Uint64("max_wait_ticks", s.summary.MaxWaitTicks).
+		Int("maps", len(s.summary.Maps)).Int("mobiles", s.summary.Mobiles).
 		Uint64("recorded", s.rec.Lines()).Msg("shard stopped")
 	return err
 }
 
-// close stops the cache's build workers, flushes the recorder and closes
-// the .swb readers (idempotent).
+// close stops the caches' build workers, flushes the recorder, closes
+// the .swb readers and the metrics endpoint (idempotent; the maps'
+// goroutines have stopped).
 func (s *Server) close() error {
 	if s.closed {
 		return nil
 	}
 	s.closed = true
 	s.bakeCancel()
-	s.cache.Close()
 	var errs []error
-	if err := s.rec.Close(); err != nil {
-		errs = append(errs, err)
+	for _, me := range s.maps {
+		if me.cache != nil {
+			me.cache.Close()
+		}
+	}
+	if s.rec != nil {
+		if err := s.rec.Close(); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	for _, me := range s.maps {
 		if me.reader != nil {
@@ -165,6 +216,9 @@ func (s *Server) close() error {
 			}
 			me.reader = nil
 		}
+	}
+	if err := s.stopMetrics(); err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }

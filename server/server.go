@@ -13,8 +13,9 @@ import (
 	"github.com/rs/zerolog"
 
 	"shardcore/config"
+	"shardcore/metrics"
 	"shardcore/movement"
-	"shardcore/pathing"
+	"shardcore/population"
 	"shardcore/stepcache"
 	"shardcore/stepcache/swb"
 	"shardcore/systems"
@@ -30,7 +31,8 @@ type Options struct {
 	// measuring tick durations).
 	Unpaced bool
 	// Clock is a monotonic clock (default: time since New). Tick durations,
-	// budgets, the admission window and progress are measured with it.
+	// budgets, the admission window and progress are measured with it. The
+	// maps' goroutines call it at once: it must be safe for concurrent use.
 	Clock func() time.Duration
 	// Stdin, when not nil, is read line by line for admin commands.
 	Stdin io.Reader
@@ -38,28 +40,24 @@ type Options struct {
 	Out io.Writer
 	// ProgressEvery prints a progress line this often by Clock (0: never).
 	ProgressEvery time.Duration
+	// SpawnLogEvery logs the population set-up's progress this often, by
+	// the wall clock (0: every 2 s).
+	SpawnLogEvery time.Duration
 	// BakeWorkers is the number of background bake workers (0: GOMAXPROCS-1, at least 1).
 	BakeWorkers int
-	// TapPaths keeps each mobile's last search for Render's path overlay.
-	TapPaths bool
 	// FilesDir is where the default world's client files go (default
 	// <cacheDir>/defaultworld-<seed>-<size>).
 	FilesDir string
+	// SWBFS is the file system background bakes write .swb files through
+	// (nil: the real one); tests inject a full disk or a read-only directory.
+	SWBFS swb.FS
 }
 
-// mapEntry is one loaded map: its world, live rules and .swb state.
-type mapEntry struct {
-	id      world.MapID
-	w       *source.World
-	rules   *movement.Rules
-	swbPath string
-	reader  *swb.Reader
-	baking  bool
-}
-
-// Server is one shard: its world, step cache, simulation, recorder and
-// tick loop. After New the calling goroutine owns it; while Run runs, the
-// tick goroutine does, and other goroutines reach it through Command.
+// Server is one shard: its maps (each with its world, step cache and
+// simulation: maps.go), the recorder and the tick loop. After New the
+// calling goroutine owns it; while Run runs, the tick goroutine does, each
+// map's cache and simulation belong to that map's goroutine (maps.go), and
+// other goroutines reach the shard through Command.
 type Server struct {
 	cfg   config.Config
 	log   zerolog.Logger
@@ -67,13 +65,9 @@ type Server struct {
 	clock func() time.Duration
 	out   io.Writer
 
-	maps  []*mapEntry
-	main  *mapEntry // the simulated map (world.maps[0])
-	cache *stepcache.Cache
-	sim   *systems.Sim
-	pop   *systems.Population
-	rec   *Recorder
-	tap   *pathTap // Options.TapPaths
+	maps []*mapEntry // in world.maps order
+	main *mapEntry   // the first map: what Render draws and Sim/Cache/World name
+	rec  *Recorder
 
 	cmdCh  chan cmdReq
 	bakeCh chan bakeResult
@@ -84,33 +78,49 @@ type Server struct {
 	pending    []world.MapID // bakes asked for before Run
 
 	running atomic.Bool
+	looping bool // the maps' goroutines run (Run): map work goes through them
 	done    chan struct{}
+	readers sync.WaitGroup // readCommands while Run runs
 	// mu is held by whoever runs on the shard's state: each tick, Run's
 	// start and shutdown, and a Command executed off the loop. It makes a
 	// Command that races with Run's start safe.
 	mu sync.Mutex
 
 	ticks    tickStats
+	cur      tickArgs           // the running tick's (tick, tickJob)
+	tickJob  func(me *mapEntry) // a map's part of the running tick
+	jobsWG   sync.WaitGroup     // onMaps' wait for the maps' goroutines
 	nextProg time.Duration
 	summary  Summary
 	closed   bool
 	testHook func() // run inside each tick's measured span (tests)
+
+	met      *metrics.Shard    // the series (nil: metrics.listen off)
+	endpoint *metrics.Endpoint // serving them and pprof until close
 }
 
-// New configures a shard: validates cfg, loads every map of world.maps
-// (client files from world.dataDir, or the generated default world written
-// as client files under the cache dir), opens each map's .swb when present
-// and valid (a refused file is logged once and, for maps in
-// pathfinding.prebakeMaps, queued for a rebake when Run starts), builds the
-// step cache and the simulation of the first map and spawns its population.
+// New configures a shard: validates cfg, checks that every map of
+// world.maps can be loaded (CheckWorld), loads them (client files from
+// world.dataDir, or a generated profile written as client files under the
+// cache dir), shares the population and the resident-chunk budget among
+// them, gives each its step cache and opens its .swb when present and valid
+// (a refused file is logged once and, for maps in pathfinding.prebakeMaps,
+// queued for a rebake when Run starts), and builds each map's simulation
+// and spawns its population (the maps in parallel). With metrics.listen set
+// it first listens there (an address in use is an error before anything is
+// loaded) and serves the metrics and pprof until the shard closes.
 func New(cfg config.Config, log zerolog.Logger) (*Server, error) {
 	return NewWithOptions(context.Background(), cfg, log, Options{})
 }
 
-// NewWithOptions is New with run-time options; ctx bounds world loading.
+// NewWithOptions is New with run-time options; ctx bounds world loading and
+// spawning.
 func NewWithOptions(ctx context.Context, cfg config.Config, log zerolog.Logger, opts Options) (*Server, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("server: config: %w", err)
+	}
+	if err := CheckWorld(cfg); err != nil {
+		return nil, fmt.Errorf("server: %w", err)
 	}
 	s := &Server{cfg: cfg, log: log, opts: opts, out: opts.Out,
 		cmdCh: make(chan cmdReq, 16), bakeCh: make(chan bakeResult, 8), done: make(chan struct{})}
@@ -123,12 +133,23 @@ func NewWithOptions(ctx context.Context, cfg config.Config, log zerolog.Logger, 
 		s.clock = func() time.Duration { return time.Since(t0) }
 	}
 	s.bakeCtx, s.bakeCancel = context.WithCancel(context.Background())
+	if err := s.startMetrics(); err != nil {
+		s.bakeCancel()
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	if err := s.loadWorlds(ctx); err != nil {
 		s.bakeCancel()
+		_ = s.stopMetrics() // the load's error is the one to report
 		return nil, err
 	}
-	if err := s.buildCache(); err != nil {
+	plans, err := s.planPopulation(ctx)
+	if err != nil {
 		s.bakeCancel()
+		_ = s.stopMetrics()
+		return nil, err
+	}
+	if err := s.buildCaches(); err != nil {
+		s.close()
 		return nil, err
 	}
 	for _, me := range s.maps {
@@ -140,10 +161,11 @@ func NewWithOptions(ctx context.Context, cfg config.Config, log zerolog.Logger, 
 			log.Error().Err(err).Msg("recorder: cannot start; recording stays off")
 		}
 	}
-	if err := s.buildSim(ctx); err != nil {
+	if err := s.buildSims(ctx, plans); err != nil {
 		s.close()
 		return nil, err
 	}
+	s.bindMetrics()
 	return s, nil
 }
 
@@ -155,12 +177,18 @@ func (s *Server) loadWorlds(ctx context.Context) error {
 		return fmt.Errorf("server: %w", err)
 	}
 	for _, id := range wc.Maps {
-		spec := source.Spec{DataDir: wc.DataDir, MapID: world.MapID(id), Seed: wc.Seed}
+		spec := source.Spec{DataDir: wc.DataDir, MapID: world.MapID(id), Seed: wc.Seed, Profile: wc.Profile}
 		if wc.DataDir == "" {
-			spec.Width, spec.Height = width, height
 			spec.FilesDir = s.opts.FilesDir
-			if spec.FilesDir == "" {
-				spec.FilesDir = filepath.Join(s.cfg.Pathfinding.CacheDir, fmt.Sprintf("defaultworld-%d-%s", wc.Seed, wc.Size))
+			if wc.Profile == config.ProfileBritannia { // each facet at its client size
+				if spec.FilesDir == "" {
+					spec.FilesDir = filepath.Join(s.cfg.Pathfinding.CacheDir, fmt.Sprintf("britannia-%d", wc.Seed))
+				}
+			} else {
+				spec.Width, spec.Height = width, height
+				if spec.FilesDir == "" {
+					spec.FilesDir = filepath.Join(s.cfg.Pathfinding.CacheDir, fmt.Sprintf("defaultworld-%d-%s", wc.Seed, wc.Size))
+				}
 			}
 		}
 		t0 := time.Now()
@@ -185,91 +213,47 @@ func (s *Server) loadWorlds(ctx context.Context) error {
 	return nil
 }
 
-// buildCache makes the step cache over every loaded map.
-func (s *Server) buildCache() error {
-	pf := s.cfg.Pathfinding
-	cc := stepcache.Config{
-		Enabled: pf.Enabled, MaxResidentChunks: pf.MaxResidentChunks,
-		MissPromotionThreshold: pf.MissPromotionThreshold, MissPromotionWindowMs: int64(pf.MissPromotionWindowMs),
-		MissVisitMs: int64(pf.MissVisitMs),
-		VerifyShare: pf.VerifyShare, Seed: uint64(s.cfg.Shard.Population.Seed),
-		BuildWorkers: s.buildWorkers(),
-		// The admission window is game time, as the AI's repath intervals
-		// are (the same as the wall clock on a paced shard).
-		Now: func() int64 {
-			if s.sim == nil {
-				return 0
-			}
-			return s.sim.Now()
-		},
-		OnMismatch: func(m stepcache.Mismatch) {
-			s.log.Error().Str("mismatch", fmt.Sprintf("%+v", m)).Msg("step cache disagrees with the live rules")
-		},
-	}
-	rules := make([]*movement.Rules, len(s.maps))
-	for i, me := range s.maps {
-		rules[i] = me.rules
-	}
-	c, err := stepcache.New(cc, rules...)
-	if err != nil {
-		return fmt.Errorf("server: step cache: %w", err)
-	}
-	s.cache = c
-	return nil
-}
+// Sim returns the first map's simulation (owned by the goroutine that owns
+// the server; while Run runs, by the map's goroutine).
+func (s *Server) Sim() *systems.Sim { return s.main.sim }
 
-// buildSim makes the simulation of the first map and spawns its population
-// (generated worlds only: client data has no landmarks to place it on).
-func (s *Server) buildSim(ctx context.Context) error {
-	pf, sh := s.cfg.Pathfinding, s.cfg.Shard
-	o := systems.Options{
-		TickMs: sh.TickMs, TickBudget: pf.TickBudget(), Clock: s.clock, MaxNodes: pf.MaxNodes,
-		Seed: uint64(sh.Population.Seed), Recorder: s.rec, Rules: s.main.rules,
-	}
-	// The cache bounds its resident set and reports its hit ratio even when
-	// disabled (every lookup then falls through); searches use it only when
-	// pathfinding.enabled, else classic A* over the live rules.
-	o = systems.WithCache(o, s.cache)
-	if s.opts.TapPaths {
-		s.tap = &pathTap{inner: s.rec, last: map[uint64]systems.PathRecord{}}
-		o.Recorder = s.tap
-	}
-	if !pf.Enabled {
-		o.NewFinder = func(r *movement.Rules) pathing.Finder { return pathing.NewClassic(r) }
-	}
-	sim, err := systems.NewSim(s.main.w.Map, s.main.w.Tiles, o)
-	if err != nil {
-		return fmt.Errorf("server: %w", err)
-	}
-	s.sim = sim
-	if s.main.w.Landmarks == nil {
-		s.log.Warn().Msg("client-file world: no landmarks, so no default population is spawned")
-		return nil
-	}
-	p := sh.Population
-	pop, err := systems.Populate(ctx, sim, *s.main.w.Landmarks, systems.PopulationOptions{
-		Pets: p.Pets, Patrols: p.Patrols, Swimmers: p.Swimmers, Seed: uint64(p.Seed)})
-	if err != nil {
-		return fmt.Errorf("server: %w", err)
-	}
-	s.pop = pop
-	st := sim.Stats()
-	s.log.Info().Int("mobiles", st.Mobiles).Int("items", st.Items).Int("pets", len(pop.Pets)).
-		Int("patrols", len(pop.Patrols)).Int("swimmers", len(pop.Swimmers)).Msg("population spawned")
-	return nil
-}
-
-// Sim returns the simulation (owned by the goroutine that owns the server).
-func (s *Server) Sim() *systems.Sim { return s.sim }
-
-// Cache returns the step cache (owned by the goroutine that owns the server).
-func (s *Server) Cache() *stepcache.Cache { return s.cache }
+// Cache returns the first map's step cache (owned as Sim is).
+func (s *Server) Cache() *stepcache.Cache { return s.main.cache }
 
 // Recorder returns the search recorder.
 func (s *Server) Recorder() *Recorder { return s.rec }
 
-// Population returns what was spawned (nil for client-file worlds).
-func (s *Server) Population() *systems.Population { return s.pop }
+// Population returns what was spawned on the first map.
+func (s *Server) Population() *population.Population { return s.main.pop }
 
-// World returns the simulated map's world.
+// World returns the first map's world.
 func (s *Server) World() *source.World { return s.main.w }
+
+// MapIDs returns the simulated maps, in world.maps order.
+func (s *Server) MapIDs() []world.MapID {
+	out := make([]world.MapID, len(s.maps))
+	for i, me := range s.maps {
+		out[i] = me.id
+	}
+	return out
+}
+
+// Map returns map id's parts (owned as Sim is); ok is false for a map not
+// in world.maps.
+func (s *Server) Map(id world.MapID) (m MapParts, ok bool) {
+	me := s.entry(id)
+	if me == nil {
+		return MapParts{}, false
+	}
+	return MapParts{World: me.w, Sim: me.sim, Cache: me.cache, Population: me.pop, Budget: me.budget}, true
+}
+
+// MapParts are one simulated map's parts.
+type MapParts struct {
+	World      *source.World
+	Sim        *systems.Sim
+	Cache      *stepcache.Cache
+	Population *population.Population
+	// Budget is the map's part of pathfinding.maxResidentChunks.
+	Budget int
+}

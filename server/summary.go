@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"shardcore/stepcache"
+	"shardcore/world"
 )
 
 // maxKeptTicks bounds the tick durations kept for percentiles (older ones
@@ -46,7 +49,9 @@ func (t *tickStats) percentiles() (p50, p99 time.Duration) {
 	return at(0.50), at(0.99)
 }
 
-// Summary is the shard's figures: what `shard run` prints.
+// Summary is the shard's figures: what `shard run` prints. Tick figures
+// are of the whole tick (every map's part done); the others are the maps'
+// sums (MaxWaitTicks their largest, HitRatio all hits over all lookups).
 type Summary struct {
 	Ticks        uint64
 	P50ms, P99ms float64
@@ -62,18 +67,77 @@ type Summary struct {
 	QueueLen     int
 	Mobiles      int
 	Steps        uint64
+	// Maps are each map's figures, in world.maps order.
+	Maps []MapSummary
 }
 
-// Snapshot returns the figures now (tick goroutine).
-func (s *Server) Snapshot() Summary {
-	p50, p99 := s.ticks.percentiles()
-	st := s.sim.Stats()
-	cs := s.cache.Stats()
-	return Summary{
-		Ticks: s.ticks.n, P50ms: ms(p50), P99ms: ms(p99), MaxMs: ms(s.ticks.max), Overruns: s.ticks.overruns, Dropped: s.ticks.dropped,
-		Paths: st.Searches, Found: st.Found, Expansions: st.Expansions, HitRatio: cs.HitRatio(),
-		Resident: cs.Resident, MaxWaitTicks: st.MaxWaitTicks, QueueLen: st.QueueLen, Mobiles: st.Mobiles, Steps: st.Steps,
+// MapSummary is one map's figures. Its tick figures are of its own part of
+// each tick (its bakes, .swb watch and simulation, on its goroutine).
+type MapSummary struct {
+	Map          world.MapID
+	P50ms, P99ms float64
+	MaxMs        float64
+	Paths        uint64
+	Found        uint64
+	Expansions   uint64
+	Lookups      uint64 // its step cache's lookups
+	Hits         uint64
+	HitRatio     float64
+	Resident     int
+	Budget       int // its part of pathfinding.maxResidentChunks
+	Built        uint64
+	Loaded       uint64
+	Evicted      uint64
+	MaxWaitTicks uint64
+	QueueLen     int
+	Mobiles      int
+	Items        int
+	Steps        uint64
+	SWBAttached  bool
+}
+
+// snapshotMap takes map me's figures (on its goroutine).
+func snapshotMap(me *mapEntry) MapSummary {
+	st, cs := me.sim.Stats(), me.cache.Stats()
+	p50, p99 := me.ticks.percentiles()
+	return MapSummary{
+		Map: me.id, P50ms: ms(p50), P99ms: ms(p99), MaxMs: ms(me.ticks.max),
+		Paths: st.Searches, Found: st.Found, Expansions: st.Expansions,
+		Lookups: cs.Lookups(), Hits: cs.Kinds[stepcache.Hit], HitRatio: cs.HitRatio(),
+		Resident: cs.Resident, Budget: me.budget, Built: cs.Built, Loaded: cs.Loaded, Evicted: cs.Evicted,
+		MaxWaitTicks: st.MaxWaitTicks, QueueLen: st.QueueLen, Mobiles: st.Mobiles, Items: st.Items, Steps: st.Steps,
+		SWBAttached: me.reader != nil,
 	}
+}
+
+// Snapshot returns the figures now (tick goroutine; each map's are taken on
+// its goroutine).
+func (s *Server) Snapshot() Summary {
+	s.onMaps(func(me *mapEntry) { me.stats = snapshotMap(me) })
+	p50, p99 := s.ticks.percentiles()
+	sum := Summary{
+		Ticks: s.ticks.n, P50ms: ms(p50), P99ms: ms(p99), MaxMs: ms(s.ticks.max), Overruns: s.ticks.overruns, Dropped: s.ticks.dropped,
+		Maps: make([]MapSummary, 0, len(s.maps)),
+	}
+	var lookups, hits uint64
+	for _, me := range s.maps {
+		m := me.stats
+		sum.Maps = append(sum.Maps, m)
+		sum.Paths += m.Paths
+		sum.Found += m.Found
+		sum.Expansions += m.Expansions
+		sum.Resident += m.Resident
+		sum.MaxWaitTicks = max(sum.MaxWaitTicks, m.MaxWaitTicks)
+		sum.QueueLen += m.QueueLen
+		sum.Mobiles += m.Mobiles
+		sum.Steps += m.Steps
+		lookups += m.Lookups
+		hits += m.Hits
+	}
+	if lookups > 0 {
+		sum.HitRatio = float64(hits) / float64(lookups)
+	}
+	return sum
 }
 
 // Summary returns the figures taken at shutdown.
@@ -82,14 +146,22 @@ func (s *Server) Summary() Summary { return s.summary }
 func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
 
 // Line is the summary's last line: `ticks N p50_ms X p99_ms X paths N
-// hit_ratio X resident N max_wait_ticks N`.
+// hit_ratio X resident N max_wait_ticks N maps N mobiles N`.
 func (m Summary) Line() string {
-	return fmt.Sprintf("ticks %d p50_ms %.3f p99_ms %.3f paths %d hit_ratio %.3f resident %d max_wait_ticks %d",
-		m.Ticks, m.P50ms, m.P99ms, m.Paths, m.HitRatio, m.Resident, m.MaxWaitTicks)
+	return fmt.Sprintf("ticks %d p50_ms %.3f p99_ms %.3f paths %d hit_ratio %.3f resident %d max_wait_ticks %d maps %d mobiles %d",
+		m.Ticks, m.P50ms, m.P99ms, m.Paths, m.HitRatio, m.Resident, m.MaxWaitTicks, len(m.Maps), m.Mobiles)
 }
 
 // Details are the summary's other figures, one line.
 func (m Summary) Details() string {
-	return fmt.Sprintf("mobiles %d steps %d found %d expansions %d queue %d max_ms %.3f overruns %d dropped %d",
-		m.Mobiles, m.Steps, m.Found, m.Expansions, m.QueueLen, m.MaxMs, m.Overruns, m.Dropped)
+	return fmt.Sprintf("steps %d found %d expansions %d queue %d max_ms %.3f overruns %d dropped %d",
+		m.Steps, m.Found, m.Expansions, m.QueueLen, m.MaxMs, m.Overruns, m.Dropped)
+}
+
+// Line is a map's line of the summary: `map N mobiles N paths N hit_ratio X
+// resident N budget N max_wait_ticks N p50_ms X p99_ms X` (its own part of
+// the ticks).
+func (m MapSummary) Line() string {
+	return fmt.Sprintf("map %d mobiles %d paths %d hit_ratio %.3f resident %d budget %d max_wait_ticks %d p50_ms %.3f p99_ms %.3f",
+		m.Map, m.Mobiles, m.Paths, m.HitRatio, m.Resident, m.Budget, m.MaxWaitTicks, m.P50ms, m.P99ms)
 }

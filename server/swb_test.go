@@ -14,12 +14,14 @@ import (
 	"shardcore/world/source"
 )
 
-// writeStaleSWB writes a one-chunk .swb for map 0 with a wrong fingerprint.
+// writeStaleSWB writes a .swb for map 0 holding only chunk (0,0), with a
+// wrong fingerprint.
 func writeStaleSWB(t *testing.T, path string, w *source.World) {
 	t.Helper()
 	ch := stepcache.BuildChunk(movement.NewRules(w.Map, w.Tiles, nil), 0, 0)
-	hdr := swb.Header{MapID: 0, WidthChunks: 1, HeightChunks: 1, Fingerprint: w.Fingerprint ^ 0xBAD, BakeTime: time.Unix(0, 0)}
-	if _, err := swb.Write(context.Background(), path, hdr, swb.SliceChunks([]*stepcache.Chunk{ch}, 1)); err != nil {
+	wide, high := stepcache.ChunksOf(w.Map.Width, w.Map.Height)
+	hdr := swb.Header{MapID: 0, WidthChunks: wide, HeightChunks: high, Fingerprint: w.Fingerprint ^ 0xBAD, BakeTime: time.Unix(0, 0)}
+	if _, err := swb.Write(context.Background(), path, hdr, swb.SliceChunks([]*stepcache.Chunk{ch}, wide)); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -88,12 +90,13 @@ func TestStaleSWBRefusedOnceThenRebaked(t *testing.T) {
 			t.Errorf("want one refusal, two bakes (prebake, cache save), two opens:\n%s", logs)
 		}
 	})
-	r, err := swb.Open(path, swb.Expect{MapID: 0, Fingerprint: probe.World().Fingerprint})
+	wide, high := stepcache.ChunksOf(512, 512)
+	r, err := swb.Open(path, swb.Expect{MapID: 0, Fingerprint: probe.World().Fingerprint, WidthChunks: wide, HeightChunks: high})
 	if err != nil {
 		t.Fatalf("rebaked file: %v", err)
 	}
 	defer r.Close()
-	if wide, high := stepcache.ChunksOf(512, 512); r.Header().ChunkCount != wide*high {
+	if r.Header().ChunkCount != wide*high {
 		t.Errorf("rebaked file has %d chunks, want %d", r.Header().ChunkCount, wide*high)
 	}
 	// A fresh boot opens it without a refusal or a bake.

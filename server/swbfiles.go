@@ -36,7 +36,12 @@ func (s *Server) prebake(id world.MapID) bool {
 // client files, corrupt) is logged in one line with the reason. With
 // queueBake, a prebaked map whose file is missing or refused gets a bake.
 func (s *Server) openSWB(me *mapEntry, queueBake bool) error {
-	r, err := swb.Open(me.swbPath, swb.Expect{MapID: uint32(me.id), Fingerprint: me.w.Fingerprint})
+	if queueBake { // boot: a bake killed mid-write left its temporary behind
+		if n, err := swb.RemoveStaleTemps(me.swbPath); n > 0 || err != nil {
+			s.log.Info().Int("map", int(me.id)).Int("removed", n).AnErr("error", err).Msg("swb: removed temporaries of an interrupted bake")
+		}
+	}
+	r, err := swb.Open(me.swbPath, me.expect())
 	if err == nil {
 		s.attach(me, r)
 		s.log.Info().Int("map", int(me.id)).Str("path", me.swbPath).Int("chunks", r.Header().ChunkCount).Msg("swb opened")
@@ -66,6 +71,13 @@ func (s *Server) openSWB(me *mapEntry, queueBake bool) error {
 	return fmt.Errorf("swb for map %d refused: %w", me.id, err)
 }
 
+// expect is what me's .swb must be: for this map, of its size, baked from
+// its client files.
+func (me *mapEntry) expect() swb.Expect {
+	wide, high := stepcache.ChunksOf(me.w.Map.Width, me.w.Map.Height)
+	return swb.Expect{MapID: uint32(me.id), Fingerprint: me.w.Fingerprint, WidthChunks: wide, HeightChunks: high}
+}
+
 // refusal names why swb.Open refused a file.
 func refusal(err error) string {
 	switch {
@@ -83,13 +95,15 @@ func refusal(err error) string {
 	return "unreadable"
 }
 
-// attach makes r me's chunk source, closing the previous reader.
+// attach makes r me's chunk source, closing the previous reader, and
+// starts watching it.
 func (s *Server) attach(me *mapEntry, r *swb.Reader) {
 	if me.reader != nil {
 		_ = me.reader.Close()
 	}
 	me.reader = r
-	if err := s.cache.AttachSource(me.id, r); err != nil {
+	me.watch = swbWatch{nextCheck: s.clock() + swbCheckEvery}
+	if err := me.cache.AttachSource(me.id, r); err != nil {
 		s.log.Error().Err(err).Msg("attach swb")
 	}
 }
@@ -126,7 +140,8 @@ func (s *Server) buildWorkers() int {
 	return max(runtime.GOMAXPROCS(0)-1, 1)
 }
 
-// startBake starts a background bake of map id (tick goroutine).
+// startBake starts a background bake of map id (on the map's goroutine
+// while Run runs, else the owner's).
 func (s *Server) startBake(id world.MapID) bool {
 	me := s.entry(id)
 	if me == nil || me.baking {
@@ -139,42 +154,66 @@ func (s *Server) startBake(id world.MapID) bool {
 	rules := movement.NewRules(me.w.Map, me.w.Tiles, nil)
 	rules.StaticOnly = true
 	path, fp, ctx := me.swbPath, me.w.Fingerprint, s.bakeCtx
+	fsys := s.opts.SWBFS
+	if fsys == nil {
+		fsys = swb.OSFS{}
+	}
 	s.bakeWG.Add(1)
 	go func() {
 		defer s.bakeWG.Done()
 		t0 := time.Now()
-		st, err := bakeFile(ctx, rules, workers, path, fp)
+		st, err := bakeFile(ctx, fsys, rules, workers, path, fp)
 		s.bakeCh <- bakeResult{id: id, path: path, stats: st, took: time.Since(t0), err: err}
 	}()
 	s.log.Info().Int("map", int(id)).Int("workers", workers).Str("path", path).Msg("bake started")
 	return true
 }
 
-// bakeFile builds every chunk of the rules' map and writes the .swb.
-func bakeFile(ctx context.Context, rules *movement.Rules, workers int, path string, fp uint64) (swb.WriteStats, error) {
+// bakeFile builds every chunk of the rules' map and writes the .swb through
+// fsys, first removing temporaries a killed bake of path left behind.
+func bakeFile(ctx context.Context, fsys swb.FS, rules *movement.Rules, workers int, path string, fp uint64) (swb.WriteStats, error) {
+	if err := prepareDir(fsys, path); err != nil {
+		return swb.WriteStats{}, fmt.Errorf("bake %s: %w", path, err)
+	}
 	chunks, err := stepcache.BuildMap(ctx, rules, workers, nil)
 	if err != nil {
 		return swb.WriteStats{}, fmt.Errorf("bake %s: %w", path, err)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return swb.WriteStats{}, fmt.Errorf("bake %s: %w", path, err)
-	}
 	wide, high := stepcache.ChunksOf(rules.Map.Width, rules.Map.Height)
 	hdr := swb.Header{MapID: uint32(rules.Map.ID), WidthChunks: wide, HeightChunks: high, Fingerprint: fp, BakeTime: time.Now()}
-	st, err := swb.Write(ctx, path, hdr, swb.SliceChunks(chunks, wide))
+	st, err := swb.WriteFS(ctx, fsys, path, hdr, swb.SliceChunks(chunks, wide))
 	if err != nil {
 		return st, fmt.Errorf("bake %s: %w", path, err)
 	}
 	return st, nil
 }
 
-// finishBake handles a bake result on the tick goroutine: open and attach
-// the new file.
-func (s *Server) finishBake(r bakeResult) {
-	me := s.entry(r.id)
-	if me == nil {
-		return
+// prepareDir makes path's directory, removes temporaries a killed bake of
+// path left there, and proves the directory writable (a temporary created
+// and removed through fsys), so a read-only cache dir fails the bake before
+// its build rather than after.
+func prepareDir(fsys swb.FS, path string) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
 	}
+	if _, err := swb.RemoveStaleTemps(path); err != nil {
+		return err
+	}
+	f, err := fsys.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*") // the writer's pattern: cleaned up if left
+	if err != nil {
+		return fmt.Errorf("cache dir not writable: %w", err)
+	}
+	cerr := f.Close()
+	if err := fsys.Remove(f.Name()); err != nil && !errors.Is(err, fs.ErrNotExist) { // another shard's cleanup may beat us to it
+		return errors.Join(cerr, err)
+	}
+	return cerr
+}
+
+// finishBake handles a bake result of map me, on its goroutine: open and
+// attach the new file.
+func (s *Server) finishBake(me *mapEntry, r bakeResult) {
 	me.baking = false
 	if r.err != nil {
 		if errors.Is(r.err, context.Canceled) {
@@ -189,23 +228,35 @@ func (s *Server) finishBake(r bakeResult) {
 	_ = s.openSWB(me, false)
 }
 
-// drainBakes handles every finished bake without blocking.
-func (s *Server) drainBakes() {
+// collectBakes hands every finished bake, without blocking, to its map
+// (tickMap finishes it on the map's goroutine).
+func (s *Server) collectBakes() {
 	for {
 		select {
 		case r := <-s.bakeCh:
-			s.finishBake(r)
+			if me := s.entry(r.id); me != nil {
+				me.bakes = append(me.bakes, r)
+			}
 		default:
 			return
 		}
 	}
 }
 
-// waitBakes cancels running bakes and collects their results.
+// waitBakes cancels running bakes, collects their results and has each map
+// finish its own.
 func (s *Server) waitBakes() {
 	s.bakeCancel()
 	go func() { s.bakeWG.Wait(); close(s.bakeCh) }()
 	for r := range s.bakeCh {
-		s.finishBake(r)
+		if me := s.entry(r.id); me != nil {
+			me.bakes = append(me.bakes, r)
+		}
 	}
+	s.onMaps(func(me *mapEntry) {
+		for _, r := range me.bakes {
+			s.finishBake(me, r)
+		}
+		me.bakes = nil
+	})
 }

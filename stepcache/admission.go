@@ -1,74 +1,44 @@
 package stepcache
 
-// missState is the admission gate's record of one chunk's recent visits.
-type missState struct {
-	count int    // visits counted in the window
-	since int64  // ms the latest visit began
-	party uint64 // whose visit it is
-}
-
-// SetParty names the party whose lookups follow: a mobile and those who
-// travel with it (a pet's party is its owner), 0 for anonymous lookups.
-// The admission gate counts one party's misses of a chunk within
-// MissVisitMs as one visit; another party's miss is a new visit. The cache
-// A* sets it at the start of every search.
-func (c *Cache) SetParty(id uint64) { c.party = id }
-
-// admit counts a miss of a chunk no source holds and reports whether it is
-// to be built now: on its MissPromotionThreshold-th visit within the window.
-// A visit is one party's misses from its first one for MissVisitMs: a pet
-// crossing a chunk behind its owner searches there every few hundred
-// milliseconds, all one visit, so a chunk the pair only passes through is
-// never built, while one in use MissVisitMs later (a patrol's beat, a
-// place the pair comes back to) is, and so is one that a second party
-// misses (a street in use by several). A visit beginning more than the
-// window after the previous one restarts the count at 1. The tracker holds at most TrackerCap chunks: when full,
-// window-expired entries go first, then the oldest.
-func (c *Cache) admit(k chunkKey) bool {
-	now := c.cfg.Now()
-	s, ok := c.tracker[k]
-	switch {
-	case !ok || now-s.since > c.cfg.MissPromotionWindowMs:
-		s = missState{count: 1, since: now, party: c.party}
-	case s.party != c.party || now-s.since >= c.cfg.MissVisitMs:
-		s = missState{count: s.count + 1, since: now, party: c.party}
-	}
-	if s.count >= c.cfg.MissPromotionThreshold {
-		delete(c.tracker, k)
-		return true
-	}
-	if !ok && len(c.tracker) >= TrackerCap {
-		c.pruneTracker(now)
-	}
-	c.tracker[k] = s
-	c.st.Deferred++
-	return false
-}
-
-// pruneTracker makes room for one entry: every window-expired entry goes;
-// if none has expired, the oldest one goes.
-func (c *Cache) pruneTracker(now int64) {
-	win := c.cfg.MissPromotionWindowMs
-	var oldest chunkKey
-	oldestAt := int64(0)
-	found := false
-	pruned := 0
-	for k, s := range c.tracker {
-		if now-s.since > win {
-			delete(c.tracker, k)
-			pruned++
-			continue
-		}
-		if !found || s.since < oldestAt {
-			oldest, oldestAt, found = k, s.since, true
+// miss resolves a chunk that is not resident: read from the map's source,
+// else counted at the admission gate as a visit of party at nowMs, and when the
+// gate admits it, built here or asked of the background workers. It
+// returns the new slot, or -1 while the chunk stays unbuilt.
+func (c *Cache) miss(ms *mapState, ci int32, party uint64, nowMs int64) int32 {
+	cx, cy := int(ci)%ms.wide, int(ci)/ms.wide
+	if ms.src != nil {
+		ch, ok, err := ms.src.ReadChunk(cx, cy)
+		switch {
+		case err != nil || (ok && (ch == nil || !ch.valid())):
+			c.st.Corrupt++
+			c.st.Built++
+			return c.install(ms, ci, BuildChunk(ms.rules, cx, cy))
+		case ok:
+			c.st.Loaded++
+			return c.install(ms, ci, ch)
 		}
 	}
-	if pruned == 0 && found {
-		delete(c.tracker, oldest)
-		pruned++
+	k := ms.key(ci)
+	if c.bld != nil && c.bld.asked(k) {
+		return -1
 	}
-	c.st.TrackerPruned += uint64(pruned)
+	if !c.gate.Visit(k, party, nowMs) {
+		return -1
+	}
+	if c.bld != nil {
+		if c.bld.ask(ms, ci, c.epoch) {
+			c.st.BuildsQueued++
+		} else {
+			c.st.BuildsDropped++
+		}
+		return -1
+	}
+	c.st.Built++
+	return c.install(ms, ci, BuildChunk(ms.rules, cx, cy))
 }
 
-// Tracked is the number of chunks the admission gate is counting.
-func (c *Cache) Tracked() int { return len(c.tracker) }
+// install makes ch resident as chunk ci of ms (the gate forgets it).
+func (c *Cache) install(ms *mapState, ci int32, ch *Chunk) int32 {
+	c.gate.Forget(ms.key(ci))
+	return c.rs.install(ms, ci, ch)
+}

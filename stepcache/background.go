@@ -18,7 +18,7 @@ type builder struct {
 	done    chan buildJob
 	quit    chan struct{}
 	wg      sync.WaitGroup
-	pending map[chunkKey]struct{} // asked for, not yet collected (owner only)
+	pending map[ChunkKey]struct{} // asked for, not yet collected (owner only)
 }
 
 // buildJob is one chunk to build and, once built, the result.
@@ -35,7 +35,7 @@ func (c *Cache) startBuilder(n int) {
 		jobs:    make(chan buildJob, buildQueueCap),
 		done:    make(chan buildJob, buildQueueCap),
 		quit:    make(chan struct{}),
-		pending: make(map[chunkKey]struct{}, buildQueueCap),
+		pending: make(map[ChunkKey]struct{}, buildQueueCap),
 	}
 	for w := 0; w < n; w++ {
 		rules := map[world.MapID]*movement.Rules{}
@@ -68,6 +68,12 @@ func (b *builder) work(rules map[world.MapID]*movement.Rules) {
 	}
 }
 
+// asked reports whether chunk k is waiting for a background build.
+func (b *builder) asked(k ChunkKey) bool {
+	_, ok := b.pending[k]
+	return ok
+}
+
 // ask queues chunk ci of ms for a background build; false when the queue
 // is full (the chunk stays unbuilt; a later visit asks again).
 func (b *builder) ask(ms *mapState, ci int32, epoch uint64) bool {
@@ -76,7 +82,7 @@ func (b *builder) ask(ms *mapState, ci int32, epoch uint64) bool {
 	}
 	select {
 	case b.jobs <- buildJob{ms: ms, ci: ci, epoch: epoch}:
-		b.pending[chunkKey{ms.id, ci}] = struct{}{}
+		b.pending[ms.key(ci)] = struct{}{}
 		return true
 	default:
 		return false
@@ -85,7 +91,7 @@ func (b *builder) ask(ms *mapState, ci int32, epoch uint64) bool {
 
 // Collect installs the chunks background workers have finished (none
 // without BuildWorkers) and returns how many. Call it on the owner
-// goroutine between lookups; the shard's eviction step does, after every
+// goroutine between lookups; the shard's cache upkeep does, after every
 // tick, before Enforce.
 func (c *Cache) Collect() int {
 	b := c.bld
@@ -96,7 +102,7 @@ func (c *Cache) Collect() int {
 	for {
 		select {
 		case j := <-b.done:
-			delete(b.pending, chunkKey{j.ms.id, j.ci})
+			delete(b.pending, j.ms.key(j.ci))
 			if j.epoch != c.epoch || j.ms.slots[j.ci] >= 0 {
 				continue // cleared since it was asked for, or loaded meanwhile
 			}

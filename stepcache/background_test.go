@@ -25,7 +25,7 @@ func TestBackgroundBuild_InstalledByCollect(t *testing.T) {
 	c := newTestCache(t, Config{MissPromotionThreshold: 1, BuildWorkers: 2, VerifyShare: 1}, r)
 	defer c.Close()
 	for i := 0; i < 5; i++ {
-		if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
+		if k := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
 			t.Fatalf("lookup %d before Collect: %v, want not_built", i, k)
 		}
 	}
@@ -33,7 +33,7 @@ func TestBackgroundBuild_InstalledByCollect(t *testing.T) {
 		t.Fatalf("after the promotion: %+v", st)
 	}
 	collectOne(t, c)
-	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+	if k := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
 		t.Fatalf("after Collect: %v, want hit", k)
 	}
 	st := c.Stats()
@@ -41,7 +41,7 @@ func TestBackgroundBuild_InstalledByCollect(t *testing.T) {
 		t.Fatalf("after Collect: %+v", st)
 	}
 	want := BuildChunk(r, gx/ChunkSize, gy/ChunkSize)
-	got := c.res[c.maps[r.Map.ID].slots[(gy/ChunkSize)*c.maps[r.Map.ID].wide+gx/ChunkSize]].sh.ch
+	got := c.rs.res[c.maps[r.Map.ID].slots[(gy/ChunkSize)*c.maps[r.Map.ID].wide+gx/ChunkSize]].sh.ch
 	if got.Hash() != want.Hash() || got.Cells != want.Cells {
 		t.Fatal("the background build differs from BuildChunk")
 	}
@@ -53,7 +53,7 @@ func TestBackgroundBuild_ClearDropsStaleResults(t *testing.T) {
 	r := handWorld(t)
 	c := newTestCache(t, Config{MissPromotionThreshold: 1, BuildWorkers: 1}, r)
 	defer c.Close()
-	c.Lookup(r.Map.ID, gx, gy, 0, 0)
+	c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0)
 	c.Clear()
 	deadline := time.Now().Add(10 * time.Second)
 	for c.BuildsPending() > 0 {
@@ -69,9 +69,9 @@ func TestBackgroundBuild_ClearDropsStaleResults(t *testing.T) {
 		t.Fatalf("after Clear: %+v", st)
 	}
 	// a new promotion is asked again and installed
-	c.Lookup(r.Map.ID, gx, gy, 0, 0)
+	c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0)
 	collectOne(t, c)
-	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+	if k := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
 		t.Fatalf("after the second promotion: %v", k)
 	}
 }
@@ -83,11 +83,11 @@ func TestBackgroundBuild_QueueFullDropsPromotion(t *testing.T) {
 	r := handWorld(t)
 	c := newTestCache(t, Config{MissPromotionThreshold: 1, BuildWorkers: 1}, r)
 	defer c.Close()
-	c.bld.pending = make(map[chunkKey]struct{}, buildQueueCap)
+	c.bld.pending = make(map[ChunkKey]struct{}, buildQueueCap)
 	for i := 0; i < buildQueueCap; i++ {
-		c.bld.pending[chunkKey{m: 255, ci: int32(i)}] = struct{}{} // a full queue
+		c.bld.pending[ChunkKey{Map: 255, Index: uint32(i)}] = struct{}{} // a full queue
 	}
-	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
+	if k := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
 		t.Fatalf("full queue: %v", k)
 	}
 	if st := c.Stats(); st.BuildsDropped != 1 || st.BuildsQueued != 0 {
@@ -100,13 +100,13 @@ func TestBackgroundBuild_QueueFullDropsPromotion(t *testing.T) {
 func TestClose_StopsWorkersAndBuildsInline(t *testing.T) {
 	r := handWorld(t)
 	c := newTestCache(t, Config{MissPromotionThreshold: 1, BuildWorkers: 2}, r)
-	c.Lookup(r.Map.ID, 2, 2, 0, 0)
+	c.Search(0, 0).Lookup(r.Map.ID, 2, 2, 0, 0)
 	c.Close()
 	c.Close()
 	if n := c.Collect(); n != 0 {
 		t.Fatalf("Collect after Close installed %d", n)
 	}
-	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+	if k := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
 		t.Fatalf("after Close: %v, want an inline build", k)
 	}
 }

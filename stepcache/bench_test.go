@@ -12,9 +12,10 @@ import (
 func BenchmarkLookupHit(b *testing.B) {
 	r := handWorld(b)
 	c := newTestCache(b, Config{MissPromotionThreshold: 1}, r)
-	c.Lookup(r.Map.ID, gx, gy, 0, 0)
-	c.Lookup(r.Map.ID, 21, 10, 13, 0) // bridge deck (primary)
-	c.Lookup(r.Map.ID, 6, 6, 20, 0)   // upper floor (stratum)
+	look := c.Search(0, 0)
+	look.Lookup(r.Map.ID, gx, gy, 0, 0)
+	look.Lookup(r.Map.ID, 21, 10, 13, 0) // bridge deck (primary)
+	look.Lookup(r.Map.ID, 6, 6, 20, 0)   // upper floor (stratum)
 	for _, bc := range []struct {
 		name    string
 		x, y, z int
@@ -24,7 +25,7 @@ func BenchmarkLookupHit(b *testing.B) {
 			b.ReportAllocs()
 			var s StepMask
 			for b.Loop() {
-				s = c.Lookup(r.Map.ID, bc.x, bc.y, bc.z, bc.caps)
+				s = look.Lookup(r.Map.ID, bc.x, bc.y, bc.z, bc.caps)
 			}
 			if s.Kind != Hit {
 				b.Fatal(s.Kind)
@@ -33,39 +34,51 @@ func BenchmarkLookupHit(b *testing.B) {
 	}
 }
 
-// findChunk returns the first chunk of the default world matching pick.
-func findChunk(b *testing.B, pick func(*Chunk) bool) (cx, cy int) {
-	chunks := defaultChunks(b)
-	w, err := defaultWorld()
-	if err != nil {
-		b.Fatal(err)
+// chunksOfKinds returns up to n chunks (row-major indices) of each kind on
+// r's map, spread evenly over the map's chunks of that kind.
+func chunksOfKinds(r *movement.Rules, n int) [NumChunkKinds][]int {
+	wide, high := ChunksOf(r.Map.Width, r.Map.Height)
+	var all, out [NumChunkKinds][]int
+	for i := 0; i < wide*high; i++ {
+		k := ClassifyChunk(r, i%wide, i/wide)
+		all[k] = append(all[k], i)
 	}
-	wide, _ := ChunksOf(w.Map.Width, w.Map.Height)
-	for i, c := range chunks {
-		if pick(c) {
-			return i % wide, i / wide
+	for k, list := range all {
+		for j := 0; j < min(n, len(list)); j++ {
+			out[k] = append(out[k], list[j*len(list)/min(n, len(list))])
 		}
 	}
-	b.Skip("no such chunk")
-	return 0, 0
+	return out
 }
 
+// BenchmarkBuildChunk times both probes per chunk kind of the default
+// world, cycling over up to 16 chunks of the kind.
 func BenchmarkBuildChunk(b *testing.B) {
 	r := staticRules(b)
-	kinds := []struct {
-		name string
-		pick func(*Chunk) bool
-	}{
-		{"grass", func(c *Chunk) bool { return c.Uniform() && c.Cells[0].Walk == 0xFF && c.Cells[0].Wet == 0 }},
-		{"water", func(c *Chunk) bool { return c.Uniform() && c.Cells[0].Walk == 0 && c.Cells[0].Wet == 0xFF }},
-		{"town", func(c *Chunk) bool { return len(c.Strata) > 40 }},
-	}
-	for _, k := range kinds {
-		cx, cy := findChunk(b, k.pick)
-		b.Run(k.name, func(b *testing.B) {
+	wide, _ := ChunksOf(r.Map.Width, r.Map.Height)
+	for k, list := range chunksOfKinds(r, 16) {
+		if len(list) == 0 {
+			continue
+		}
+		name := ChunkKind(k).String()
+		b.Run(name+"/fast", func(b *testing.B) {
+			fb := NewBuilder(r)
 			b.ReportAllocs()
+			j := 0
 			for b.Loop() {
-				BuildChunk(r, cx, cy)
+				i := list[j%len(list)]
+				fb.Build(i%wide, i/wide)
+				j++
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/chunk")
+		})
+		b.Run(name+"/reference", func(b *testing.B) {
+			b.ReportAllocs()
+			j := 0
+			for b.Loop() {
+				i := list[j%len(list)]
+				BuildChunkReference(r, i%wide, i/wide)
+				j++
 			}
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/chunk")
 		})

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
+
+	"github.com/zeebo/xxh3"
 
 	"shardcore/movement"
 )
@@ -15,11 +18,12 @@ func ChunksOf(width, height int) (wide, high int) {
 	return (width + ChunkSize - 1) / ChunkSize, (height + ChunkSize - 1) / ChunkSize
 }
 
-// BuildMap bakes every chunk of r's map on workers goroutines (all cores
-// when workers ≤ 0) and returns them row-major (index cy*wide + cx, see
-// ChunksOf). Identical chunks are one shared object. progress, when not nil,
-// is called from the calling goroutine as chunks finish. It stops with the
-// context's error when ctx ends.
+// BuildMap bakes every chunk of r's map with the fast probe on workers
+// goroutines (all cores when workers ≤ 0) and returns them row-major (index
+// cy*wide + cx, see ChunksOf). Identical chunks are one shared object, found
+// before a copy is made, so a map of mostly uniform chunks allocates little.
+// progress, when not nil, is called from the calling goroutine as chunks
+// finish. It stops with the context's error when ctx ends.
 func BuildMap(ctx context.Context, r *movement.Rules, workers int, progress func(done, total int)) ([]*Chunk, error) {
 	if r == nil || r.Map == nil || r.Tiles == nil {
 		return nil, fmt.Errorf("stepcache: build map: rules without a map or tile data")
@@ -30,42 +34,30 @@ func BuildMap(ctx context.Context, r *movement.Rules, workers int, progress func
 	wide, high := ChunksOf(r.Map.Width, r.Map.Height)
 	total := wide * high
 	out := make([]*Chunk, total)
-	type done struct {
-		i    int
-		hash uint64
-	}
-	jobs := make(chan int, workers*4)
-	results := make(chan done, workers*4)
+	var next atomic.Int64
+	var dd dedup
+	done := make(chan int, workers*64)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
-		rr := r.Clone()
-		rr.StaticOnly = true
+		b := NewBuilder(r)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p := prober{r: rr}
-			for i := range jobs {
-				ch := p.buildChunk(i%wide, i/wide)
-				out[i] = ch
-				results <- done{i, ch.Hash()}
+			var h xxh3.Hasher
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= total {
+					return
+				}
+				ch := b.Build(i%wide, i/wide)
+				out[i] = dd.intern(ch, ch.hashWith(&h))
+				done <- i
 			}
 		}()
 	}
-	go func() {
-		defer close(jobs)
-		for i := 0; i < total; i++ {
-			select {
-			case jobs <- i:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	go func() { wg.Wait(); close(results) }()
-	in := newInterner()
+	go func() { wg.Wait(); close(done) }()
 	n := 0
-	for d := range results {
-		out[d.i] = in.intern(out[d.i], d.hash).ch
+	for range done {
 		n++
 		if progress != nil {
 			progress(n, total)
@@ -75,4 +67,34 @@ func BuildMap(ctx context.Context, r *movement.Rules, workers int, progress func
 		return nil, fmt.Errorf("stepcache: build map %d: %d of %d chunks: %w", r.Map.ID, n, total, ctx.Err())
 	}
 	return out, nil
+}
+
+// dedupShards spreads dedup's table over locks by hash.
+const dedupShards = 64
+
+// dedup is BuildMap's table of distinct chunks, safe for its workers.
+type dedup struct {
+	shards [dedupShards]struct {
+		mu     sync.Mutex
+		byHash map[uint64][]*Chunk
+	}
+}
+
+// intern returns the kept chunk equal to ch (whose hash is h), keeping a
+// copy of ch when there is none: ch may be a Builder's scratch.
+func (d *dedup) intern(ch *Chunk, h uint64) *Chunk {
+	s := &d.shards[h%dedupShards]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, o := range s.byHash[h] {
+		if o.Equal(ch) {
+			return o
+		}
+	}
+	if s.byHash == nil {
+		s.byHash = map[uint64][]*Chunk{}
+	}
+	c := ch.Clone()
+	s.byHash[h] = append(s.byHash[h], c)
+	return c
 }

@@ -8,10 +8,11 @@ import (
 	"shardcore/world"
 )
 
-// clock is a fake millisecond clock.
-type clock struct{ ms int64 }
-
-func (c *clock) now() int64 { return c.ms }
+// clock is a fake millisecond game clock and the party searching.
+type clock struct {
+	ms    int64
+	party uint64
+}
 
 func newTestCache(t testing.TB, cfg Config, r *movement.Rules) *Cache {
 	t.Helper()
@@ -29,8 +30,8 @@ const gx, gy = 60, 2
 func TestFirstTouchOnUnbuiltChunk_DefersBuildAndReturnsFallthrough(t *testing.T) {
 	r := handWorld(t)
 	ck := &clock{}
-	c := newTestCache(t, Config{Now: ck.now}, r)
-	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
+	c := newTestCache(t, Config{}, r)
+	if k := c.Search(ck.party, ck.ms).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
 		t.Fatalf("first touch: %v, want not_built", k)
 	}
 	if st := c.Stats(); st.Built != 0 || st.Resident != 0 || c.Resident(r.Map.ID, gx/16, gy/16) {
@@ -42,7 +43,7 @@ func TestFirstTouchOnUnbuiltChunk_DefersBuildAndReturnsFallthrough(t *testing.T)
 		x := (i % 4) * 16
 		y := 16 + (i/4)*16
 		i++
-		c.Lookup(r.Map.ID, x, y%48, 0, 0)
+		c.Search(ck.party, ck.ms).Lookup(r.Map.ID, x, y%48, 0, 0)
 	})
 	if allocs != 0 {
 		t.Errorf("a first touch allocates %v times", allocs)
@@ -52,10 +53,10 @@ func TestFirstTouchOnUnbuiltChunk_DefersBuildAndReturnsFallthrough(t *testing.T)
 func TestSecondTouchWithinWindow_PromotesAndBuilds(t *testing.T) {
 	r := handWorld(t)
 	ck := &clock{}
-	c := newTestCache(t, Config{Now: ck.now, VerifyShare: 1}, r)
-	c.Lookup(r.Map.ID, gx, gy, 0, 0)
+	c := newTestCache(t, Config{VerifyShare: 1}, r)
+	c.Search(ck.party, ck.ms).Lookup(r.Map.ID, gx, gy, 0, 0)
 	ck.ms += 29_999
-	s := c.Lookup(r.Map.ID, gx+1, gy, 0, 0)
+	s := c.Search(ck.party, ck.ms).Lookup(r.Map.ID, gx+1, gy, 0, 0)
 	if s.Kind != Hit || s.Mask == 0 {
 		t.Fatalf("second touch within window: %+v, want a hit", s)
 	}
@@ -67,18 +68,18 @@ func TestSecondTouchWithinWindow_PromotesAndBuilds(t *testing.T) {
 func TestSecondTouchAfterWindow_RestartsCounterAndDefers(t *testing.T) {
 	r := handWorld(t)
 	ck := &clock{}
-	c := newTestCache(t, Config{Now: ck.now}, r)
-	c.Lookup(r.Map.ID, gx, gy, 0, 0)
+	c := newTestCache(t, Config{}, r)
+	c.Search(ck.party, ck.ms).Lookup(r.Map.ID, gx, gy, 0, 0)
 	ck.ms += 30_001
-	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
+	if k := c.Search(ck.party, ck.ms).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
 		t.Fatalf("second touch after the window: %v, want not_built", k)
 	}
 	ck.ms += 10
-	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
+	if k := c.Search(ck.party, ck.ms).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
 		t.Fatalf("third touch 10 ms later (the same visit): %v, want not_built", k)
 	}
 	ck.ms += DefaultMissVisitMs
-	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+	if k := c.Search(ck.party, ck.ms).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
 		t.Fatalf("a touch a visit later (second visit of the new window): %v, want hit", k)
 	}
 }
@@ -90,17 +91,17 @@ func TestSecondTouchAfterWindow_RestartsCounterAndDefers(t *testing.T) {
 func TestMissesWithinAVisit_CountOnce(t *testing.T) {
 	r := handWorld(t)
 	ck := &clock{}
-	c := newTestCache(t, Config{Now: ck.now}, r)
+	c := newTestCache(t, Config{}, r)
 	for ck.ms = 0; ck.ms < DefaultMissVisitMs; ck.ms += 250 {
-		if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
+		if k := c.Search(ck.party, ck.ms).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
 			t.Fatalf("at %d ms of one visit: %v, want not_built", ck.ms, k)
 		}
 	}
-	if st := c.Stats(); st.Built != 0 || st.Deferred != uint64(DefaultMissVisitMs/250) {
+	if st := c.Stats(); st.Built != 0 || st.Gate.NotAdmitted != uint64(DefaultMissVisitMs/250) {
 		t.Fatalf("one visit: %+v", st)
 	}
 	ck.ms = DefaultMissVisitMs
-	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+	if k := c.Search(ck.party, ck.ms).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
 		t.Fatalf("%d ms after the visit began: %v, want hit", ck.ms, k)
 	}
 }
@@ -111,15 +112,15 @@ func TestMissesWithinAVisit_CountOnce(t *testing.T) {
 func TestSecondParty_IsASecondVisit(t *testing.T) {
 	r := handWorld(t)
 	ck := &clock{}
-	c := newTestCache(t, Config{Now: ck.now}, r)
-	c.SetParty(1)
-	c.Lookup(r.Map.ID, gx, gy, 0, 0)
+	c := newTestCache(t, Config{}, r)
+	ck.party = 1
+	c.Search(ck.party, ck.ms).Lookup(r.Map.ID, gx, gy, 0, 0)
 	ck.ms++
-	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
+	if k := c.Search(ck.party, ck.ms).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
 		t.Fatalf("the same party 1 ms later: %v, want not_built", k)
 	}
-	c.SetParty(2)
-	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+	ck.party = 2
+	if k := c.Search(ck.party, ck.ms).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
 		t.Fatalf("a second party: %v, want hit", k)
 	}
 }
@@ -128,10 +129,10 @@ func TestSecondParty_IsASecondVisit(t *testing.T) {
 func TestMissVisitMs_Configurable(t *testing.T) {
 	r := handWorld(t)
 	ck := &clock{}
-	c := newTestCache(t, Config{Now: ck.now, MissVisitMs: 1}, r)
-	c.Lookup(r.Map.ID, gx, gy, 0, 0)
+	c := newTestCache(t, Config{MissVisitMs: 1}, r)
+	c.Search(ck.party, ck.ms).Lookup(r.Map.ID, gx, gy, 0, 0)
 	ck.ms++
-	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+	if k := c.Search(ck.party, ck.ms).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
 		t.Fatalf("missVisitMs 1, second miss 1 ms later: %v, want hit", k)
 	}
 }
@@ -139,9 +140,9 @@ func TestMissVisitMs_Configurable(t *testing.T) {
 func TestDistinctChunks_TrackedIndependently(t *testing.T) {
 	r := handWorld(t)
 	ck := &clock{}
-	c := newTestCache(t, Config{Now: ck.now}, r)
-	a := c.Lookup(r.Map.ID, 15, 2, 0, 0).Kind // chunk (0,0)
-	b := c.Lookup(r.Map.ID, 16, 2, 0, 0).Kind // chunk (1,0)
+	c := newTestCache(t, Config{}, r)
+	a := c.Search(ck.party, ck.ms).Lookup(r.Map.ID, 15, 2, 0, 0).Kind // chunk (0,0)
+	b := c.Search(ck.party, ck.ms).Lookup(r.Map.ID, 16, 2, 0, 0).Kind // chunk (1,0)
 	if a != FallNotBuilt || b != FallNotBuilt || c.Tracked() != 2 {
 		t.Fatalf("one touch on each of two chunks: %v %v, tracked %d", a, b, c.Tracked())
 	}
@@ -150,46 +151,47 @@ func TestDistinctChunks_TrackedIndependently(t *testing.T) {
 func TestThresholdOne_BuildsOnFirstTouch(t *testing.T) {
 	r := handWorld(t)
 	c := newTestCache(t, Config{MissPromotionThreshold: 1}, r)
-	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+	if k := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
 		t.Fatalf("eager: %v", k)
 	}
 }
 
 func TestTrackerCap_PrunesExpiredFirstThenOldest(t *testing.T) {
+	const trackerCap = 4096
 	m, err := world.NewMap(world.Felucca, 16*80, 16*80) // 6400 chunks
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := movement.NewRules(m, world.NewTileData(world.TileFormatNew), nil)
 	ck := &clock{}
-	c := newTestCache(t, Config{Now: ck.now}, r)
-	touch := func(i int) HitKind { return c.Lookup(m.ID, (i%80)*16, (i/80)*16, 0, 0).Kind }
-	for i := 0; i < TrackerCap; i++ {
+	c := newTestCache(t, Config{TrackerCap: trackerCap}, r)
+	touch := func(i int) HitKind { return c.Search(ck.party, ck.ms).Lookup(m.ID, (i%80)*16, (i/80)*16, 0, 0).Kind }
+	for i := 0; i < trackerCap; i++ {
 		touch(i)
 		ck.ms++
 	}
-	if c.Tracked() != TrackerCap {
-		t.Fatalf("tracked %d, want %d", c.Tracked(), TrackerCap)
+	if c.Tracked() != trackerCap {
+		t.Fatalf("tracked %d, want %d", c.Tracked(), trackerCap)
 	}
-	touch(TrackerCap) // full, nothing expired: the oldest (chunk 0) goes
-	if c.Tracked() != TrackerCap {
+	touch(trackerCap) // full, nothing expired: the oldest (chunk 0) goes
+	if c.Tracked() != trackerCap {
 		t.Fatalf("over the cap: tracked %d", c.Tracked())
 	}
 	if k := touch(0); k != FallNotBuilt {
 		t.Fatalf("the oldest entry was not the one pruned: chunk 0 -> %v", k)
 	}
-	ck.ms += DefaultMissVisitMs // a second visit of chunk TrackerCap-1
-	if k := touch(TrackerCap - 1); k != Hit {
+	ck.ms += DefaultMissVisitMs // a second visit of chunk trackerCap-1
+	if k := touch(trackerCap - 1); k != Hit {
 		t.Fatalf("a recent entry was pruned: %v", k)
 	}
-	touch(TrackerCap + 2) // back to the cap (the promoted entry left it)
-	if c.Tracked() != TrackerCap {
+	touch(trackerCap + 2) // back to the cap (the promoted entry left it)
+	if c.Tracked() != trackerCap {
 		t.Fatalf("refill: tracked %d", c.Tracked())
 	}
 	// let the first half expire; one new entry prunes all expired ones
-	ck.ms = int64(TrackerCap/2) + 30_001
-	touch(TrackerCap + 1)
-	if got := c.Tracked(); got > TrackerCap/2+8 {
+	ck.ms = int64(trackerCap/2) + 30_001
+	touch(trackerCap + 1)
+	if got := c.Tracked(); got > trackerCap/2+8 {
 		t.Fatalf("expired entries were not pruned first: tracked %d", got)
 	}
 }
@@ -217,14 +219,14 @@ func TestSourceHit_BypassesMissTrackerOnFirstTouch(t *testing.T) {
 	if err := c.AttachSource(r.Map.ID, src); err != nil {
 		t.Fatal(err)
 	}
-	if k := c.Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+	if k := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
 		t.Fatalf("first touch with a source: %v", k)
 	}
 	if st := c.Stats(); st.Loaded != 1 || st.Built != 0 || c.Tracked() != 0 {
 		t.Fatalf("stats %+v tracked %d", st, c.Tracked())
 	}
 	// a chunk the source lacks goes through the gate
-	if k := c.Lookup(r.Map.ID, 2, 2, 0, 0).Kind; k != FallNotBuilt {
+	if k := c.Search(0, 0).Lookup(r.Map.ID, 2, 2, 0, 0).Kind; k != FallNotBuilt {
 		t.Fatalf("chunk missing from the source: %v", k)
 	}
 }
@@ -236,7 +238,7 @@ func TestSourceCorrupt_RebuiltLiveAndCounted(t *testing.T) {
 	if err := c.AttachSource(r.Map.ID, src); err != nil {
 		t.Fatal(err)
 	}
-	s := c.Lookup(r.Map.ID, gx, gy, 0, 0)
+	s := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0)
 	if s.Kind != Hit {
 		t.Fatalf("corrupt record: %v, want a live rebuild and a hit", s.Kind)
 	}
@@ -248,7 +250,7 @@ func TestSourceCorrupt_RebuiltLiveAndCounted(t *testing.T) {
 	bad := BuildChunk(r, 0, 0)
 	bad.StrataStart[ChunkCells] += 3
 	src.err, src.chunks = nil, map[[2]int]*Chunk{{0, 0}: bad}
-	if k := c.Lookup(r.Map.ID, 1, 1, 0, 0).Kind; k != Hit || c.Stats().Corrupt != 2 {
+	if k := c.Search(0, 0).Lookup(r.Map.ID, 1, 1, 0, 0).Kind; k != Hit || c.Stats().Corrupt != 2 {
 		t.Fatalf("broken strata: %v, corrupt %d", k, c.Stats().Corrupt)
 	}
 }
@@ -276,7 +278,7 @@ func TestFallthroughKinds(t *testing.T) {
 		{"hit", c, r.Map.ID, gx, gy, 0, 0, Hit},
 	}
 	for _, tc := range cases {
-		if got := tc.c.Lookup(tc.m, tc.x, tc.y, tc.z, tc.caps).Kind; got != tc.want {
+		if got := tc.c.Search(0, 0).Lookup(tc.m, tc.x, tc.y, tc.z, tc.caps).Kind; got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
 	}
@@ -306,10 +308,10 @@ func TestAmphibianFallsThroughOnInexactRecord(t *testing.T) {
 			}
 			c := newTestCache(t, Config{MissPromotionThreshold: 1}, r)
 			z := int(ch.Cells[j].Z)
-			if k := c.Lookup(r.Map.ID, x, y, z, movement.CanSwim).Kind; k != FallAmphibian {
+			if k := c.Search(0, 0).Lookup(r.Map.ID, x, y, z, movement.CanSwim).Kind; k != FallAmphibian {
 				t.Fatalf("(%d,%d,%d) amphibian: %v", x, y, z, k)
 			}
-			if k := c.Lookup(r.Map.ID, x, y, z, 0).Kind; k != Hit {
+			if k := c.Search(0, 0).Lookup(r.Map.ID, x, y, z, 0).Kind; k != Hit {
 				t.Fatalf("(%d,%d,%d) walker: %v", x, y, z, k)
 			}
 			return
@@ -322,9 +324,9 @@ func TestLookupHitDoesNotAllocate(t *testing.T) {
 	r := handWorld(t)
 	for _, share := range []float64{0, 1} {
 		c := newTestCache(t, Config{MissPromotionThreshold: 1, VerifyShare: share}, r)
-		c.Lookup(r.Map.ID, gx, gy, 0, 0)
+		c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0)
 		allocs := testing.AllocsPerRun(1000, func() {
-			if c.Lookup(r.Map.ID, gx, gy, 0, movement.Player).Kind != Hit {
+			if c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, movement.Player).Kind != Hit {
 				t.Fatal("not a hit")
 			}
 		})
@@ -343,7 +345,7 @@ func TestVerifyModeReportsMismatch(t *testing.T) {
 	if err := c.Install(r.Map.ID, 3, 0, ch); err != nil {
 		t.Fatal(err)
 	}
-	c.Lookup(r.Map.ID, gx, gy, 0, 0)
+	c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0)
 	if len(got) != 1 || len(c.Mismatches()) != 1 {
 		t.Fatalf("mismatches: callback %v, kept %v", got, c.Mismatches())
 	}
@@ -357,7 +359,7 @@ func TestVerifyShareSamples(t *testing.T) {
 	r := handWorld(t)
 	c := newTestCache(t, Config{MissPromotionThreshold: 1, VerifyShare: 0.25, Seed: 7}, r)
 	for i := 0; i < 4000; i++ {
-		c.Lookup(r.Map.ID, gx, gy, 0, 0)
+		c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0)
 	}
 	if v := c.Stats().Verified; v < 800 || v > 1200 {
 		t.Fatalf("share 0.25 of 4000 hits verified %d", v)
@@ -366,7 +368,7 @@ func TestVerifyShareSamples(t *testing.T) {
 
 func TestConfigRejectsBadValues(t *testing.T) {
 	r := handWorld(t)
-	for _, cfg := range []Config{{VerifyShare: 1.5}, {VerifyShare: -0.1}, {MaxResidentChunks: -1}, {MissPromotionThreshold: -2}, {MissVisitMs: -1}, {BuildWorkers: -1}, {Eviction: 9}} {
+	for _, cfg := range []Config{{VerifyShare: 1.5}, {VerifyShare: -0.1}, {MaxResidentChunks: -1}, {MissPromotionThreshold: -2}, {MissVisitMs: -1}, {BuildWorkers: -1}, {TrackerCap: -1}, {Eviction: 9}} {
 		if _, err := New(cfg, r); err == nil {
 			t.Errorf("config %+v accepted", cfg)
 		}
@@ -379,24 +381,45 @@ func TestConfigRejectsBadValues(t *testing.T) {
 func TestMultiAddedAtRunTimeFallsThrough(t *testing.T) {
 	r := handWorld(t)
 	c := newTestCache(t, Config{MissPromotionThreshold: 1}, r)
-	if k := c.Lookup(r.Map.ID, 6, 30, 0, 0).Kind; k != Hit {
+	if k := c.Search(0, 0).Lookup(r.Map.ID, 6, 30, 0, 0).Kind; k != Hit {
 		t.Fatalf("before the multi: %v", k)
 	}
 	mu := world.NewMulti(&world.MultiDef{ID: 2, Components: []world.MultiComponent{{ItemID: hwWall}}}, 6, 34, 0)
 	if err := r.Map.AddMulti(mu); err != nil {
 		t.Fatal(err)
 	}
-	if k := c.Lookup(r.Map.ID, 6, 40, 0, 0).Kind; k != FallMulti {
+	if k := c.Search(0, 0).Lookup(r.Map.ID, 6, 40, 0, 0).Kind; k != FallMulti {
 		t.Fatalf("with a multi in the sector: %v", k)
 	}
-	if k := c.Lookup(r.Map.ID, 6, 31, 0, 0).Kind; k != FallMulti {
+	if k := c.Search(0, 0).Lookup(r.Map.ID, 6, 31, 0, 0).Kind; k != FallMulti {
 		t.Fatalf("edge cell beside the multi's sector: %v", k)
 	}
-	if k := c.Lookup(r.Map.ID, 6, 30, 0, 0).Kind; k != Hit {
+	if k := c.Search(0, 0).Lookup(r.Map.ID, 6, 30, 0, 0).Kind; k != Hit {
 		t.Fatalf("inner cell of the sector beside: %v", k)
 	}
 	r.Map.RemoveMulti(mu)
-	if k := c.Lookup(r.Map.ID, 6, 30, 0, 0).Kind; k != Hit {
+	if k := c.Search(0, 0).Lookup(r.Map.ID, 6, 30, 0, 0).Kind; k != Hit {
 		t.Fatalf("after removing it: %v", k)
+	}
+}
+
+// TestTrackerCap_ScalesWithTheMap: by default the admission gate can track
+// every chunk of the maps served, so a big map's visits are not forgotten
+// for want of room (a fixed 4,096-entry tracker thrashed on 7168×4096).
+func TestTrackerCap_ScalesWithTheMap(t *testing.T) {
+	m, err := world.NewMap(world.Felucca, 16*80, 16*80) // 6400 chunks
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := movement.NewRules(m, world.NewTileData(world.TileFormatNew), nil)
+	c := newTestCache(t, Config{}, r)
+	for i := 0; i < 6400; i++ {
+		c.Search(1, int64(i)).Lookup(m.ID, (i%80)*16, (i/80)*16, 0, 0)
+	}
+	if st := c.Stats(); c.Tracked() != 6400 || st.Gate.Evicted != 0 {
+		t.Fatalf("tracked %d, evicted %d: want all 6400 chunks tracked", c.Tracked(), st.Gate.Evicted)
+	}
+	if k := c.Search(2, 6400).Lookup(m.ID, 0, 0, 0, 0).Kind; k != Hit {
+		t.Fatalf("the first chunk's second visit: %v, want a hit", k)
 	}
 }

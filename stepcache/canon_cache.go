@@ -55,7 +55,7 @@ func (in *canonInterner) release(s *canonShared) {
 
 // dropCanonAround forgets the canonical maps of chunk ci and its 8
 // neighbours: they read ci's records, which just changed.
-func (c *Cache) dropCanonAround(ms *mapState, ci int32) {
+func (rs *residentSet) dropCanonAround(ms *mapState, ci int32) {
 	ms.canonEpoch++
 	cx, cy := int(ci)%ms.wide, int(ci)/ms.wide
 	for dy := -1; dy <= 1; dy++ {
@@ -65,16 +65,16 @@ func (c *Cache) dropCanonAround(ms *mapState, ci int32) {
 				continue
 			}
 			if slot := ms.slots[y*ms.wide+x]; slot >= 0 {
-				c.dropCanon(&c.res[slot])
+				rs.dropCanon(&rs.res[slot])
 			}
 		}
 	}
 }
 
-func (c *Cache) dropCanon(e *resident) {
+func (rs *residentSet) dropCanon(e *resident) {
 	for i, s := range e.canon {
 		if s != nil {
-			c.canons.release(s)
+			rs.canons.release(s)
 			e.canon[i] = nil
 		}
 	}
@@ -97,14 +97,13 @@ func (c *Cache) Canon(m world.MapID, cx, cy int, set RuleSet) (*Canon, *Chunk) {
 	if slot < 0 {
 		return nil, nil
 	}
-	e := &c.res[slot]
-	c.seq++
-	e.last = c.seq
+	ch := c.rs.use(slot)
+	e := &c.rs.res[slot]
 	if e.canon[set] == nil {
 		cn := c.buildCanon(ms, cx, cy, set)
-		e.canon[set] = c.canons.intern(&cn)
+		e.canon[set] = c.rs.canons.intern(&cn)
 	}
-	return &e.canon[set].cn, e.sh.ch
+	return &e.canon[set].cn, ch
 }
 
 // checkCanonMultis drops the map's canonical maps when a multi was placed
@@ -117,9 +116,9 @@ func (c *Cache) checkCanonMultis(ms *mapState) {
 	if v != ms.multisVer {
 		ms.refreshMultis()
 	}
-	for i := range c.res {
-		if c.res[i].ms == ms {
-			c.dropCanon(&c.res[i])
+	for i := range c.rs.res {
+		if c.rs.res[i].ms == ms {
+			c.rs.dropCanon(&c.rs.res[i])
 		}
 	}
 	ms.canonVer = v
@@ -159,38 +158,27 @@ func (c *Cache) buildCanon(ms *mapState, cx, cy int, set RuleSet) Canon {
 			}
 			ci := y*ms.wide + x
 			if slot := ms.slots[ci]; slot >= 0 {
-				around[dy+1][dx+1] = c.res[slot].sh.ch
+				around[dy+1][dx+1] = c.rs.res[slot].sh.ch
 			}
 			near = near || ms.nearMulti[ci] != multiNone
 		}
 	}
 	var unknown func(x, y int) bool
 	if near {
-		unknown = func(x, y int) bool { return ms.fallsMulti(x, y) }
+		unknown = func(x, y int) bool {
+			if x < 0 || y < 0 || x >= ms.m.Width || y >= ms.m.Height {
+				return false
+			}
+			ci := int32((y/ChunkSize)*ms.wide + x/ChunkSize)
+			return ms.nearMulti[ci] != multiNone && ms.nearMultiCell(ci, x, y)
+		}
 	}
 	return BuildCanon(&around, set, cx, cy, ms.m.Width, ms.m.Height, unknown)
-}
-
-// fallsMulti reports whether a lookup of (x, y) (on the map) falls through
-// because of a multi (see Cache.lookup).
-func (ms *mapState) fallsMulti(x, y int) bool {
-	if x < 0 || y < 0 || x >= ms.m.Width || y >= ms.m.Height {
-		return false
-	}
-	switch ms.nearMulti[(y/ChunkSize)*ms.wide+x/ChunkSize] {
-	case multiOwn:
-		return true
-	case multiAround:
-		ex, ey := x%ChunkSize, y%ChunkSize
-		edge := ex == 0 || ey == 0 || ex == ChunkSize-1 || ey == ChunkSize-1
-		return edge && ms.m.HasMultisNear(x, y)
-	}
-	return false
 }
 
 // CanonStats reports the canonical maps' memory: distinct maps (shared
 // ones once) plus every resident slot's pointers, and how many distinct
 // maps there are.
 func (c *Cache) CanonStats() (bytes, distinct int) {
-	return c.canons.bytes + len(c.res)*canonSlotBytes, len(c.canons.byValue)
+	return c.rs.canons.bytes + len(c.rs.res)*canonSlotBytes, len(c.rs.canons.byValue)
 }

@@ -295,7 +295,7 @@ func TestCanonMulti(t *testing.T) {
 	with := mustCanon(t, c, r, 0, 2)
 	for y := 32; y < 48; y++ {
 		for x := 0; x < 16; x++ {
-			if with.Reg[y-32]&(1<<x) != 0 && c.Lookup(r.Map.ID, x, y, 0, 0).Kind == FallMulti {
+			if with.Reg[y-32]&(1<<x) != 0 && c.Search(0, 0).Lookup(r.Map.ID, x, y, 0, 0).Kind == FallMulti {
 				t.Fatalf("(%d,%d) falls through as near a multi but is regular", x, y)
 			}
 		}

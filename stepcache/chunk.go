@@ -15,40 +15,13 @@ const cellBytes = int(unsafe.Sizeof(Cell{}))
 var _ [20 - cellBytes]struct{} // Cell must stay 20 bytes of int8/uint8
 var _ [cellBytes - 20]struct{}
 
-// BuildChunk bakes chunk (cx, cy) of r's map: per cell the primary record at
-// its SourceZ and one stratum per further standing Z. It reads only land and
-// statics and is pure; r should be StaticOnly (a Clone set StaticOnly is used
-// when it is not) and is used by this goroutine only. Cells of a partial
-// chunk beyond the map are zero records.
+// BuildChunk bakes chunk (cx, cy) of r's map with the fast probe (see
+// Builder): per cell the primary record at its SourceZ and one stratum per
+// further standing Z, exactly as BuildChunkReference. It reads only land
+// and statics and is pure. Cells of a partial chunk beyond the map are zero
+// records. A caller building many chunks should keep a Builder.
 func BuildChunk(r *movement.Rules, cx, cy int) *Chunk {
-	if !r.StaticOnly {
-		r = r.Clone()
-		r.StaticOnly = true
-	}
-	p := prober{r: r}
-	return p.buildChunk(cx, cy)
-}
-
-func (p *prober) buildChunk(cx, cy int) *Chunk {
-	ch := &Chunk{}
-	var start [ChunkCells + 1]uint16
-	var strata []Cell
-	for i := 0; i < ChunkCells; i++ {
-		start[i] = uint16(len(strata))
-		x, y := cx*ChunkSize+i%ChunkSize, cy*ChunkSize+i/ChunkSize
-		if !p.r.Map.InBounds(x, y) {
-			continue
-		}
-		prim, st := p.probeCell(x, y)
-		ch.Cells[i] = prim
-		strata = append(strata, st...)
-	}
-	start[ChunkCells] = uint16(len(strata))
-	if len(strata) > 0 {
-		ch.StrataStart = &start
-		ch.Strata = strata
-	}
-	return ch
+	return NewBuilder(r).BuildChunk(cx, cy)
 }
 
 // Uniform reports whether the chunk has no strata and all 256 records equal.
@@ -92,7 +65,14 @@ func cellImage(cells []Cell) []byte {
 // Hash is the chunk's content hash: xxh3 over its records, strata offsets
 // and strata. Equal chunks hash equal; Equal settles collisions.
 func (c *Chunk) Hash() uint64 {
-	h := xxh3.New()
+	var h xxh3.Hasher
+	return c.hashWith(&h)
+}
+
+// hashWith is Hash computed with h (reset first), so a caller hashing many
+// chunks reuses one hasher.
+func (c *Chunk) hashWith(h *xxh3.Hasher) uint64 {
+	h.Reset()
 	_, _ = h.Write(cellImage(c.Cells[:]))
 	if c.StrataStart != nil {
 		var b [2 * (ChunkCells + 1)]byte
@@ -155,6 +135,7 @@ func (c *Chunk) valid() bool {
 // interner maps content hashes to one shared chunk object per content.
 type interner struct {
 	byHash map[uint64][]*shared
+	n      int // shared objects in byHash
 }
 
 // shared is one distinct chunk object and how many slots hold it.
@@ -177,6 +158,7 @@ func (in *interner) intern(ch *Chunk, hash uint64) *shared {
 	}
 	s := &shared{ch: ch, hash: hash, refs: 1}
 	in.byHash[hash] = append(in.byHash[hash], s)
+	in.n++
 	return s
 }
 
@@ -186,6 +168,7 @@ func (in *interner) release(s *shared) bool {
 	if s.refs > 0 {
 		return false
 	}
+	in.n--
 	list := in.byHash[s.hash]
 	for i, o := range list {
 		if o == s {

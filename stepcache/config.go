@@ -1,9 +1,6 @@
 package stepcache
 
-import (
-	"fmt"
-	"time"
-)
+import "fmt"
 
 // Defaults of Config, as server.toml documents them.
 const (
@@ -16,8 +13,6 @@ const (
 	DefaultMissVisitMs = 10000
 	// buildQueueCap bounds the chunks waiting for a background build.
 	buildQueueCap = 1024
-	// TrackerCap bounds the admission gate's miss tracker.
-	TrackerCap = 4096
 	// evictSample is the sample size of sampled LRU.
 	evictSample = 5
 	// maxKeptMismatches bounds the mismatches Mismatches returns.
@@ -32,7 +27,7 @@ type EvictionPolicy uint8
 // higher hit ratio, so it is the default.
 const (
 	// EvictSampledLRU samples 5 resident chunks and evicts the least recently
-	// used of them (the C# original's policy). The default.
+	// used of them. The default.
 	EvictSampledLRU EvictionPolicy = iota
 	// EvictClock is second chance: a hand sweeps the resident chunks, clears
 	// the mark of each one used since the hand last passed, and evicts the
@@ -58,14 +53,20 @@ type Config struct {
 	Enabled bool
 	// MaxResidentChunks is the bound Enforce restores.
 	MaxResidentChunks int
-	// MissPromotionThreshold is the number of misses within the window that
-	// builds a chunk no source has (1 = build on the first miss).
+	// MissPromotionThreshold is the number of visits within the window
+	// that builds a chunk no source has (1 = build on the first miss); see
+	// Gate for what a visit is.
 	MissPromotionThreshold int
-	// MissPromotionWindowMs is the admission window in milliseconds.
+	// MissPromotionWindowMs is the admission window in milliseconds of game
+	// time (each Search's NowMs).
 	MissPromotionWindowMs int64
 	// MissVisitMs is how long one party's misses of a chunk count as one
-	// visit, from the first (see SetParty).
+	// visit, from the first (see Search.Party).
 	MissVisitMs int64
+	// TrackerCap bounds the chunks the admission gate tracks (0: every
+	// chunk of the maps served, so the tracker never forgets a visit for
+	// want of room, at about 44 bytes per chunk tracked).
+	TrackerCap int
 	// BuildWorkers is the number of goroutines that build promoted chunks
 	// in the background (0: a promoted chunk is built inside the lookup
 	// that promoted it). With workers, a promoted chunk keeps falling
@@ -78,8 +79,6 @@ type Config struct {
 	OnMismatch func(Mismatch)
 	// Eviction is the eviction policy (default EvictSampledLRU).
 	Eviction EvictionPolicy
-	// Now returns a millisecond clock; nil means a monotonic clock from New.
-	Now func() int64
 	// Seed seeds verify sampling and sampled LRU (deterministic per seed).
 	Seed uint64
 }
@@ -97,9 +96,9 @@ func DefaultConfig() Config {
 
 // withDefaults fills zero fields and checks ranges.
 func (c Config) withDefaults() (Config, error) {
-	if c.MaxResidentChunks < 0 || c.MissPromotionThreshold < 0 || c.MissPromotionWindowMs < 0 || c.MissVisitMs < 0 || c.BuildWorkers < 0 {
-		return c, fmt.Errorf("stepcache: config: negative maxResidentChunks %d, missPromotionThreshold %d, missPromotionWindowMs %d, missVisitMs %d or buildWorkers %d",
-			c.MaxResidentChunks, c.MissPromotionThreshold, c.MissPromotionWindowMs, c.MissVisitMs, c.BuildWorkers)
+	if c.MaxResidentChunks < 0 || c.MissPromotionThreshold < 0 || c.MissPromotionWindowMs < 0 || c.MissVisitMs < 0 || c.BuildWorkers < 0 || c.TrackerCap < 0 {
+		return c, fmt.Errorf("stepcache: config: negative maxResidentChunks %d, missPromotionThreshold %d, missPromotionWindowMs %d, missVisitMs %d, buildWorkers %d or trackerCap %d",
+			c.MaxResidentChunks, c.MissPromotionThreshold, c.MissPromotionWindowMs, c.MissVisitMs, c.BuildWorkers, c.TrackerCap)
 	}
 	if !(c.VerifyShare >= 0 && c.VerifyShare <= 1) {
 		return c, fmt.Errorf("stepcache: config: verifyShare %v is outside 0..1", c.VerifyShare)
@@ -118,10 +117,6 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.MissVisitMs == 0 {
 		c.MissVisitMs = DefaultMissVisitMs
-	}
-	if c.Now == nil {
-		start := time.Now()
-		c.Now = func() int64 { return time.Since(start).Milliseconds() }
 	}
 	return c, nil
 }

@@ -1,17 +1,20 @@
 package stepcache
 
+import "math/rand/v2"
+
 // Enforce evicts resident chunks until at most MaxResidentChunks remain (the
-// eviction system calls it once per tick) and returns how many it evicted.
+// shard's upkeep step calls it once per tick) and returns how many it
+// evicted.
 func (c *Cache) Enforce() int {
 	n := 0
-	for len(c.res) > c.cfg.MaxResidentChunks {
+	for len(c.rs.res) > c.cfg.MaxResidentChunks {
 		var v int
 		if c.cfg.Eviction == EvictSampledLRU {
-			v = c.sampledVictim()
+			v = c.rs.sampledVictim(c.rng)
 		} else {
-			v = c.clockVictim()
+			v = c.rs.clockVictim()
 		}
-		c.remove(v)
+		c.rs.remove(v)
 		n++
 	}
 	c.st.Evicted += uint64(n)
@@ -22,32 +25,32 @@ func (c *Cache) Enforce() int {
 // them (clearing their mark) and returns the first unmarked one. Each
 // chunk is passed at most once per victim, so a victim costs at most one
 // sweep and O(1) amortized.
-func (c *Cache) clockVictim() int {
+func (rs *residentSet) clockVictim() int {
 	for {
-		if c.hand >= len(c.res) {
-			c.hand = 0
+		if rs.hand >= len(rs.res) {
+			rs.hand = 0
 		}
-		e := &c.res[c.hand]
+		e := &rs.res[rs.hand]
 		if e.last > e.clear {
-			e.clear = c.seq
-			c.hand++
+			e.clear = rs.seq
+			rs.hand++
 			continue
 		}
-		v := c.hand
+		v := rs.hand
 		// remove swaps the last (newest) slot in here; stepping past it puts
 		// it behind the hand, where CLOCK inserts new entries.
-		c.hand++
+		rs.hand++
 		return v
 	}
 }
 
 // sampledVictim samples evictSample resident chunks and returns the least
 // recently used of them.
-func (c *Cache) sampledVictim() int {
-	best := c.rng.IntN(len(c.res))
+func (rs *residentSet) sampledVictim(rng *rand.Rand) int {
+	best := rng.IntN(len(rs.res))
 	for i := 1; i < evictSample; i++ {
-		j := c.rng.IntN(len(c.res))
-		if c.res[j].last < c.res[best].last {
+		j := rng.IntN(len(rs.res))
+		if rs.res[j].last < rs.res[best].last {
 			best = j
 		}
 	}

@@ -37,7 +37,7 @@ func TestEnforceBoundsResident(t *testing.T) {
 	for _, p := range []EvictionPolicy{EvictClock, EvictSampledLRU} {
 		c := policyCache(t, p, 100, r)
 		for i := 0; i < 1000; i++ {
-			c.Lookup(r.Map.ID, (i%64)*16, (i/64)*16, 0, 0)
+			c.Search(0, 0).Lookup(r.Map.ID, (i%64)*16, (i/64)*16, 0, 0)
 		}
 		if n := c.Enforce(); n != 900 || c.Stats().Resident != 100 || c.Stats().Evicted != 900 {
 			t.Fatalf("%v: evicted %d, stats %+v", p, n, c.Stats())
@@ -64,12 +64,12 @@ func TestClockGivesUsedChunksASecondChance(t *testing.T) {
 	r := emptyMapRules(t, 1024)
 	c := policyCache(t, EvictClock, 10, r)
 	for i := 0; i < 10; i++ {
-		c.Lookup(r.Map.ID, i*16, 0, 0, 0)
+		c.Search(0, 0).Lookup(r.Map.ID, i*16, 0, 0, 0)
 	}
 	c.Enforce()
 	for round := 0; round < 50; round++ {
-		c.Lookup(r.Map.ID, 0, 0, 0, 0) // hot
-		c.Lookup(r.Map.ID, 16*(10+round), 16, 0, 0)
+		c.Search(0, 0).Lookup(r.Map.ID, 0, 0, 0, 0) // hot
+		c.Search(0, 0).Lookup(r.Map.ID, 16*(10+round), 16, 0, 0)
 		c.Enforce()
 		if !c.Resident(r.Map.ID, 0, 0) {
 			t.Fatalf("round %d: the hot chunk was evicted", round)
@@ -118,7 +118,7 @@ func hitRatio(tb testing.TB, p EvictionPolicy, max int, tr [][2]int) float64 {
 	r := emptyMapRules(tb, 128*16)
 	c := policyCache(tb, p, max, r)
 	for i, k := range tr {
-		c.Lookup(r.Map.ID, k[0]*16, k[1]*16, 0, 0)
+		c.Search(0, 0).Lookup(r.Map.ID, k[0]*16, k[1]*16, 0, 0)
 		if i%100 == 99 {
 			c.Enforce()
 		}

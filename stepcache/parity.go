@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/zeebo/xxh3"
+
 	"shardcore/movement"
 	"shardcore/world"
 )
@@ -43,12 +45,18 @@ type VerifyOptions struct {
 	Progress func(done, total int)
 	// KeepMismatches is how many mismatches the report keeps (default 32).
 	KeepMismatches int
+	// Distinct checks each situation once: a cell whose neighbourhood,
+	// place in its chunk and multi-nearness equal an already checked cell's
+	// gets the same answers from the live rules and the cache (see
+	// parity_distinct.go), and is counted in Cells and Repeats only.
+	Distinct bool
 }
 
 // VerifyReport is what VerifyWorld found.
 type VerifyReport struct {
-	Cells  int64 // cells visited
-	Checks int64 // (request, direction) pairs compared with CheckMovement
+	Cells   int64 // cells visited
+	Repeats int64 // of them, not checked: a repeat of a checked situation (Distinct)
+	Checks  int64 // (request, direction) pairs compared with CheckMovement
 	// Lookups counts cache lookups by outcome.
 	Lookups [NumHitKinds]int64
 	// Mismatches counts differences: a hit whose answer differs, or a
@@ -61,6 +69,7 @@ type VerifyReport struct {
 // Add merges o into r.
 func (r *VerifyReport) Add(o VerifyReport, keep int) {
 	r.Cells += o.Cells
+	r.Repeats += o.Repeats
 	r.Checks += o.Checks
 	for k := range r.Lookups {
 		r.Lookups[k] += o.Lookups[k]
@@ -102,29 +111,25 @@ func VerifyWorld(ctx context.Context, r *movement.Rules, opt VerifyOptions) (Ver
 	wide, high := ChunksOf(r.Map.Width, r.Map.Height)
 	total := wide * high
 	var next atomic.Int64
+	seen := &situations{}
 	doneCh := make(chan struct{}, opt.Workers*4)
 	reports := make([]VerifyReport, opt.Workers)
 	errs := make([]error, opt.Workers)
 	var wg sync.WaitGroup
 	for w := 0; w < opt.Workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			v, err := newVerifier(r, opt)
 			if err != nil {
 				errs[w] = err
 				return
 			}
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= total {
-					break
-				}
+			v.seen = seen
+			for i := int(next.Add(1) - 1); i < total && ctx.Err() == nil; i = int(next.Add(1) - 1) {
 				v.chunk(i%wide, i/wide)
 				doneCh <- struct{}{}
 			}
 			reports[w] = v.rep
-		}()
+		})
 	}
 	go func() { wg.Wait(); close(doneCh) }()
 	n := 0
@@ -155,6 +160,8 @@ type verifier struct {
 	rep   VerifyReport
 	zs    []int
 	extra []int
+	seen  *situations // the situations checked (Distinct)
+	buf   []byte
 }
 
 func newVerifier(r *movement.Rules, opt VerifyOptions) (*verifier, error) {
@@ -187,6 +194,14 @@ func (v *verifier) cell(x, y int) {
 	v.rep.Cells++
 	m := v.live.Map
 	near := m.HasMultisNear(x, y)
+	if v.opt.Distinct && v.seen != nil {
+		var key xxh3.Uint128
+		key, v.buf = situationKey(m, x, y, near, v.buf)
+		if !v.seen.firstVisit(key) {
+			v.rep.Repeats++
+			return
+		}
+	}
 	v.zs, _ = StandingZs(v.live, x, y, v.zs[:0])
 	v.extra = v.extra[:0]
 	_, avg, _ := m.AverageZ(x, y)
@@ -221,7 +236,7 @@ func (v *verifier) cell(x, y int) {
 // check asks the cache about (x, y, z, caps) and compares.
 func (v *verifier) check(x, y, z int, caps movement.Caps, due, near bool) {
 	m := v.live.Map
-	s := v.cache.Lookup(m.ID, x, y, z, caps)
+	s := v.cache.Search(0, 0).Lookup(m.ID, x, y, z, caps) // threshold 1: the gate admits every miss
 	v.rep.Lookups[s.Kind]++
 	amph := caps&(movement.CanSwim|movement.CantWalk) == movement.CanSwim
 	bad := ""

@@ -2,14 +2,18 @@ package stepcache
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
+
+	"shardcore/movement"
+	"shardcore/world/gen"
 )
 
 // requireClean fails the test on any mismatch, listing the first ones.
 func requireClean(t *testing.T, name string, rep VerifyReport) {
 	t.Helper()
-	t.Logf("%s: %v; lookups %v", name, rep, rep.Lookups)
+	t.Logf("%s: %v (%d repeats of a checked situation); lookups %v", name, rep, rep.Repeats, rep.Lookups)
 	if rep.Checks == 0 || rep.Lookups[Hit] == 0 {
 		t.Errorf("%s: nothing was checked", name)
 	}
@@ -27,7 +31,7 @@ func TestParityMovingAI(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep, err := VerifyWorld(context.Background(), r, VerifyOptions{})
+		rep, err := VerifyWorld(context.Background(), r, VerifyOptions{Distinct: true, SkipOffsets: paritySkipOffsets})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,7 +44,14 @@ func TestParityMovingAI(t *testing.T) {
 
 func TestParityDefaultWorld(t *testing.T) {
 	r := defaultRules(t)
-	rep, err := VerifyWorld(context.Background(), r, VerifyOptions{})
+	if paritySide != 0 { // under -race: a smaller generated world
+		w, err := gen.Generate(context.Background(), gen.Options{Seed: gen.DefaultSeed, Width: paritySide, Height: paritySide})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = movement.NewRules(w.Map, w.Tiles, nil)
+	}
+	rep, err := VerifyWorld(context.Background(), r, VerifyOptions{Distinct: true, SkipOffsets: paritySkipOffsets})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,4 +97,49 @@ func TestVerifyWorldCatchesABrokenCache(t *testing.T) {
 		t.Fatal("an altered record passed VerifyWorld's check")
 	}
 	t.Log(v.rep.Samples[0])
+}
+
+// TestParityDistinctSkipsOnlyRepeats: checking each situation once finds
+// what checking every cell finds, with fewer checks.
+func TestParityDistinctSkipsOnlyRepeats(t *testing.T) {
+	r := handWorld(t)
+	all, err := VerifyWorld(context.Background(), r, VerifyOptions{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dis, err := VerifyWorld(context.Background(), r, VerifyOptions{Workers: 2, Distinct: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	requireClean(t, "every cell", all)
+	requireClean(t, "distinct", dis)
+	if dis.Cells != all.Cells || dis.Repeats == 0 || dis.Checks >= all.Checks {
+		t.Fatalf("distinct: %v, %d repeats; every cell: %v", dis, dis.Repeats, all)
+	}
+	for _, k := range []HitKind{FallMulti, FallAmphibian, FallZMismatch} {
+		if (all.Lookups[k] == 0) != (dis.Lookups[k] == 0) {
+			t.Errorf("%v lookups: %d checking every cell, %d checking distinct situations", k, all.Lookups[k], dis.Lookups[k])
+		}
+	}
+}
+
+// TestParityRandomStacks checks the cache against the live rules on the
+// random stack worlds of the probe property test.
+func TestParityRandomStacks(t *testing.T) {
+	seeds := 40
+	if testing.Short() {
+		seeds = 10
+	}
+	var sum VerifyReport
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		rep, err := VerifyWorld(context.Background(), randomWorld(t, seed), VerifyOptions{Distinct: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Mismatches != 0 {
+			requireClean(t, fmt.Sprintf("seed %d", seed), rep)
+		}
+		sum.Add(rep, 0)
+	}
+	requireClean(t, fmt.Sprintf("%d random stack worlds", seeds), sum)
 }

@@ -239,7 +239,8 @@ func Probe(r *movement.Rules, x, y, z int) Cell {
 	return c
 }
 
-// prober bakes cells with reusable scratch; one per goroutine.
+// prober bakes cells with the reference probe, with reusable scratch; one
+// per goroutine.
 type prober struct {
 	r      *movement.Rules
 	zs     []int

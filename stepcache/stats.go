@@ -13,15 +13,16 @@ type Stats struct {
 	// Corrupt source reads that failed (rebuilt live, also in Built),
 	// Evicted chunks dropped by Enforce.
 	Built, Loaded, Corrupt, Evicted uint64
-	// Deferred counts misses the admission gate deferred; TrackerPruned
-	// tracker entries dropped to respect its cap.
-	Deferred, TrackerPruned uint64
+	// Gate are the admission gate's counters: misses it admitted and did
+	// not admit, entries dropped when their window ended or for the cap,
+	// and entries examined (its work).
+	Gate GateStats
 	// BuildsQueued counts promoted chunks asked of the background workers,
 	// BuildsDropped promotions refused because their queue was full;
 	// BuildsPending is the number asked and not yet collected.
 	BuildsQueued, BuildsDropped uint64
 	BuildsPending               int
-	// Tracked is the admission tracker's size.
+	// Tracked is the number of chunks the admission gate tracks.
 	Tracked int
 	// Verified counts hits re-checked by verify mode, Mismatches the
 	// directions where they differed.
@@ -49,16 +50,17 @@ func (s Stats) HitRatio() float64 {
 // Stats returns the counters and sizes now.
 func (c *Cache) Stats() Stats {
 	s := c.st
-	s.Resident = len(c.res)
-	s.Distinct = 0
-	for _, l := range c.intern.byHash {
-		s.Distinct += len(l)
-	}
-	s.Bytes = c.bytes
-	s.Tracked = len(c.tracker)
+	s.Resident = len(c.rs.res)
+	s.Distinct = c.rs.distinct()
+	s.Bytes = c.rs.bytes
+	s.Gate = c.gate.Stats()
+	s.Tracked = c.gate.Len()
 	s.BuildsPending = c.BuildsPending()
 	return s
 }
 
 // ResetStats zeroes the counters (sizes are not counters and stay).
-func (c *Cache) ResetStats() { c.st = Stats{} }
+func (c *Cache) ResetStats() {
+	c.st = Stats{}
+	c.gate.ResetStats()
+}

@@ -2,6 +2,8 @@ package stepcache
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
 
 	"shardcore/movement"
 	"shardcore/world"
@@ -32,10 +34,35 @@ func (m Mismatch) String() string {
 	return s
 }
 
-// verify re-checks a hit against the static live rules, direction by
-// direction, recording every difference.
-func (c *Cache) verify(ms *mapState, x, y, z int, caps movement.Caps, s *StepMask) {
-	c.st.Verified++
+// verifyMode is verify mode: a share of hits re-checked against the static
+// live rules, with the differences kept and reported.
+type verifyMode struct {
+	all        bool   // every hit
+	thresh     uint64 // else a hit whose random draw is below this
+	mismatches []Mismatch
+	onMismatch func(Mismatch)
+}
+
+func newVerifyMode(share float64, onMismatch func(Mismatch)) verifyMode {
+	v := verifyMode{onMismatch: onMismatch}
+	switch {
+	case share >= 1:
+		v.all = true
+	case share > 0:
+		v.thresh = uint64(share * math.MaxUint64)
+	}
+	return v
+}
+
+// due reports whether this hit is to be re-checked.
+func (v *verifyMode) due(rng *rand.Rand) bool {
+	return v.all || (v.thresh != 0 && rng.Uint64() < v.thresh)
+}
+
+// check re-checks a hit against the static live rules, direction by
+// direction, recording every difference in st and the kept list.
+func (v *verifyMode) check(ms *mapState, x, y, z int, caps movement.Caps, s *StepMask, st *Stats) {
+	st.Verified++
 	mv := movement.Mover{Caps: caps}
 	for d := movement.Dir(0); d < 8; d++ {
 		nz, ok := ms.rules.CheckMovement(mv, x, y, z, d)
@@ -44,16 +71,16 @@ func (c *Cache) verify(ms *mapState, x, y, z int, caps movement.Caps, s *StepMas
 			continue
 		}
 		mm := Mismatch{Map: ms.id, X: x, Y: y, Z: z, Caps: caps, Dir: d, CacheOK: cok, CacheZ: int(s.Z[d]), LiveOK: ok, LiveZ: nz}
-		c.st.Mismatches++
-		if len(c.mismatches) < maxKeptMismatches {
-			c.mismatches = append(c.mismatches, mm)
+		st.Mismatches++
+		if len(v.mismatches) < maxKeptMismatches {
+			v.mismatches = append(v.mismatches, mm)
 		}
-		if c.cfg.OnMismatch != nil {
-			c.cfg.OnMismatch(mm)
+		if v.onMismatch != nil {
+			v.onMismatch(mm)
 		}
 	}
 }
 
 // Mismatches returns the verify mismatches recorded so far (at most the
 // first 1024).
-func (c *Cache) Mismatches() []Mismatch { return append([]Mismatch(nil), c.mismatches...) }
+func (c *Cache) Mismatches() []Mismatch { return append([]Mismatch(nil), c.ver.mismatches...) }

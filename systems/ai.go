@@ -1,6 +1,9 @@
 package systems
 
 import (
+	"github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+
 	c "shardcore/components"
 	"shardcore/movement"
 )
@@ -19,11 +22,12 @@ func absInt(v int) int {
 	return v
 }
 
-// request marks a path request pending; the path-request system queues it.
+// request marks a path request pending; the pathfinder queues it.
 func (s *Sim) request(req *c.PathRequest, goal movement.Point, rng int) {
 	req.Goal, req.Range, req.Active, req.Since = goal, rng, true, s.tick
 }
 
+// jitterMs draws a repath interval in RepathMinMs..RepathMaxMs.
 func (s *Sim) jitterMs() int64 {
 	span := s.opts.RepathMaxMs - s.opts.RepathMinMs
 	j := s.opts.RepathMinMs
@@ -33,23 +37,25 @@ func (s *Sim) jitterMs() int64 {
 	return int64(j)
 }
 
-// aiSystem turns intents into path requests (follow, patrol, wander) and
-// walked-route steps (walk).
-func (s *Sim) aiSystem() {
-	s.followAI()
-	s.patrolAI()
-	s.walkAI()
-	s.wanderAI()
+// followAI keeps followers near their targets.
+type followAI struct {
+	filter *generic.Filter4[c.Follow, c.Position, c.PathRequest, c.PathState]
 }
 
-// followAI keeps a follower near its target. Once not beside it, it
-// repaths (goal: a cell beside it) when the target drifted more than its
-// slack from the last goal and its jittered 100–300 ms interval has come,
-// or when it has no path left and is out of its range; out of
-// its full range it repaths without waiting for the interval. After a failed
-// search it waits for the path's RetryAt, or until the target moves.
-func (s *Sim) followAI() {
-	q := s.filters.follow.Query(&s.w)
+func newFollowAI(w *ecs.World) followAI {
+	f := generic.NewFilter4[c.Follow, c.Position, c.PathRequest, c.PathState]()
+	f.Register(w)
+	return followAI{filter: f}
+}
+
+// update repaths a follower that is not beside its target (goal: a cell
+// beside it) when the target drifted more than its slack from the last goal
+// and its jittered 100–300 ms interval has come, or when it has no path
+// left and is out of its range; out of its full range it repaths without
+// waiting for the interval. After a failed search it waits for the path's
+// RetryAt, or until the target moves.
+func (a *followAI) update(s *Sim) {
+	q := a.filter.Query(&s.w)
 	for q.Next() {
 		f, pos, req, path := q.Get()
 		if req.Active || !s.w.Alive(f.Target) {
@@ -84,11 +90,22 @@ func (s *Sim) followAI() {
 	}
 }
 
-// patrolAI walks each patroller to its next waypoint; a waypoint reached
+// patrolAI walks patrollers along their waypoint routes.
+type patrolAI struct {
+	filter *generic.Filter4[c.Patrol, c.Position, c.PathRequest, c.PathState]
+}
+
+func newPatrolAI(w *ecs.World) patrolAI {
+	f := generic.NewFilter4[c.Patrol, c.Position, c.PathRequest, c.PathState]()
+	f.Register(w)
+	return patrolAI{filter: f}
+}
+
+// update walks each patroller to its next waypoint; a waypoint reached
 // (within Tolerance) advances the index, one failed patrolMaxFails times is
 // skipped.
-func (s *Sim) patrolAI() {
-	q := s.filters.patrol.Query(&s.w)
+func (a *patrolAI) update(s *Sim) {
+	q := a.filter.Query(&s.w)
 	for q.Next() {
 		p, pos, req, path := q.Get()
 		if req.Active {
@@ -107,15 +124,7 @@ func (s *Sim) patrolAI() {
 			continue
 		}
 		if path.Failed && req.Goal == wp {
-			p.Fails++
-			p.NextTry = path.RetryAt
-			if p.Fails >= patrolMaxFails {
-				p.Index = (p.Index + 1) % len(route)
-				p.Fails = 0
-				wp = route[p.Index]
-			}
-			path.Failed = false
-			if s.now < p.NextTry {
+			if wp = a.failed(s, p, route, path); s.now < p.NextTry {
 				continue
 			}
 		}
@@ -123,9 +132,33 @@ func (s *Sim) patrolAI() {
 	}
 }
 
-// wanderAI sends an idle wanderer to a random cell near home it can be on.
-func (s *Sim) wanderAI() {
-	q := s.filters.wander.Query(&s.w)
+// failed counts a failed search for the current waypoint (skipping it after
+// patrolMaxFails) and returns the waypoint to walk to.
+func (a *patrolAI) failed(s *Sim, p *c.Patrol, route []movement.Point, path *c.PathState) movement.Point {
+	p.Fails++
+	p.NextTry = path.RetryAt
+	if p.Fails >= patrolMaxFails {
+		p.Index = (p.Index + 1) % len(route)
+		p.Fails = 0
+	}
+	path.Failed = false
+	return route[p.Index]
+}
+
+// wanderAI sends idle wanderers to random cells near home.
+type wanderAI struct {
+	filter *generic.Filter4[c.Wander, c.Mobile, c.PathRequest, c.PathState]
+}
+
+func newWanderAI(w *ecs.World) wanderAI {
+	f := generic.NewFilter4[c.Wander, c.Mobile, c.PathRequest, c.PathState]()
+	f.Register(w)
+	return wanderAI{filter: f}
+}
+
+// update sends an idle wanderer to a random cell near home it can be on.
+func (a *wanderAI) update(s *Sim) {
+	q := a.filter.Query(&s.w)
 	for q.Next() {
 		wd, mob, req, path := q.Get()
 		if req.Active || path.Remaining() > 0 || s.now < wd.NextTry {
@@ -154,16 +187,4 @@ func (s *Sim) canBeOn(caps movement.Caps, x, y int) bool {
 		return caps&movement.CanSwim != 0 && wet
 	}
 	return !wet || caps&movement.CanSwim != 0
-}
-
-// requestSystem queues pending path requests, in query order.
-func (s *Sim) requestSystem() {
-	q := s.filters.req.Query(&s.w)
-	for q.Next() {
-		req := q.Get()
-		if req.Active && !req.Queued {
-			req.Queued = true
-			s.queue = append(s.queue, q.Entity())
-		}
-	}
 }

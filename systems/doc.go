@@ -1,14 +1,18 @@
-// Package systems runs the shard's simulation over an arche ECS world: the
-// spatial index (Spatial, the movement.Dynamics the live rules read), the
-// systems run each tick in a fixed order (AI intents → path requests →
-// budgeted pathfinding → movement and doors → eviction hook → stats and
-// recorder hook), spawning, and Populate for the default population
-// (spread over routes generated across the map at a realistic density, or
-// packed on the landmark routes with PopulationOptions.Packed).
+// Package systems runs the shard's simulation over an arche ECS world. A
+// Sim holds the world state (the ECS world, the map, the spatial index
+// that is the live rules' movement.Dynamics, routes, the game clock and the
+// seeded random stream) and the systems Tick runs over it in a fixed order,
+// each a struct of its own queries and scratch: the AI systems (follow,
+// patrol, walk, wander: intents to path requests or walked steps), the
+// pathfinder (the request queue, served oldest first within a node budget
+// per search from searchBudget), the mover (steps re-checked by the live
+// rules, doors), then the cache upkeep hook and the stats. It spawns
+// mobiles and items on request.
 //
 // It owns the ECS world and every structural change to it. It does not own
 // the movement rules (package movement), path search (package pathing: a
 // Finder is plugged in), the step cache (package stepcache: reached through
-// the Evictor and HitRatio hooks), the tick loop's pacing or the recorder's
-// file format (package server).
+// the Evictor and HitRatio hooks), the default population (package
+// population spawns it through the Sim's public API), the tick loop's
+// pacing or the recorder's file format (package server).
 package systems

@@ -1,44 +1,55 @@
 package systems
 
-import "shardcore/movement"
+import (
+	"github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
 
-// moveSystem takes one step per mobile whose pace allows it, re-checking
-// the step with the live rules (dynamics included); a step refused twice in
-// a row (one step period apart) drops the path and asks for a new one to
-// the same goal. CanOpenDoors mobiles
-// open the doors of the cell they step onto. Then doors whose time is up
-// close, unless a mobile stands in the doorway.
-func (s *Sim) moveSystem() {
-	q := s.filters.move.Query(&s.w)
+	c "shardcore/components"
+	"shardcore/movement"
+)
+
+// mover is the movement system: it steps mobiles along their paths and
+// opens and closes doors.
+type mover struct {
+	filter *generic.Filter6[c.Mobile, c.Position, c.PathState, c.PathRequest, c.Facing, spatialRef]
+	doors  *generic.Filter3[c.Door, c.Position, spatialRef]
+	ev     StepEvent
+	refs   []ItemRef
+}
+
+func newMover(w *ecs.World) mover {
+	f := generic.NewFilter6[c.Mobile, c.Position, c.PathState, c.PathRequest, c.Facing, spatialRef]()
+	d := generic.NewFilter3[c.Door, c.Position, spatialRef]()
+	f.Register(w)
+	d.Register(w)
+	return mover{filter: f, doors: d}
+}
+
+// update takes one step per mobile whose pace allows it, re-checking the
+// step with the live rules (dynamics included); a step refused twice in a
+// row (one step period apart) drops the path and asks for a new one to the
+// same goal. CanOpenDoors mobiles open the doors of the cell they step
+// onto. Then doors whose time is up close, unless a mobile stands in the
+// doorway.
+func (mv *mover) update(s *Sim) {
+	q := mv.filter.Query(&s.w)
 	for q.Next() {
 		mob, pos, path, req, face, ref := q.Get()
 		if path.Remaining() == 0 || s.now < mob.NextMove {
 			continue
 		}
 		d := path.Steps[path.Next]
-		mv := movement.Mover{Caps: mob.Caps, Self: mob.ID}
+		m := movement.Mover{Caps: mob.Caps, Self: mob.ID}
 		x, y, z := int(pos.X), int(pos.Y), int(pos.Z)
-		nz, ok := s.rules.CheckMovement(mv, x, y, z, d)
+		nz, ok := s.rules.CheckMovement(m, x, y, z, d)
 		if s.opts.Observer != nil {
-			s.ev = StepEvent{Tick: s.tick, MobileID: mob.ID, Mover: mv, FromX: x, FromY: y, FromZ: z, Dir: d, NewZ: nz, OK: ok}
-			s.opts.Observer.ObserveStep(&s.ev)
+			mv.ev = StepEvent{Tick: s.tick, MobileID: mob.ID, Mover: m, FromX: x, FromY: y, FromZ: z, Dir: d, NewZ: nz, OK: ok}
+			s.opts.Observer.ObserveStep(&mv.ev)
 		}
 		mob.NextMove = max(mob.NextMove+int64(mob.Speed), s.now)
 		if !ok {
 			s.st.blocked++
-			// Whoever stands in the way usually moves on: wait one step
-			// and try again before re-planning. While a path is live (not
-			// Failed) RetryAt marks the step that was refused once.
-			if mark := -1 - int64(path.Next); !path.Failed && path.RetryAt != mark {
-				path.RetryAt = mark
-				continue
-			}
-			path.Clear()
-			// A walking player re-plans in walkAI (back onto its route,
-			// past whoever blocks it); anyone else to the same goal.
-			if !req.Active && !s.maps.walk.Has(q.Entity()) {
-				s.request(req, req.Goal, req.Range)
-			}
+			refused(s, q.Entity(), path, req)
 			continue
 		}
 		dx, dy := d.Offset()
@@ -49,16 +60,32 @@ func (s *Sim) moveSystem() {
 		s.idx.MoveMobile(ref.H, x, y, int8(nz))
 		s.st.steps++
 		if mob.Caps&movement.CanOpenDoors != 0 {
-			s.openDoors(x, y)
+			mv.openDoors(s, x, y)
 		}
 	}
-	s.closeDoors()
+	mv.closeDoors(s)
+}
+
+// refused handles a refused step of mobile e. Whoever stands in the way
+// usually moves on: the first refusal waits one step and tries again (while
+// a path is live, not Failed, RetryAt marks the step refused once); the
+// second drops the path and re-plans: a walking player in walkAI (back onto
+// its route, past whoever blocks it), anyone else to the same goal.
+func refused(s *Sim, e ecs.Entity, path *c.PathState, req *c.PathRequest) {
+	if mark := -1 - int64(path.Next); !path.Failed && path.RetryAt != mark {
+		path.RetryAt = mark
+		return
+	}
+	path.Clear()
+	if !req.Active && !s.maps.walk.Has(e) {
+		s.request(req, req.Goal, req.Range)
+	}
 }
 
 // openDoors opens the closed doors of (x, y).
-func (s *Sim) openDoors(x, y int) {
-	s.refs = s.idx.ItemEntitiesAt(x, y, s.refs[:0])
-	for _, r := range s.refs {
+func (mv *mover) openDoors(s *Sim, x, y int) {
+	mv.refs = s.idx.ItemEntitiesAt(x, y, mv.refs[:0])
+	for _, r := range mv.refs {
 		if !s.maps.door.Has(r.Entity) {
 			continue
 		}
@@ -73,8 +100,8 @@ func (s *Sim) openDoors(x, y int) {
 }
 
 // closeDoors closes open doors whose time is up and whose doorway is empty.
-func (s *Sim) closeDoors() {
-	q := s.filters.door.Query(&s.w)
+func (mv *mover) closeDoors(s *Sim) {
+	q := mv.doors.Query(&s.w)
 	for q.Next() {
 		d, pos, ref := q.Get()
 		if !d.Open || s.now < d.CloseAt {

@@ -19,8 +19,10 @@ const (
 	DefaultDoorOpenMs  = 3000
 )
 
-// Evictor bounds the step cache's resident set after every tick
-// (*stepcache.Cache satisfies it).
+// Evictor is the step cache's upkeep, run after every tick: WithCache's
+// installs the chunks the cache's background workers built (Collect) and
+// then evicts down to its resident bound (Enforce). *stepcache.Cache alone
+// satisfies it with eviction only.
 type Evictor interface {
 	Enforce() int
 }
@@ -41,6 +43,7 @@ type PathRecord struct {
 	Goal       movement.Point
 	Range      int
 	Caps       movement.Caps
+	MaxNodes   int // the search's node budget (the tick's share, at most Options.MaxNodes)
 	Found      bool
 	Steps      int
 	Cost       float64
@@ -96,7 +99,7 @@ type Options struct {
 	DoorOpenMs int
 	Seed       uint64
 
-	Evictor  Evictor         // called after every tick (nil: none)
+	Evictor  Evictor         // the cache upkeep after every tick (nil: none)
 	HitRatio func() float64  // the step cache's hit ratio for stats (nil: 0)
 	Recorder Recorder        // per-search records (nil: none)
 	Observer StepObserver    // per-step events (nil: none)

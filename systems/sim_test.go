@@ -93,15 +93,15 @@ func TestBudgetClock(t *testing.T) {
 	s.Step()
 	// the second tick's first search (the oldest) gets the full node budget;
 	// later ones get what the rest of the budget allows at the measured
-	// 0.5 ms per 18 expansions, too few here: deferred, still queued.
-	if st := s.Stats(); st.Searches != 4 || st.Deferred == 0 || st.QueueLen != 4 || st.TickP50 == 0 {
+	// 0.5 ms per 18 expansions, too few here: postponed, still queued.
+	if st := s.Stats(); st.Searches != 4 || st.Postponed == 0 || st.QueueLen != 4 || st.TickP50 == 0 {
 		t.Fatalf("stats after 2 ticks %+v", st)
 	}
 	for i := 0; i < 8; i++ {
 		s.Step()
 	}
 	if st := s.Stats(); st.Searches < 8 || st.MaxWaitTicks > 8 {
-		t.Fatalf("deferred requests starved: stats after 10 ticks %+v", st)
+		t.Fatalf("postponed requests starved: stats after 10 ticks %+v", st)
 	}
 }
 

@@ -7,8 +7,9 @@ import (
 	"shardcore/world"
 )
 
-// SectorSize is the side of a spatial-index sector, in cells (one step-cache chunk).
-const SectorSize = 16
+// SectorSize is the side of a spatial-index sector, in cells: the world's
+// sector (and so one step-cache chunk).
+const SectorSize = world.SectorSize
 
 // none ends an index list.
 const none int32 = -1

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"time"
 
+	"shardcore/pathing"
 	"shardcore/stepcache"
 )
 
@@ -13,7 +14,7 @@ const durRing = 1024
 // counters are the running totals behind Stats.
 type counters struct {
 	searches, found, expansions uint64
-	deferred                    uint64
+	postponed                   uint64
 	steps, blocked, doorsOpened uint64
 	waitSum, maxWait            uint64
 	tickMaxWait                 uint64
@@ -21,6 +22,46 @@ type counters struct {
 	pathTime, tickTotal         time.Duration
 	tickMax                     time.Duration
 	queueLen                    int
+}
+
+// served counts a search served after waiting wait ticks.
+func (c *counters) served(res *pathing.Result, wait uint64) {
+	c.searches++
+	if res.Found {
+		c.found++
+	}
+	c.expansions += uint64(res.Expansions)
+	c.waitSum += wait
+	c.maxWait = max(c.maxWait, wait)
+	c.tickMaxWait = max(c.tickMaxWait, wait)
+	for k, n := range res.Lookups {
+		c.lookups[k] += uint64(n)
+	}
+}
+
+// durations are the recent tick durations.
+type durations struct {
+	ring [durRing]time.Duration
+	n    int
+}
+
+// add records a tick's duration (the stats system).
+func (d *durations) add(dur time.Duration, c *counters) {
+	d.ring[d.n%durRing] = dur
+	d.n++
+	c.tickTotal += dur
+	c.tickMax = max(c.tickMax, dur)
+}
+
+// percentiles returns the p50 and p99 of the recent durations.
+func (d *durations) percentiles() (p50, p99 time.Duration) {
+	n := min(d.n, durRing)
+	if n == 0 {
+		return 0, 0
+	}
+	s := slices.Clone(d.ring[:n])
+	slices.Sort(s)
+	return s[(n-1)/2], s[(n-1)*99/100]
 }
 
 // Stats is a snapshot of the shard's figures since NewSim.
@@ -31,9 +72,9 @@ type Stats struct {
 	Expansions      uint64
 	Steps, Blocked  uint64 // steps taken; steps the live rules refused (each repaths)
 	DoorsOpened     uint64
-	// Deferred counts capped searches that ran out of the tick's budget and
-	// left their request queued for the next tick.
-	Deferred      uint64
+	// Postponed counts capped searches that ran out of the tick's budget
+	// and left their request queued at the head for the next tick.
+	Postponed     uint64
 	QueueLen      int    // requests waiting after the last tick
 	MaxWaitTicks  uint64 // longest wait of a served request, in ticks
 	MeanWaitTicks float64
@@ -51,7 +92,7 @@ type Stats struct {
 // Stats returns the current figures.
 func (s *Sim) Stats() Stats {
 	st := Stats{
-		Ticks: s.tick, Searches: s.st.searches, Found: s.st.found, Expansions: s.st.expansions, Deferred: s.st.deferred,
+		Ticks: s.tick, Searches: s.st.searches, Found: s.st.found, Expansions: s.st.expansions, Postponed: s.st.postponed,
 		Steps: s.st.steps, Blocked: s.st.blocked, DoorsOpened: s.st.doorsOpened, QueueLen: s.st.queueLen,
 		MaxWaitTicks: s.st.maxWait, LastTickMaxWait: s.st.tickMaxWait, TickMax: s.st.tickMax,
 		TickTotal: s.st.tickTotal, PathfindTime: s.st.pathTime, Lookups: s.st.lookups,
@@ -63,20 +104,6 @@ func (s *Sim) Stats() Stats {
 	if s.opts.HitRatio != nil {
 		st.HitRatio = s.opts.HitRatio()
 	}
-	n := min(s.ndurs, durRing)
-	if n > 0 {
-		d := slices.Clone(s.durs[:n])
-		slices.Sort(d)
-		st.TickP50 = d[(n-1)/2]
-		st.TickP99 = d[(n-1)*99/100]
-	}
+	st.TickP50, st.TickP99 = s.durs.percentiles()
 	return st
-}
-
-// statsSystem records the tick's duration.
-func (s *Sim) statsSystem(d time.Duration) {
-	s.durs[s.ndurs%durRing] = d
-	s.ndurs++
-	s.st.tickTotal += d
-	s.st.tickMax = max(s.st.tickMax, d)
 }

@@ -2,23 +2,27 @@ package systems
 
 import "time"
 
-// Tick runs every system once, in the fixed order AI intents → path
-// requests → pathfinding (budgeted) → movement and doors → eviction hook →
-// stats. now is the game time of the tick (monotonic; the movement pace
-// and repath intervals read it in milliseconds).
+// Tick runs every system once, in the fixed order AI intents (follow,
+// patrol, walk, wander) → path requests queued → pathfinding (budgeted) →
+// movement and doors → cache upkeep (Options.Evictor) → stats. now is the
+// game time of the tick (monotonic; the movement pace, repath intervals and
+// the step cache's admission window read it in milliseconds).
 func (s *Sim) Tick(now time.Duration) {
 	t0 := s.opts.Clock()
 	s.now = now.Milliseconds()
 	s.st.tickMaxWait = 0
-	s.aiSystem()
-	s.requestSystem()
-	s.pathfindSystem()
-	s.moveSystem()
+	s.follow.update(s)
+	s.patrol.update(s)
+	s.walk.update(s)
+	s.wander.update(s)
+	s.paths.enqueue(s)
+	s.paths.update(s)
+	s.move.update(s)
 	if s.opts.Evictor != nil {
 		s.opts.Evictor.Enforce()
 	}
 	s.tick++
-	s.statsSystem(s.opts.Clock() - t0)
+	s.durs.add(s.opts.Clock()-t0, &s.st)
 }
 
 // Step runs one tick at the next multiple of the tick period.

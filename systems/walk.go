@@ -4,9 +4,15 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+
 	c "shardcore/components"
 	"shardcore/movement"
 )
+
+// RouteCell is one cell of a walked route, with the walker's Z there.
+type RouteCell struct{ X, Y, Z int }
 
 // walkBatch is how many route steps a walking player is handed at a time
 // (a client sends one direction per step; handing a few at once only saves
@@ -52,7 +58,18 @@ func stepDir(a, b RouteCell) (movement.Dir, bool) {
 	return 0, false
 }
 
-// walkAI moves players along their walked routes by direction. A player
+// walkAI moves players along their walked routes by direction.
+type walkAI struct {
+	filter *generic.Filter4[c.Walk, c.Position, c.PathRequest, c.PathState]
+}
+
+func newWalkAI(w *ecs.World) walkAI {
+	f := generic.NewFilter4[c.Walk, c.Position, c.PathRequest, c.PathState]()
+	f.Register(w)
+	return walkAI{filter: f}
+}
+
+// update moves players along their walked routes by direction. A player
 // whose steps ran out is looked for on its route, from its Cell on: found
 // where its steps led (or at the start), it is handed the next steps (up to
 // walkBatch, as far as the cells are one step apart); found short of it (a
@@ -60,8 +77,8 @@ func stepDir(a, b RouteCell) (movement.Dir, bool) {
 // spawned beside the route), it asks for a path to the first route cell
 // past where it stands that nobody occupies. A failed way back skips a
 // batch ahead once its back-off has passed.
-func (s *Sim) walkAI() {
-	q := s.filters.walk.Query(&s.w)
+func (a *walkAI) update(s *Sim) {
+	q := a.filter.Query(&s.w)
 	for q.Next() {
 		w, pos, req, path := q.Get()
 		if req.Active || path.Remaining() > 0 || s.now < w.NextTry {
@@ -81,7 +98,7 @@ func (s *Sim) walkAI() {
 		if on {
 			w.Cell = j
 		}
-		if on && (w.Goal < 0 || j == w.Goal) && s.handSteps(w, route, path) {
+		if on && (w.Goal < 0 || j == w.Goal) && handSteps(s.tick, w, route, path) {
 			continue
 		}
 		// Back onto the route past here, at the first cell nobody stands on.
@@ -107,9 +124,9 @@ func locate(route []RouteCell, from, x, y int) (int, bool) {
 	return j, ok
 }
 
-// handSteps gives a player on route cell w.Cell the next steps, and
-// reports false when the next cell is not a step away.
-func (s *Sim) handSteps(w *c.Walk, route []RouteCell, path *c.PathState) bool {
+// handSteps gives a player on route cell w.Cell the next steps at tick,
+// and reports false when the next cell is not a step away.
+func handSteps(tick uint64, w *c.Walk, route []RouteCell, path *c.PathState) bool {
 	n := len(route)
 	cur, k := route[w.Cell], w.Cell
 	for i := 0; i < n && len(path.Steps) < walkBatch; i++ {
@@ -125,7 +142,7 @@ func (s *Sim) handSteps(w *c.Walk, route []RouteCell, path *c.PathState) bool {
 		path.Steps, path.Zs = append(path.Steps, d), append(path.Zs, int8(next.Z))
 		k, cur = (k+1)%n, next
 	}
-	path.Repath = s.tick
+	path.Repath = tick
 	w.Goal = k
 	return len(path.Steps) > 0
 }

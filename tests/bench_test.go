@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"shardcore/movement"
+	"shardcore/population"
 	"shardcore/stepcache"
 	"shardcore/systems"
 )
@@ -27,7 +28,7 @@ func BenchmarkTick(b *testing.B) {
 func benchTick(b *testing.B, baked bool, maxNodes int) {
 	cfg := stepcache.DefaultConfig()
 	sh := newShard(b, shardSetup{
-		pop:   systems.PopulationOptions{Pets: 5000, Patrols: 4000, Swimmers: 1000, Seed: 1},
+		pop:   population.Options{Pets: 5000, Patrols: 4000, Swimmers: 1000, Seed: 1},
 		opts:  systems.Options{Seed: 1, MaxNodes: maxNodes},
 		cache: &cfg,
 	})
@@ -57,7 +58,7 @@ func benchTick(b *testing.B, baked bool, maxNodes int) {
 	b.ReportMetric(float64(st.Searches-before.Searches)/float64(b.N), "searches/tick")
 	b.ReportMetric(float64(st.QueueLen), "queue")
 	b.ReportMetric(float64(st.MaxWaitTicks), "max-wait-ticks")
-	b.ReportMetric(float64(st.Deferred-before.Deferred)/float64(b.N), "deferred/tick")
+	b.ReportMetric(float64(st.Postponed-before.Postponed)/float64(b.N), "postponed/tick")
 	b.ReportMetric(st.HitRatio, "hit-ratio")
 	b.ReportMetric(float64(st.Steps-before.Steps)/float64(b.N), "steps/tick")
 	b.ReportMetric(float64(st.Blocked-before.Blocked)/float64(b.N), "blocked/tick")

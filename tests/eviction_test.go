@@ -3,11 +3,12 @@ package tests
 import (
 	"testing"
 
+	"shardcore/population"
 	"shardcore/stepcache"
 	"shardcore/systems"
 )
 
-var mixedPop = systems.PopulationOptions{Pets: 40, Patrols: 40, Swimmers: 10, Seed: 11}
+var mixedPop = population.Options{Pets: 40, Patrols: 40, Swimmers: 10, Seed: 11}
 
 // runMixed runs the mixed population for ticks under a deterministic budget
 // with a cache of the given resident cap, calling each after every tick.

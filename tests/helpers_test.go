@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"shardcore/movement"
+	"shardcore/population"
 	"shardcore/stepcache"
 	"shardcore/systems"
 )
 
 // shardSetup describes a test shard on the default world.
 type shardSetup struct {
-	pop   systems.PopulationOptions
+	pop   population.Options
 	opts  systems.Options
 	cache *stepcache.Config // nil: classic A*, no cache
 	// noPopulate: doors only, no mobiles (the test spawns its own).
@@ -23,26 +24,19 @@ type shardSetup struct {
 type shard struct {
 	sim   *systems.Sim
 	cache *stepcache.Cache
-	pop   *systems.Population
+	pop   *population.Population
 	check *checker
 }
 
 // newShard builds a Sim on the default world with the setup's population,
-// a step checker installed, and (when asked) a step cache on the game clock.
+// a step checker installed, and (when asked) a step cache.
 func newShard(t testing.TB, su shardSetup) *shard {
 	t.Helper()
 	w := defaultGen(t)
 	sh := &shard{}
 	opts := su.opts
 	if su.cache != nil {
-		cfg := *su.cache
-		cfg.Now = func() int64 {
-			if sh.sim == nil {
-				return 0
-			}
-			return sh.sim.Now()
-		}
-		c, err := stepcache.New(cfg, movement.NewRules(w.Map, w.Tiles, nil))
+		c, err := stepcache.New(*su.cache, movement.NewRules(w.Map, w.Tiles, nil))
 		if err != nil {
 			t.Fatalf("new cache: %v", err)
 		}
@@ -58,9 +52,9 @@ func newShard(t testing.TB, su shardSetup) *shard {
 	sh.sim = s
 	sh.check.rules = s.Rules().Clone()
 	if su.noPopulate {
-		su.pop = systems.PopulationOptions{Seed: su.pop.Seed}
+		su.pop = population.Options{Seed: su.pop.Seed}
 	}
-	pop, err := systems.Populate(context.Background(), s, w.Landmarks, su.pop)
+	pop, err := population.Populate(context.Background(), s, w.Landmarks, su.pop)
 	if err != nil {
 		t.Fatalf("populate: %v", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"shardcore/movement"
+	"shardcore/population"
 	"shardcore/stepcache"
 	"shardcore/systems"
 )
@@ -48,7 +49,7 @@ func TestClosedDoorBlocksNonOpeners(t *testing.T) {
 func TestPatrol(t *testing.T) {
 	cfg := stepcache.DefaultConfig()
 	sh := newShard(t, shardSetup{
-		pop:   systems.PopulationOptions{Patrols: 24, Seed: 5},
+		pop:   population.Options{Patrols: 24, Seed: 5},
 		opts:  systems.Options{Seed: 5, MaxSearchesPerTick: 8},
 		cache: &cfg,
 	})

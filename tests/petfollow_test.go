@@ -3,6 +3,7 @@ package tests
 import (
 	"testing"
 
+	"shardcore/population"
 	"shardcore/stepcache"
 	"shardcore/systems"
 )
@@ -18,7 +19,7 @@ import (
 func TestPetFollow(t *testing.T) {
 	cfg := stepcache.DefaultConfig()
 	sh := newShard(t, shardSetup{
-		pop:   systems.PopulationOptions{Pets: 1, Seed: 7},
+		pop:   population.Options{Pets: 1, Seed: 7},
 		opts:  systems.Options{Seed: 7, MaxSearchesPerTick: 4},
 		cache: &cfg,
 	})
@@ -61,18 +62,18 @@ func TestPetFollow(t *testing.T) {
 		}
 	}
 	ss := sh.sim.Stats()
-	t.Logf("player steps %d, pet steps %d, worst gap %d (range %d); searches %d, max wait %d ticks; chunks visited %d, passed through %d (built %d), stayed or came back %d (built %d); cache built %d deferred %d hit ratio %.2f",
+	t.Logf("player steps %d, pet steps %d, worst gap %d (range %d); searches %d, max wait %d ticks; chunks visited %d, passed through %d (built %d), stayed or came back %d (built %d); cache built %d not admitted %d hit ratio %.2f",
 		sh.check.executed[player], sh.check.executed[pet], worst, rng, ss.Searches, ss.MaxWaitTicks, len(visited), passed, builtPassed,
-		len(visited)-passed, builtOther, st.Built, st.Deferred, st.HitRatio())
+		len(visited)-passed, builtOther, st.Built, st.Gate.NotAdmitted, st.HitRatio())
 	if sh.check.executed[pet] < 1500 {
 		t.Fatalf("pet took only %d steps", sh.check.executed[pet])
 	}
 	if passed < len(visited)*3/4 {
 		t.Fatalf("only %d of %d chunks were passed through: the route no longer tests the gate", passed, len(visited))
 	}
-	if builtOther == 0 || st.Built > st.Deferred {
-		t.Fatalf("admission gate: built %d (%d where the pair stayed or came back), deferred %d: chunks used again must be built, and every build needs an earlier deferred miss",
-			st.Built, builtOther, st.Deferred)
+	if builtOther == 0 || st.Built > st.Gate.NotAdmitted {
+		t.Fatalf("admission gate: built %d (%d where the pair stayed or came back), not admitted %d: chunks used again must be built, and every build needs an earlier miss the gate did not admit",
+			st.Built, builtOther, st.Gate.NotAdmitted)
 	}
 }
 
@@ -100,7 +101,7 @@ func TestPetFollowHundredPairs(t *testing.T) {
 	cfg := stepcache.DefaultConfig()
 	tc := &tickCounter{tick: -1}
 	sh := newShard(t, shardSetup{
-		pop:   systems.PopulationOptions{Pets: 100, Seed: 3},
+		pop:   population.Options{Pets: 100, Seed: 3},
 		opts:  systems.Options{Seed: 3, MaxSearchesPerTick: budget, Recorder: tc},
 		cache: &cfg,
 	})

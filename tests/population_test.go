@@ -3,6 +3,7 @@ package tests
 import (
 	"testing"
 
+	"shardcore/population"
 	"shardcore/stepcache"
 	"shardcore/systems"
 )
@@ -14,7 +15,7 @@ import (
 func TestDefaultPopulationWaitBounded(t *testing.T) {
 	cfg := stepcache.DefaultConfig()
 	sh := newShard(t, shardSetup{
-		pop:   systems.PopulationOptions{Pets: 100, Patrols: 100, Swimmers: 20, Seed: 1},
+		pop:   population.Options{Pets: 100, Patrols: 100, Swimmers: 20, Seed: 1},
 		opts:  systems.Options{Seed: 1, MaxSearchesPerTick: 8},
 		cache: &cfg,
 	})

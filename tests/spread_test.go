@@ -3,6 +3,7 @@ package tests
 import (
 	"testing"
 
+	"shardcore/population"
 	"shardcore/systems"
 )
 
@@ -28,7 +29,7 @@ func chunkCounts(t *testing.T, sh *shard) (all map[[2]int]int, maxFar int) {
 // town, swimmers over open water anywhere; the packed layout, kept for
 // comparison, piles far more onto one chunk.
 func TestSpreadPopulation(t *testing.T) {
-	sh := newShard(t, shardSetup{pop: systems.PopulationOptions{Pets: 5000, Patrols: 4000, Swimmers: 1000, Seed: 1}})
+	sh := newShard(t, shardSetup{pop: population.Options{Pets: 5000, Patrols: 4000, Swimmers: 1000, Seed: 1}})
 	w := defaultGen(t)
 	all, maxFar := chunkCounts(t, sh)
 	swim := map[[2]int]bool{}
@@ -49,7 +50,7 @@ func TestSpreadPopulation(t *testing.T) {
 		t.Fatalf("not spread: %d chunks, %d in the densest chunk outside town, swimmers in %d chunks", len(all), maxFar, len(swim))
 	}
 
-	packed := newShard(t, shardSetup{pop: systems.PopulationOptions{Pets: 5000, Patrols: 4000, Swimmers: 1000, Seed: 1, Packed: true}})
+	packed := newShard(t, shardSetup{pop: population.Options{Pets: 5000, Patrols: 4000, Swimmers: 1000, Seed: 1, Packed: true}})
 	pall, pmax := chunkCounts(t, packed)
 	t.Logf("packed: %d chunks, at most %d in one chunk outside town", len(pall), pmax)
 	if pmax <= 24 {
@@ -60,7 +61,7 @@ func TestSpreadPopulation(t *testing.T) {
 // TestSpreadPopulationDeterministic: the same seed spawns the same
 // mobiles on the same cells; another seed does not.
 func TestSpreadPopulationDeterministic(t *testing.T) {
-	po := systems.PopulationOptions{Pets: 400, Patrols: 300, Swimmers: 100, Seed: 3}
+	po := population.Options{Pets: 400, Patrols: 300, Swimmers: 100, Seed: 3}
 	a := newShard(t, shardSetup{pop: po}).sim.PositionsHash()
 	b := newShard(t, shardSetup{pop: po}).sim.PositionsHash()
 	po.Seed = 4

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"shardcore/movement"
+	"shardcore/population"
 	"shardcore/stepcache"
 	"shardcore/systems"
 )
@@ -13,7 +14,7 @@ import (
 func TestSeaSerpent(t *testing.T) {
 	cfg := stepcache.DefaultConfig()
 	sh := newShard(t, shardSetup{
-		pop:   systems.PopulationOptions{Swimmers: 20, Seed: 9},
+		pop:   population.Options{Swimmers: 20, Seed: 9},
 		opts:  systems.Options{Seed: 9, MaxSearchesPerTick: 8},
 		cache: &cfg,
 	})

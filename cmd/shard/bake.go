@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +13,7 @@ import (
 
 	"golang.org/x/term"
 
+	"shardcore/internal/swblab"
 	"shardcore/movement"
 	"shardcore/stepcache"
 	"shardcore/stepcache/swb"
@@ -34,48 +34,62 @@ type bakeOptions struct {
 
 // cmdBake bakes every chunk of a map into <out>/map<N>.swb and prints a size
 // table: `shard bake [--map N] [--world default|DIR] [--size WxH] [--seed N] [--out DIR]`.
-func cmdBake(ctx context.Context, args []string) error {
+func cmdBake(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var o bakeOptions
-	fs := flag.NewFlagSet("bake", flag.ContinueOnError)
+	fs := newFlags("bake", stdout, stderr, "shard bake [--map N] [--world default|DIR] [--size WxH] [--seed N] [--out DIR] [--workers N]")
 	fs.IntVar(&o.mapID, "map", 0, "map id")
 	fs.StringVar(&o.world, "world", "default", `"default" (generated) or a directory of client files`)
 	fs.StringVar(&o.size, "size", "", "default world size WxH (e.g. 7168x4096)")
 	fs.Int64Var(&o.seed, "seed", 1, "default world seed")
 	fs.StringVar(&o.out, "out", ".", "output directory for the .swb (and the default world's client files)")
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "bake workers")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.parse(args); err != nil {
 		return err
 	}
 	if o.mapID < 0 || o.mapID > 255 || o.workers < 1 {
-		return fmt.Errorf("bake: --map must be 0..255 and --workers ≥ 1")
+		return fs.usageErr("--map must be 0..255 and --workers ≥ 1")
 	}
 	if err := os.MkdirAll(o.out, 0o755); err != nil {
 		return err
 	}
-	start := time.Now()
-	b, err := buildChunks(ctx, o, newProgress(os.Stderr, "bake"))
+	b, err := buildChunks(ctx, o, newProgress(stderr, "bake"))
 	if err != nil {
 		return err
 	}
-	built := time.Since(start)
 	path := filepath.Join(o.out, fmt.Sprintf("map%d.swb", o.mapID))
 	hdr := swb.Header{MapID: uint32(o.mapID), WidthChunks: b.widthChunks, HeightChunks: b.heightChunks,
 		Fingerprint: b.fingerprint, BakeTime: time.Now()}
-	wp := newProgress(os.Stderr, "write")
+	wp := newProgress(stderr, "write")
 	total := b.widthChunks * b.heightChunks
 	var n atomic.Int64
+	var encoded atomic.Int64 // when the last chunk was handed to the writer
 	src := swb.SliceChunks(b.chunks, b.widthChunks)
 	t1 := time.Now()
 	st, err := swb.Write(ctx, path, hdr, func(cx, cy int) (*stepcache.Chunk, error) {
 		wp.update(int(n.Add(1)), total)
+		defer func() { encoded.Store(int64(time.Since(t1))) }()
 		return src(cx, cy)
 	})
 	wp.done()
 	if err != nil {
 		return err
 	}
-	printBakeTable(os.Stdout, path, st, swb.ReferenceSize(b.chunks), built, time.Since(t1))
+	b.times.encode = time.Duration(encoded.Load())
+	b.times.write = time.Since(t1) - b.times.encode
+	t2 := time.Now()
+	ref := swblab.ReferenceSize(b.chunks)
+	b.times.reference = time.Since(t2)
+	printBakeTable(stdout, path, st, ref, b.times)
 	return nil
+}
+
+// bakeTimes are the stages of a bake: load the world, build the chunks,
+// encode them (until the writer has the last chunk's record), write the
+// file (the Huffman code, records, index, fsync, rename).
+type bakeTimes struct {
+	load, build, encode, write time.Duration
+	reference                  time.Duration // sizing the original's v9 layout, for the table
+	chunks                     int
 }
 
 // baked is a built map: its chunks row-major and the client-file fingerprint.
@@ -83,6 +97,7 @@ type baked struct {
 	chunks                    []*stepcache.Chunk
 	widthChunks, heightChunks int
 	fingerprint               uint64
+	times                     bakeTimes
 }
 
 // buildChunks loads the world (client files from a directory, or the
@@ -104,25 +119,34 @@ func buildChunks(ctx context.Context, o bakeOptions, p *progress) (*baked, error
 	} else {
 		spec.DataDir = o.world
 	}
+	t0 := time.Now()
 	w, err := source.Load(ctx, spec)
 	if err != nil {
 		return nil, err
 	}
+	t1 := time.Now()
 	chunks, err := stepcache.BuildMap(ctx, movement.NewRules(w.Map, w.Tiles, nil), o.workers, p.update)
 	if err != nil {
 		return nil, err
 	}
 	wide, high := stepcache.ChunksOf(w.Map.Width, w.Map.Height)
-	return &baked{chunks: chunks, widthChunks: wide, heightChunks: high, fingerprint: w.Fingerprint}, nil
+	times := bakeTimes{load: t1.Sub(t0), build: time.Since(t1), chunks: len(chunks)}
+	return &baked{chunks: chunks, widthChunks: wide, heightChunks: high, fingerprint: w.Fingerprint, times: times}, nil
 }
 
-// printBakeTable prints what the bake stored and how it compares.
-func printBakeTable(w io.Writer, path string, st swb.WriteStats, ref int64, build, write time.Duration) {
+// printBakeTable prints what the bake stored, how it compares, and the
+// time of each stage.
+func printBakeTable(w io.Writer, path string, st swb.WriteStats, ref int64, t bakeTimes) {
 	ratio := 0.0
 	if ref > 0 {
 		ratio = float64(st.FileBytes) / float64(ref)
 	}
+	perSec := 0.0
+	if t.build > 0 {
+		perSec = float64(t.chunks) / t.build.Seconds()
+	}
 	fmt.Fprintf(w, "%s\n", path)
+	ms := func(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
 	rows := []struct {
 		k string
 		v any
@@ -132,7 +156,10 @@ func printBakeTable(w io.Writer, path string, st swb.WriteStats, ref int64, buil
 		{"record bytes", st.RecordBytes}, {"index bytes", st.IndexBytes},
 		{"file bytes", st.FileBytes}, {"reference v9 bytes", ref},
 		{"ratio", fmt.Sprintf("%.3f", ratio)},
-		{"build", build.Round(time.Millisecond)}, {"write", write.Round(time.Millisecond)},
+		{"load", ms(t.load)}, {"build", ms(t.build)}, {"chunks/s", fmt.Sprintf("%.0f", perSec)},
+		{"encode", ms(t.encode)}, {"write", ms(t.write)},
+		{"total", ms(t.load + t.build + t.encode + t.write)},
+		{"(reference sizing)", ms(t.reference)},
 	}
 	for _, r := range rows {
 		fmt.Fprintf(w, "  %-20s %v\n", r.k, r.v)
@@ -149,8 +176,9 @@ type progress struct {
 	start time.Time
 }
 
-func newProgress(w *os.File, label string) *progress {
-	p := &progress{w: w, label: label, tty: term.IsTerminal(int(w.Fd())), start: time.Now()}
+func newProgress(w io.Writer, label string) *progress {
+	f, isFile := w.(*os.File)
+	p := &progress{w: w, label: label, tty: isFile && term.IsTerminal(int(f.Fd())), start: time.Now()}
 	p.last.Store(-1)
 	return p
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -12,39 +11,29 @@ import (
 	"path/filepath"
 
 	"shardcore/config"
+	"shardcore/server"
 )
 
-// cmdConfig runs "shard config init" (write the default server.toml) and
+// runConfig runs "shard config init" (write the default server.toml) and
 // "shard config check" (decode a file strictly and report every problem).
-func cmdConfig(ctx context.Context, args []string) error {
-	return runConfig(ctx, args, os.Stdout, os.Stderr)
-}
-
 func runConfig(_ context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: shard config init [--out FILE] [--force] | shard config check [FILE]")
-		return flag.ErrHelp
-	}
-	switch args[0] {
-	case "init":
-		return configInit(args[1:], stdout, stderr)
-	case "check":
-		return configCheck(args[1:], stdout, stderr)
-	default:
-		return fmt.Errorf("unknown config subcommand %q (want init or check)", args[0])
-	}
+	return subcommand("config", args, stdout, stderr, map[string]func([]string) error{
+		"init":  func(a []string) error { return configInit(a, stdout, stderr) },
+		"check": func(a []string) error { return configCheck(a, stdout, stderr) },
+	}, "shard config init [--out FILE] [--force] | shard config check [FILE]",
+		"  init   write the default server.toml (every key, its default and a comment)",
+		"  check  decode FILE (default ./server.toml) strictly and report every problem")
 }
 
 func configInit(args []string, stdout, stderr io.Writer) error {
-	fl := flag.NewFlagSet("config init", flag.ContinueOnError)
-	fl.SetOutput(stderr)
+	fl := newFlags("config init", stdout, stderr, "shard config init [--out FILE] [--force]")
 	out := fl.String("out", "server.toml", "file to write, or - for stdout")
 	force := fl.Bool("force", false, "overwrite an existing file")
-	if err := fl.Parse(args); err != nil {
+	if err := fl.parse(args); err != nil {
 		return err
 	}
 	if fl.NArg() > 0 {
-		return fmt.Errorf("config init: unexpected argument %q", fl.Arg(0))
+		return fl.usageErr("config init: unexpected argument %q", fl.Arg(0))
 	}
 	var b bytes.Buffer
 	if err := config.WriteDefault(&b); err != nil {
@@ -97,9 +86,10 @@ func writeNew(path string, data []byte, force bool) error {
 }
 
 func configCheck(args []string, stdout, stderr io.Writer) error {
-	fl := flag.NewFlagSet("config check", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	if err := fl.Parse(args); err != nil {
+	fl := newFlags("config check", stdout, stderr, "shard config check [FILE]",
+		"Decodes FILE (default ./server.toml) strictly: unknown keys, wrong types and out-of-range values are errors with their lines.",
+		"Then checks, without loading them, that every map of world.maps can be loaded (a data directory's files, their sizes).")
+	if err := fl.parse(args); err != nil {
 		return err
 	}
 	path := "server.toml"
@@ -108,10 +98,14 @@ func configCheck(args []string, stdout, stderr io.Writer) error {
 	case 1:
 		path = fl.Arg(0)
 	default:
-		return fmt.Errorf("config check: want at most one FILE, got %d", fl.NArg())
+		return fl.usageErr("config check: want at most one FILE, got %d", fl.NArg())
 	}
-	if _, err := config.Load(path); err != nil {
+	cfg, err := config.Load(path)
+	if err != nil {
 		return fmt.Errorf("config check:\n%w", err)
+	}
+	if err := server.CheckWorld(cfg); err != nil {
+		return fmt.Errorf("config check: %s:\n%w", path, err)
 	}
 	fmt.Fprintf(stdout, "%s: ok\n", path)
 	return nil

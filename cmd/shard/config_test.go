@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -92,13 +93,52 @@ func TestConfigCheck(t *testing.T) {
 
 func TestConfigUsage(t *testing.T) {
 	var out, errb bytes.Buffer
-	if err := runConfig(context.Background(), nil, &out, &errb); !errors.Is(err, flag.ErrHelp) {
-		t.Errorf("no subcommand: %v, want flag.ErrHelp", err)
+	var ue *usageError
+	if err := runConfig(context.Background(), nil, &out, &errb); !errors.As(err, &ue) {
+		t.Errorf("no subcommand: %v, want a usage error", err)
+	}
+	if err := runConfig(context.Background(), []string{"--help"}, &out, &errb); !errors.Is(err, flag.ErrHelp) || !strings.Contains(out.String(), "config check") {
+		t.Errorf("--help: %v, usage %q", err, out.String())
 	}
 	if err := runConfig(context.Background(), []string{"frob"}, &out, &errb); err == nil {
 		t.Error("unknown subcommand accepted")
 	}
 	if err := runConfig(context.Background(), []string{"init", "extra"}, &out, &errb); err == nil {
 		t.Error("stray argument accepted")
+	}
+}
+
+// TestConfigCheckRefusesWhatRunRefusesForMaps: `config check` refuses the
+// maps `run` would refuse: a map the default profile does not generate, and
+// a map whose files a data directory lacks (named); the same data directory
+// with the map it has passes.
+func TestConfigCheckRefusesWhatRunRefusesForMaps(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	var out, errb bytes.Buffer
+	err := runConfig(ctx, []string{"check", write("two.toml", "[world]\nmaps = [0, 1]\n")}, &out, &errb)
+	if err == nil || !strings.Contains(err.Error(), "two.toml:2:1:") || !strings.Contains(err.Error(), "only map 0") {
+		t.Errorf("default profile with maps [0, 1]: %v", err)
+	}
+	data := filepath.Join(dir, "uo")
+	if err := cmdGenWorld(ctx, []string{"--profile", "britannia", "--out", data, "--map", "4", "--size", "256x256"}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	cfg := fmt.Sprintf("[world]\ndataDir = %q\nmaps = [4, 2]\n", data)
+	err = runConfig(ctx, []string{"check", write("missing.toml", cfg)}, &out, &errb)
+	if err == nil || !strings.Contains(err.Error(), "map 2") || !strings.Contains(err.Error(), "map2.mul") {
+		t.Errorf("map 2 missing from the folder: %v", err)
+	}
+	out.Reset()
+	cfg = fmt.Sprintf("[world]\ndataDir = %q\nmaps = [4]\n", data)
+	if err := runConfig(ctx, []string{"check", write("ok.toml", cfg)}, &out, &errb); err != nil || !strings.Contains(out.String(), "ok") {
+		t.Errorf("map 4 of the folder: %v %q", err, out.String())
 	}
 }

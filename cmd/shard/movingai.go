@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"sort"
 
@@ -13,35 +11,26 @@ import (
 	"shardcore/world/movingai"
 )
 
-// cmdMovingAI solves Moving AI scenarios and checks their lengths:
-// shard movingai --maps DIR --scen DIR [--cost octile|uniform]
-// [--search classic|cache|jps] [--workers N]. Every map prints a line with
-// its counts and us_per_query; the last line printed is
-// "scenarios N optimal N suboptimal N failed N".
-func cmdMovingAI(ctx context.Context, args []string) error {
-	return runMovingAI(ctx, args, os.Stdout, os.Stderr)
-}
-
 // maiRun is a parsed movingai command line.
 type maiRun struct {
 	o                maiOptions
 	mapsDir, scenDir string
 }
 
-func parseMovingAI(args []string, stderr io.Writer) (maiRun, error) {
-	flags := flag.NewFlagSet("movingai", flag.ContinueOnError)
-	flags.SetOutput(stderr)
+func parseMovingAI(args []string, stdout, stderr io.Writer) (maiRun, error) {
+	flags := newFlags("movingai", stdout, stderr, "shard movingai --maps DIR --scen DIR [--cost octile|uniform] [--search classic|cache|jps] [--workers N]",
+		"Every map prints a line with its counts and us_per_query (the searches' wall time / count; per query with --workers 1).",
+		"The last line printed is: scenarios N optimal N suboptimal N failed N")
 	mapsDir := flags.String("maps", "", "directory searched recursively for .map files")
 	scenDir := flags.String("scen", "", "directory searched recursively for .scen files")
 	costName := flags.String("cost", "octile", "step cost: octile (the benchmark's) or uniform (the game's; judged against a breadth-first search of the grid)")
 	search := flags.String("search", "classic", "search: classic (live rules), cache (cache A*, chunks built by the admission gate) or jps (jump search, every chunk baked before the queries)")
 	workers := flags.Int("workers", 0, "worker goroutines (0 = all cores; 1 for per-query timings)")
-	if err := flags.Parse(args); err != nil {
+	if err := flags.parse(args); err != nil {
 		return maiRun{}, err
 	}
 	if *mapsDir == "" || *scenDir == "" || flags.NArg() != 0 {
-		flags.Usage()
-		return maiRun{}, fmt.Errorf("need --maps DIR and --scen DIR and no other arguments")
+		return maiRun{}, flags.usageErr("need --maps DIR and --scen DIR and no other arguments")
 	}
 	r := maiRun{o: maiOptions{search: *search, workers: *workers}, mapsDir: *mapsDir, scenDir: *scenDir}
 	switch *costName {
@@ -83,8 +72,13 @@ func loadScenarios(mapsDir, scenDir string) (map[string]*movingai.Grid, []string
 	return grids, names, byMap, nil
 }
 
+// runMovingAI solves Moving AI scenarios and checks their lengths:
+// shard movingai --maps DIR --scen DIR [--cost octile|uniform]
+// [--search classic|cache|jps] [--workers N]. Every map prints a line with
+// its counts and us_per_query; the last line printed is
+// "scenarios N optimal N suboptimal N failed N".
 func runMovingAI(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	r, err := parseMovingAI(args, stderr)
+	r, err := parseMovingAI(args, stdout, stderr)
 	if err != nil {
 		return err
 	}

@@ -59,13 +59,13 @@ func jpsFinder(rules *movement.Rules, chunks []*stepcache.Chunk) (pathing.Finder
 // (one per worker, as a Cache belongs to one goroutine) with the default
 // configuration. Nothing is baked up front: the admission gate promotes a
 // chunk on its second miss within the window. Scenarios have no game clock,
-// so the gate's clock counts searches, each search a visit of its own: the
-// first search through a chunk takes the live rules and later ones hit.
+// so each search's time (Request.NowMs) is its number, each search a visit
+// of its own: the first search through a chunk takes the live rules and
+// later ones hit.
 func cacheFinder(rules *movement.Rules) (pathing.Finder, error) {
 	f := &visitCounting{}
 	cfg := stepcache.DefaultConfig()
 	cfg.MissVisitMs = 1
-	cfg.Now = func() int64 { return f.searches }
 	c, err := stepcache.New(cfg, rules)
 	if err != nil {
 		return nil, fmt.Errorf("--search cache: %w", err)
@@ -80,8 +80,9 @@ type visitCounting struct {
 	searches int64
 }
 
-// Find implements pathing.Finder.
+// Find implements pathing.Finder; it sets req.NowMs to the search's number.
 func (v *visitCounting) Find(req *pathing.Request, res *pathing.Result) {
 	v.searches++
+	req.NowMs = v.searches
 	v.Finder.Find(req, res)
 }

@@ -2,10 +2,11 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"shardcore/config"
 	"shardcore/server"
@@ -13,73 +14,139 @@ import (
 	"shardcore/world/source"
 )
 
-// cmdReplay re-runs a recorded search log on the same world:
-// `shard replay FILE [--search classic|cache] [--world default|DIR] [--seed N]
-// [--size WxH] [--map N]`. The last line is `searches N found N mismatches N
-// p50_us X p99_us X`.
-func cmdReplay(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	search := fs.String("search", "cache", "classic (live rules) or cache (step-cache A*)")
-	worldFlag := fs.String("world", "default", `"default" (generated) or a directory of client files`)
-	seed := fs.Int64("seed", config.Default().World.Seed, "default world seed")
-	size := fs.String("size", config.Default().World.Size, "default world size WxH")
-	mapID := fs.Int("map", 0, "map id")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: shard replay FILE [--search classic|cache] [--world default|DIR] [--seed N] [--size WxH]")
-		fs.PrintDefaults()
-	}
+// replayUsage is `shard replay --help`: the synopsis and what a mismatch is.
+var replayUsage = []string{
+	"shard replay FILE [--search recorded|classic|cache|jps] [--world default|DIR] [--seed N] [--size WxH] [--map N]",
+	"Re-runs every search of a recording (pathfinding.recorder) on the same world, each with the",
+	"request, node budget and finder it had and the doors, items and mobiles it saw (recorded per",
+	"search since format 2), and compares each outcome with the record. A mismatch is a search",
+	"whose replay found a path where the record found none or the other way round, or a path of",
+	"another length or cost: the code (search, step cache, movement rules) or the world no longer",
+	"answers as the recording shard did. The last line is",
+	"  searches N found N mismatches N p50_us X p99_us X",
+	"and the exit status is 0 when every search reproduced, 1 when one did not (the first is",
+	"named) or the records were made on other client files. Records of format 1 carry no",
+	"dynamics: they replay on the static world, with a warning, and mismatch where mobiles or",
+	"doors changed the search.",
+}
+
+// cmdReplay re-runs a recorded search log on the same world and fails
+// when it does not reproduce it.
+func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newFlags("replay", stdout, stderr, replayUsage...)
+	search := f.String("search", "recorded", "recorded (each search's own finder), classic (live rules), cache (step-cache A*) or jps (jump search)")
+	worldFlag := f.String("world", "default", `"default" (generated) or a directory of client files`)
+	seed := f.Int64("seed", config.Default().World.Seed, "default world seed")
+	size := f.String("size", config.Default().World.Size, "default world size WxH")
+	mapID := f.Int("map", -1, "replay only map N's records (-1: every map the recording holds)")
 	// Accept the file before or after the flags.
 	var file string
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		file, args = args[0], args[1:]
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := f.parse(args); err != nil {
 		return err
 	}
-	if file == "" && fs.NArg() > 0 {
-		file = fs.Arg(0)
+	if file == "" && f.NArg() > 0 {
+		file = f.Arg(0)
 	}
 	if file == "" {
-		fs.Usage()
-		return flag.ErrHelp
+		return f.usageErr("missing the recording FILE")
 	}
-	f, err := os.Open(file)
-	if err != nil {
-		return fmt.Errorf("replay: %w", err)
+	if *mapID < -1 || *mapID > 255 {
+		return f.usageErr("--map %d: want a map id 0..255, or -1 for every map", *mapID)
 	}
-	recs, err := server.ReadRecords(f)
-	f.Close()
-	if err != nil {
-		return fmt.Errorf("replay %s: %w", file, err)
-	}
-	spec := source.Spec{MapID: world.MapID(*mapID), Seed: *seed}
-	if *worldFlag == "default" {
-		w, h, err := config.ParseSize(*size)
-		if err != nil {
-			return fmt.Errorf("replay: --size: %w", err)
-		}
-		spec.Width, spec.Height = w, h
-		spec.FilesDir = filepath.Join(os.TempDir(), fmt.Sprintf("shardcore-replay-%d-%s", *seed, *size))
-	} else {
-		spec.DataDir = *worldFlag
-	}
-	w, err := source.Load(ctx, spec)
-	if err != nil {
-		return fmt.Errorf("replay: %w", err)
-	}
-	rep, err := server.Replay(ctx, w.Map, w.Tiles, w.Fingerprint, recs, server.ReplayOptions{Search: *search})
+	recs, err := readRecording(file)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("recorded  %v\n", rep.Recorded)
-	fmt.Printf("replayed  %v (%s)\n", rep.Replayed, *search)
+	worlds, err := replayWorlds(ctx, recs, *worldFlag, *seed, *size, *mapID)
+	if err != nil {
+		return err
+	}
+	rep, err := server.Replay(ctx, worlds, recs, server.ReplayOptions{Search: *search})
+	if err != nil {
+		return err
+	}
+	printReplay(stdout, rep, *search)
+	return rep.Err()
+}
+
+// readRecording reads a recorder's JSON lines.
+func readRecording(file string) ([]server.Record, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, fmt.Errorf("replay: %w", err)
+	}
+	defer f.Close()
+	recs, err := server.ReadRecords(f)
+	if err != nil {
+		return nil, fmt.Errorf("replay %s: %w", file, err)
+	}
+	return recs, nil
+}
+
+// replayWorlds loads map only (≥ 0), or every map the records name.
+func replayWorlds(ctx context.Context, recs []server.Record, dir string, seed int64, size string, only int) ([]server.ReplayWorld, error) {
+	ids := []int{only}
+	if only < 0 {
+		ids = ids[:0]
+		for _, r := range recs {
+			if r.Map >= 0 && r.Map <= 255 && !slices.Contains(ids, r.Map) {
+				ids = append(ids, r.Map)
+			}
+		}
+		slices.Sort(ids)
+	}
+	var out []server.ReplayWorld
+	for _, id := range ids {
+		spec, err := replayWorld(dir, seed, size, id)
+		if err != nil {
+			return nil, err
+		}
+		w, err := source.Load(ctx, spec)
+		if err != nil {
+			return nil, fmt.Errorf("replay: map %d: %w", id, err)
+		}
+		out = append(out, server.ReplayWorld{Map: w.Map, Tiles: w.Tiles, Fingerprint: w.Fingerprint})
+	}
+	return out, nil
+}
+
+// replayWorld is the world a replay loads: the generated default world of
+// seed and size (its client files in the temp dir), or client files in dir.
+func replayWorld(dir string, seed int64, size string, mapID int) (source.Spec, error) {
+	spec := source.Spec{MapID: world.MapID(mapID), Seed: seed}
+	if dir != "default" {
+		spec.DataDir = dir
+		return spec, nil
+	}
+	w, h, err := config.ParseSize(size)
+	if err != nil {
+		return spec, fmt.Errorf("replay: --size: %w", err)
+	}
+	spec.Width, spec.Height = w, h
+	spec.FilesDir = filepath.Join(os.TempDir(), fmt.Sprintf("shardcore-replay-%d-%s", seed, size))
+	return spec, nil
+}
+
+// printReplay prints what the recording said and what the replay measured;
+// the last line is the summary the tools grep for.
+func printReplay(w io.Writer, rep server.ReplayReport, search string) {
+	fmt.Fprintf(w, "recorded  %v\n", rep.Recorded)
+	fmt.Fprintf(w, "replayed  %v (%s)\n", rep.Replayed, search)
+	if rep.Static > 0 {
+		fmt.Fprintf(w, "warning: %d records carry no dynamics (format 1 or recorded without them): replayed on the static world, without the doors and mobiles the run had\n", rep.Static)
+	}
 	if rep.FingerprintMismatches > 0 {
-		fmt.Printf("warning: %d records were made on other client files (fingerprint differs)\n", rep.FingerprintMismatches)
+		fmt.Fprintf(w, "warning: %d records were made on other client files (fingerprint differs)\n", rep.FingerprintMismatches)
 	}
 	if rep.SkippedMaps > 0 {
-		fmt.Printf("skipped %d records of other maps\n", rep.SkippedMaps)
+		fmt.Fprintf(w, "skipped %d records of other maps\n", rep.SkippedMaps)
+	}
+	if rep.First != nil {
+		fmt.Fprintf(w, "first mismatch: %v\n", rep.First)
 	}
 	r := rep.Replayed
-	fmt.Printf("searches %d found %d mismatches %d p50_us %.1f p99_us %.1f\n", r.Searches, r.Found, rep.Mismatches, r.P50US, r.P99US)
-	return nil
+	fmt.Fprintf(w, "searches %d found %d mismatches %d p50_us %.1f p99_us %.1f\n", r.Searches, r.Found, rep.Mismatches, r.P50US, r.P99US)
 }

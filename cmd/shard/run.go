@@ -2,52 +2,44 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
+	"io"
 	"os"
 	"runtime/pprof"
-	"strconv"
-	"strings"
 	"time"
 
 	"golang.org/x/term"
 
-	"shardcore/config"
 	"shardcore/server"
 )
 
 // cmdRun runs the shard: `shard run [--config server.toml] [--ticks N]
 // [--population pets=N,patrols=N,swimmers=N] [--cpuprofile FILE]`.
-func cmdRun(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	cfgPath := fs.String("config", "", "server.toml to use (default: ./server.toml if present, else the defaults)")
-	ticks := fs.Uint64("ticks", 0, "run N ticks back to back, as fast as possible (no sleeping between ticks), measuring each tick's duration;\n0 runs paced at shard.tickMs until interrupted (Ctrl-C)")
-	popFlag := fs.String("population", "", "override the population: pets=N,patrols=N,swimmers=N (pets are player+pet pairs)")
-	cpuprof := fs.String("cpuprofile", "", "write a CPU profile of the run to FILE")
-	progress := fs.Duration("progress", 5*time.Second, "print a progress line this often (0: never)")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: shard run [--config server.toml] [--ticks N] [--population pets=N,patrols=N,swimmers=N]")
-		fmt.Fprintln(fs.Output(), "Admin commands are read from stdin (type help). The last line printed is:")
-		fmt.Fprintln(fs.Output(), "  ticks N p50_ms X p99_ms X paths N hit_ratio X resident N max_wait_ticks N")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newFlags("run", stdout, stderr,
+		"shard run [--config server.toml] [--ticks N] [--population pets=N,patrols=N,swimmers=N] [--cpuprofile FILE]",
+		"Admin commands are read from stdin (type help). One simulation runs per map of world.maps, each on its",
+		"own goroutine; a tick is done when every map's is. The summary is one line per map, then last:",
+		"  ticks N p50_ms X p99_ms X paths N hit_ratio X resident N max_wait_ticks N maps N mobiles N")
+	load := f.shardConfig()
+	ticks := f.Uint64("ticks", 0, "run N ticks back to back, as fast as possible (no sleeping between ticks), measuring each tick's duration;\n0 runs paced at shard.tickMs until interrupted (Ctrl-C)")
+	cpuprof := f.String("cpuprofile", "", "write a CPU profile of the run to FILE")
+	progress := f.Duration("progress", 5*time.Second, "print a progress line this often (0: never)")
+	if err := f.parse(args); err != nil {
 		return err
 	}
-	cfg, err := loadRunConfig(*cfgPath)
+	if f.NArg() > 0 {
+		return f.usageErr("unexpected argument %q", f.Arg(0))
+	}
+	cfg, err := load()
 	if err != nil {
 		return err
 	}
-	if *popFlag != "" {
-		if err := parsePopulation(*popFlag, &cfg.Shard.Population); err != nil {
-			return err
-		}
-	}
-	log, err := server.NewLogger(cfg.Log, os.Stderr)
+	log, err := server.NewLogger(cfg.Log, stderr)
 	if err != nil {
 		return err
 	}
-	opts := server.Options{MaxTicks: *ticks, Unpaced: *ticks > 0, Out: os.Stdout, ProgressEvery: *progress}
+	opts := server.Options{MaxTicks: *ticks, Unpaced: *ticks > 0, Out: stdout, ProgressEvery: *progress}
 	if stdinInteractive() {
 		opts.Stdin = os.Stdin
 	}
@@ -56,54 +48,39 @@ func cmdRun(ctx context.Context, args []string) error {
 		return err
 	}
 	if *cpuprof != "" {
-		f, err := os.Create(*cpuprof)
+		stop, err := startCPUProfile(*cpuprof)
 		if err != nil {
-			return fmt.Errorf("run: cpuprofile: %w", err)
+			srv.Close()
+			return err
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return fmt.Errorf("run: cpuprofile: %w", err)
-		}
-		defer pprof.StopCPUProfile()
+		defer stop()
 	}
 	if err := srv.Run(ctx); err != nil {
 		return err
 	}
 	sum := srv.Summary()
-	fmt.Println(sum.Details())
-	fmt.Println(sum.Line())
+	fmt.Fprintln(stdout, sum.Details())
+	for _, m := range sum.Maps {
+		fmt.Fprintln(stdout, m.Line())
+	}
+	fmt.Fprintln(stdout, sum.Line())
 	return nil
 }
 
-// loadRunConfig reads path, or ./server.toml when present, else the defaults.
-func loadRunConfig(path string) (config.Config, error) {
-	if path != "" {
-		return config.Load(path)
+// startCPUProfile writes a CPU profile to path until stop is called.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("run: cpuprofile: %w", err)
 	}
-	cfg, _, err := config.LoadOptional("server.toml")
-	return cfg, err
-}
-
-// parsePopulation applies "pets=N,patrols=N,swimmers=N" (any subset) to p.
-func parsePopulation(s string, p *config.Population) error {
-	for _, kv := range strings.Split(s, ",") {
-		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
-		n, err := strconv.Atoi(v)
-		if !ok || err != nil || n < 0 {
-			return fmt.Errorf("run: --population %q: want pets=N,patrols=N,swimmers=N with N ≥ 0", s)
-		}
-		switch k {
-		case "pets":
-			p.Pets = n
-		case "patrols":
-			p.Patrols = n
-		case "swimmers":
-			p.Swimmers = n
-		default:
-			return fmt.Errorf("run: --population: unknown kind %q (want pets, patrols, swimmers)", k)
-		}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("run: cpuprofile: %w", err)
 	}
-	return nil
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }
 
 // stdinInteractive reports whether stdin is a terminal or a pipe (admin

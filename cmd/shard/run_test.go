@@ -1,6 +1,7 @@
 package main
 
 import (
+	"reflect"
 	"testing"
 
 	"shardcore/config"
@@ -11,7 +12,7 @@ func TestParsePopulation(t *testing.T) {
 	if err := parsePopulation("pets=5000,patrols=4000, swimmers=1000", &p); err != nil {
 		t.Fatal(err)
 	}
-	if p != (config.Population{Pets: 5000, Patrols: 4000, Swimmers: 1000, Seed: 9}) {
+	if !reflect.DeepEqual(p, config.Population{Pets: 5000, Patrols: 4000, Swimmers: 1000, Seed: 9}) {
 		t.Errorf("got %+v", p)
 	}
 	if err := parsePopulation("patrols=7", &p); err != nil || p.Patrols != 7 || p.Pets != 5000 {

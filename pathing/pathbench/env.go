@@ -129,7 +129,8 @@ func (e *Env) Searcher(m Mode) (*Searcher, error) {
 			s.Finder = pathing.NewJPS(cache, live)
 		}
 	case LazyFirst, LazyWarm:
-		r, err := swb.Open(e.SWBPath, swb.Expect{MapID: uint32(live.Map.ID), Fingerprint: benchFingerprint})
+		wide, high := stepcache.ChunksOf(live.Map.Width, live.Map.Height)
+		r, err := swb.Open(e.SWBPath, swb.Expect{MapID: uint32(live.Map.ID), Fingerprint: benchFingerprint, WidthChunks: wide, HeightChunks: high})
 		if err != nil {
 			return nil, fmt.Errorf("pathbench: %v: %w", m, err)
 		}

@@ -6,7 +6,6 @@ import (
 	"shardcore/movement"
 	"shardcore/pathing"
 	"shardcore/world/gen"
-	"shardcore/world/movingai"
 )
 
 // Scenario is one benchmark search.
@@ -117,22 +116,19 @@ func Scenarios(e *Env) ([]Scenario, error) {
 	return b.out, nil
 }
 
-// MovingAIScenarios picks scenarios of a Moving AI map (e's world, from
-// movingai.Grid.World) for the benchmark: the longest one (named name),
-// as the benchmark poses it (octile cost, a player: no corner cutting).
-func MovingAIScenarios(e *Env, name string, scens []movingai.Scenario) ([]Scenario, error) {
-	if len(scens) == 0 {
-		return nil, fmt.Errorf("pathbench: %s: no scenarios", name)
-	}
-	longest := scens[0]
-	for _, s := range scens {
-		if s.Optimal > longest.Optimal {
-			longest = s
-		}
-	}
+// GridScenario is the benchmark's search from start to goal on a grid map
+// (e's world, e.g. from movingai.Grid.World) as a grid benchmark poses it
+// (octile cost, a player: no corner cutting), named label.
+func GridScenario(e *Env, label string, start, goal movement.Point) ([]Scenario, error) {
 	b := &scenarioSet{cl: pathing.NewClassic(e.Live.Clone())}
-	req := pathing.ScenarioRequest(longest, pathing.Octile, e.Live.Map.Width, e.Live.Map.Height)
-	if err := b.add(fmt.Sprintf("%s (%.0f)", name, longest.Optimal), req, false); err != nil {
+	req := pathing.Request{
+		Start:    start,
+		Goal:     goal,
+		Mover:    movement.Mover{Caps: movement.Player},
+		Cost:     pathing.Octile,
+		MaxNodes: 4 * e.Live.Map.Width * e.Live.Map.Height,
+	}
+	if err := b.add(label, req, false); err != nil {
 		return nil, err
 	}
 	return b.out, nil

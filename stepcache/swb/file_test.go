@@ -3,35 +3,15 @@ package swb
 import (
 	"context"
 	"errors"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"shardcore/internal/swbcodec"
+	"shardcore/internal/swbtest"
 	"shardcore/stepcache"
 )
-
-// synthMap is a w×h map of synthetic chunks with duplicates and holes.
-func synthMap(seed uint64, w, h int) []*stepcache.Chunk {
-	rng := rand.New(rand.NewPCG(seed, 99))
-	base := synthChunks(rng, 40)
-	out := make([]*stepcache.Chunk, w*h)
-	for i := range out {
-		switch {
-		case i%11 == 5:
-			// hole: not in the file
-		case i%3 == 0:
-			out[i] = base[4] // shared uniform
-		case i%5 == 0:
-			c := *base[2] // identical content, distinct object
-			out[i] = &c
-		default:
-			out[i] = base[rng.IntN(len(base))]
-		}
-	}
-	return out
-}
 
 func testHeader(w, h int) Header {
 	return Header{MapID: 3, WidthChunks: w, HeightChunks: h, Fingerprint: 0xfeedface, BakeTime: time.Unix(1700000000, 5)}
@@ -46,7 +26,10 @@ func writeTestFile(t testing.TB, path string, chunks []*stepcache.Chunk, w, h in
 	return st
 }
 
-var want = Expect{MapID: 3, Fingerprint: 0xfeedface}
+// wantFor is what a shard serving the test map of w×h chunks expects.
+func wantFor(w, h int) Expect {
+	return Expect{MapID: 3, Fingerprint: 0xfeedface, WidthChunks: w, HeightChunks: h}
+}
 
 // openTestFile writes chunks (a w×h map) to a temporary file and opens it;
 // the reader is closed when the test ends.
@@ -54,7 +37,7 @@ func openTestFile(t testing.TB, chunks []*stepcache.Chunk, w, h int) *Reader {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "m.swb")
 	writeTestFile(t, path, chunks, w, h)
-	r, err := Open(path, want)
+	r, err := Open(path, wantFor(w, h))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,10 +49,10 @@ func openTestFile(t testing.TB, chunks []*stepcache.Chunk, w, h int) *Reader {
 // identical chunks share one record.
 func TestFileRoundTrip(t *testing.T) {
 	const w, h = 9, 7
-	chunks := synthMap(1, w, h)
+	chunks := swbtest.SynthMap(1, w, h)
 	path := filepath.Join(t.TempDir(), "map3.swb")
 	st := writeTestFile(t, path, chunks, w, h)
-	r, err := Open(path, want)
+	r, err := Open(path, wantFor(w, h))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +71,7 @@ func TestFileRoundTrip(t *testing.T) {
 			if ok != (orig != nil) {
 				t.Fatalf("chunk (%d,%d): ok %v, want %v", cx, cy, ok, orig != nil)
 			}
-			if ok && !chunkEqual(orig, c) {
+			if ok && !swbtest.ChunkEqual(orig, c) {
 				t.Fatalf("chunk (%d,%d) differs", cx, cy)
 			}
 		}
@@ -109,7 +92,8 @@ func TestFileRoundTrip(t *testing.T) {
 func TestOpenRefusals(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "m.swb")
-	writeTestFile(t, path, synthMap(2, 4, 4), 4, 4)
+	writeTestFile(t, path, swbtest.SynthMap(2, 4, 4), 4, 4)
+	want := wantFor(4, 4)
 	good, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -132,8 +116,9 @@ func TestOpenRefusals(t *testing.T) {
 		{"empty", mutate("empty", func(b []byte) []byte { return b[:0] }), want, ErrBadMagic},
 		{"short", mutate("short", func(b []byte) []byte { return b[:10] }), want, ErrBadMagic},
 		{"version", mutate("version", func(b []byte) []byte { b[4] = 9; return b }), want, ErrVersion},
-		{"map", path, Expect{MapID: 4, Fingerprint: want.Fingerprint}, ErrWrongMap},
-		{"fingerprint", path, Expect{MapID: 3, Fingerprint: 1}, ErrStaleFingerprint},
+		{"map", path, Expect{MapID: 4, Fingerprint: want.Fingerprint, WidthChunks: 4, HeightChunks: 4}, ErrWrongMap},
+		{"map size", path, Expect{MapID: 3, Fingerprint: want.Fingerprint, WidthChunks: 4, HeightChunks: 5}, ErrWrongMap},
+		{"fingerprint", path, Expect{MapID: 3, Fingerprint: 1, WidthChunks: 4, HeightChunks: 4}, ErrStaleFingerprint},
 		{"header checksum", mutate("hdr", func(b []byte) []byte { b[30] ^= 1; return b }), want, ErrCorrupt},
 		{"index byte", mutate("idx", func(b []byte) []byte { b[len(b)-3] ^= 0x10; return b }), want, ErrCorrupt},
 		{"truncated", mutate("trunc", func(b []byte) []byte { return b[:len(b)-1] }), want, ErrCorrupt},
@@ -166,9 +151,10 @@ func TestOpenRefusals(t *testing.T) {
 // record's chunks, with ErrCorrupt; the others still read.
 func TestCorruptRecord(t *testing.T) {
 	const w, h = 5, 5
-	chunks := synthMap(3, w, h)
+	chunks := swbtest.SynthMap(3, w, h)
 	path := filepath.Join(t.TempDir(), "m.swb")
 	writeTestFile(t, path, chunks, w, h)
+	want := wantFor(w, h)
 	r, err := Open(path, want)
 	if err != nil {
 		t.Fatal(err)
@@ -198,7 +184,7 @@ func TestCorruptRecord(t *testing.T) {
 				bad++
 			case err != nil:
 				t.Fatalf("chunk (%d,%d): %v", cx, cy, err)
-			case has && !chunkEqual(c, chunks[cy*w+cx]):
+			case has && !swbtest.ChunkEqual(c, chunks[cy*w+cx]):
 				t.Fatalf("chunk (%d,%d) differs", cx, cy)
 			}
 		}
@@ -214,9 +200,9 @@ func TestInterruptedWriteKeepsOldFile(t *testing.T) {
 	const w, h = 8, 8
 	dir := t.TempDir()
 	path := filepath.Join(dir, "m.swb")
-	writeTestFile(t, path, synthMap(4, w, h), w, h)
+	writeTestFile(t, path, swbtest.SynthMap(4, w, h), w, h)
 	old, _ := os.ReadFile(path)
-	next := synthMap(5, w, h)
+	next := swbtest.SynthMap(5, w, h)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	n := 0
@@ -251,7 +237,7 @@ func TestInterruptedWriteKeepsOldFile(t *testing.T) {
 	if len(ents) != 1 {
 		t.Fatalf("dir holds %d entries, want only m.swb", len(ents))
 	}
-	r, err := Open(path, want)
+	r, err := Open(path, wantFor(w, h))
 	if err != nil {
 		t.Fatalf("old file no longer opens: %v", err)
 	}
@@ -263,8 +249,9 @@ func TestInterruptedWriteKeepsOldFile(t *testing.T) {
 func TestReplaceUnderneath(t *testing.T) {
 	const w, h = 6, 6
 	path := filepath.Join(t.TempDir(), "m.swb")
-	first, second := synthMap(6, w, h), synthMap(7, w, h)
+	first, second := swbtest.SynthMap(6, w, h), swbtest.SynthMap(7, w, h)
 	writeTestFile(t, path, first, w, h)
+	want := wantFor(w, h)
 	r, err := Open(path, want)
 	if err != nil {
 		t.Fatal(err)
@@ -281,14 +268,14 @@ func TestReplaceUnderneath(t *testing.T) {
 		for cx := range w {
 			i := cy*w + cx
 			c, ok, err := r.ReadChunk(cx, cy)
-			if err != nil || ok != (first[i] != nil) || (ok && !chunkEqual(c, first[i])) {
+			if err != nil || ok != (first[i] != nil) || (ok && !swbtest.ChunkEqual(c, first[i])) {
 				t.Fatalf("old reader chunk (%d,%d): ok %v err %v", cx, cy, ok, err)
 			}
 			c2, ok2, err := r2.ReadChunk(cx, cy)
-			if err != nil || ok2 != (second[i] != nil) || (ok2 && !chunkEqual(c2, second[i])) {
+			if err != nil || ok2 != (second[i] != nil) || (ok2 && !swbtest.ChunkEqual(c2, second[i])) {
 				t.Fatalf("new reader chunk (%d,%d): ok %v err %v", cx, cy, ok2, err)
 			}
-			if ok && ok2 && !chunkEqual(c, c2) {
+			if ok && ok2 && !swbtest.ChunkEqual(c, c2) {
 				differ++
 			}
 		}
@@ -301,7 +288,7 @@ func TestReplaceUnderneath(t *testing.T) {
 // TestReadChunkConcurrent: concurrent readers get correct chunks (run with -race).
 func TestReadChunkConcurrent(t *testing.T) {
 	const w, h = 6, 6
-	chunks := synthMap(8, w, h)
+	chunks := swbtest.SynthMap(8, w, h)
 	r := openTestFile(t, chunks, w, h)
 	errc := make(chan error, 4)
 	for g := range 4 {
@@ -309,7 +296,7 @@ func TestReadChunkConcurrent(t *testing.T) {
 			for k := range 200 {
 				i := (k*7 + g) % (w * h)
 				c, ok, err := r.ReadChunk(i%w, i/w)
-				if err != nil || ok != (chunks[i] != nil) || (ok && !chunkEqual(c, chunks[i])) {
+				if err != nil || ok != (chunks[i] != nil) || (ok && !swbtest.ChunkEqual(c, chunks[i])) {
 					errc <- errors.New("concurrent read differs")
 					return
 				}
@@ -328,23 +315,23 @@ func TestReadChunkConcurrent(t *testing.T) {
 // object, allocated once; a full chunk is a fresh object per read.
 func TestReadChunkSharesUniform(t *testing.T) {
 	const w, h = 9, 7
-	chunks := synthMap(22, w, h)
+	chunks := swbtest.SynthMap(22, w, h)
 	r := openTestFile(t, chunks, w, h)
 	a, _, _ := r.ReadChunk(0, 0) // i%3 == 0: the shared uniform chunk
 	b, _, _ := r.ReadChunk(3, 0)
-	if a == nil || a != b || !IsUniform(a) || !chunkEqual(a, chunks[0]) {
+	if a == nil || a != b || !swbcodec.IsUniform(a) || !swbtest.ChunkEqual(a, chunks[0]) {
 		t.Fatal("uniform chunks are not one shared object")
 	}
 	if n := testing.AllocsPerRun(100, func() { _, _, _ = r.ReadChunk(6, 0) }); n != 0 {
 		t.Fatalf("a uniform read allocates %.0f times", n)
 	}
 	full := 0
-	for chunks[full] == nil || IsUniform(chunks[full]) {
+	for chunks[full] == nil || swbcodec.IsUniform(chunks[full]) {
 		full++
 	}
 	f1, _, _ := r.ReadChunk(full%w, full/w)
 	f2, _, _ := r.ReadChunk(full%w, full/w)
-	if f1 == f2 || !chunkEqual(f1, f2) {
+	if f1 == f2 || !swbtest.ChunkEqual(f1, f2) {
 		t.Fatal("full chunks must be fresh objects")
 	}
 }

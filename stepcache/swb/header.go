@@ -13,7 +13,7 @@ const (
 	// Magic is the first four bytes of every .swb file ("SWBg" little-endian).
 	Magic uint32 = 0x67425753
 	// Version is the format version this package writes and reads.
-	Version uint16 = 3
+	Version uint16 = 4
 	// HeaderSize is the fixed header length; records start right after it.
 	HeaderSize = 72
 	// MaxSideChunks bounds a map side (4096 chunks = 65,536 cells), so a
@@ -36,12 +36,32 @@ type Header struct {
 	IndexChecksum uint64    // xxh3 of the stored index bytes (Write sets it)
 }
 
-// Expect is what Open checks a file against.
+// Expect is what Open checks a file against: the map it is for and that
+// map's size in chunks, which bounds what Open allocates for the index.
 type Expect struct {
-	MapID       uint32
-	Fingerprint uint64
-	// AnyIdentity skips the map id and fingerprint checks (inspection tools).
+	MapID                     uint32
+	Fingerprint               uint64
+	WidthChunks, HeightChunks int
+	// AnyIdentity skips the map id, fingerprint and size checks (inspection
+	// tools); the index is then bounded by MaxSideChunks only.
 	AnyIdentity bool
+}
+
+// check refuses a header whose identity or size is not what e wants.
+func (e Expect) check(h *Header) error {
+	switch {
+	case e.AnyIdentity:
+		return nil
+	case e.WidthChunks <= 0 || e.HeightChunks <= 0:
+		return fmt.Errorf("expect: no map size given (%d×%d chunks)", e.WidthChunks, e.HeightChunks)
+	case h.MapID != e.MapID:
+		return fmt.Errorf("%w: file is for map %d, want %d", ErrWrongMap, h.MapID, e.MapID)
+	case h.WidthChunks != e.WidthChunks || h.HeightChunks != e.HeightChunks:
+		return fmt.Errorf("%w: file is for a map of %d×%d chunks, want %d×%d", ErrWrongMap, h.WidthChunks, h.HeightChunks, e.WidthChunks, e.HeightChunks)
+	case h.Fingerprint != e.Fingerprint:
+		return fmt.Errorf("%w: file %016x, client files %016x", ErrStaleFingerprint, h.Fingerprint, e.Fingerprint)
+	}
+	return nil
 }
 
 func (h *Header) marshal() []byte {
@@ -95,6 +115,10 @@ func parseHeader(b []byte, fileSize int64) (Header, error) {
 		return h, fmt.Errorf("%w: %d chunks, %d records on a %d×%d map", ErrCorrupt, h.ChunkCount, h.RecordCount, h.WidthChunks, h.HeightChunks)
 	case h.IndexOffset < HeaderSize || h.IndexOffset > fileSize || h.IndexLength != fileSize-h.IndexOffset:
 		return h, fmt.Errorf("%w: index at %d+%d in a %d-byte file", ErrCorrupt, h.IndexOffset, h.IndexLength, fileSize)
+	case int64(h.RecordCount) > h.IndexOffset-HeaderSize:
+		return h, fmt.Errorf("%w: %d records in %d bytes", ErrCorrupt, h.RecordCount, h.IndexOffset-HeaderSize)
+	case h.IndexLength > maxStoredIndex(&h):
+		return h, fmt.Errorf("%w: index of %d bytes for %d records on a %d×%d map", ErrCorrupt, h.IndexLength, h.RecordCount, h.WidthChunks, h.HeightChunks)
 	}
 	return h, nil
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/klauspost/compress/zstd"
+
+	"shardcore/internal/swbcodec"
 )
 
 // Index chunk codes (one uvarint per map chunk, row-major).
@@ -32,9 +34,9 @@ func recordSum(h uint64) uint32 { return uint32(h) }
 // lengths follow, 4 bits per symbol), all record lengths (uvarint), all
 // record checksums (u32), then all chunk codes (uvarint).
 func (ix *index) marshal() []byte {
-	b := make([]byte, 0, 1+huffLensSize+len(ix.recLen)*7+len(ix.chunkRec))
+	b := make([]byte, 0, 1+swbcodec.LensSize+len(ix.recLen)*7+len(ix.chunkRec))
 	if ix.code != nil {
-		b = appendLens(append(b, 1), ix.code)
+		b = swbcodec.AppendLens(append(b, 1), ix.code)
 	} else {
 		b = append(b, 0)
 	}
@@ -69,10 +71,55 @@ func compressIndex(plain []byte) ([]byte, error) {
 	return z.EncodeAll(plain, nil), nil
 }
 
+// plainIndexBound is the most bytes hdr's plain index can take: the code,
+// a uvarint length (≤ 5 bytes) and a checksum per record, a uvarint code
+// (≤ 5 bytes) per chunk of the grid.
+func plainIndexBound(hdr *Header) int {
+	return 1 + swbcodec.LensSize + hdr.RecordCount*(5+4) + hdr.WidthChunks*hdr.HeightChunks*5
+}
+
+// maxStoredIndex is the most bytes hdr's stored index can take: the plain
+// bound and zstd's framing of incompressible data (raw blocks).
+func maxStoredIndex(hdr *Header) int64 {
+	b := int64(plainIndexBound(hdr))
+	return b + b/1024 + 64
+}
+
 // parseIndex decodes a stored index for hdr; every inconsistency is ErrCorrupt.
 func parseIndex(stored []byte, hdr *Header) (*index, error) {
-	nChunks := hdr.WidthChunks * hdr.HeightChunks
-	bound := 1 + huffLensSize + hdr.RecordCount*(5+4) + nChunks*5
+	plain, err := decompressIndex(stored, plainIndexBound(hdr))
+	if err != nil {
+		return nil, err
+	}
+	r := rd{b: plain}
+	ix := &index{
+		recOff:   make([]int64, hdr.RecordCount),
+		recLen:   make([]uint32, hdr.RecordCount),
+		recSum:   make([]uint32, hdr.RecordCount),
+		chunkRec: make([]int32, hdr.WidthChunks*hdr.HeightChunks),
+	}
+	switch r.u8() {
+	case 0:
+	case 1:
+		if b := r.bytes(swbcodec.LensSize); b != nil {
+			lens := swbcodec.ParseLens(b)
+			ix.code = &lens
+		}
+	default:
+		r.bad = true
+	}
+	if off := ix.readRecords(&r); r.bad || off != hdr.IndexOffset {
+		return nil, fmt.Errorf("%w: index records end at %d, index at %d", ErrCorrupt, off, hdr.IndexOffset)
+	}
+	next, present := ix.readChunkCodes(&r)
+	if r.bad || r.off != len(plain) || int(next) != hdr.RecordCount || present != hdr.ChunkCount {
+		return nil, fmt.Errorf("%w: index chunk codes", ErrCorrupt)
+	}
+	return ix, nil
+}
+
+// decompressIndex undoes compressIndex, refusing a plain index over bound bytes.
+func decompressIndex(stored []byte, bound int) ([]byte, error) {
 	z, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1),
 		zstd.WithDecoderMaxMemory(uint64(max(bound, 1<<20))), zstd.WithDecodeAllCapLimit(true))
 	if err != nil {
@@ -83,23 +130,12 @@ func parseIndex(stored []byte, hdr *Header) (*index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: index: %w", ErrCorrupt, err)
 	}
-	r := rd{b: plain}
-	ix := &index{
-		recOff:   make([]int64, hdr.RecordCount),
-		recLen:   make([]uint32, hdr.RecordCount),
-		recSum:   make([]uint32, hdr.RecordCount),
-		chunkRec: make([]int32, nChunks),
-	}
-	switch r.u8() {
-	case 0:
-	case 1:
-		if b := r.bytes(huffLensSize); b != nil {
-			lens := parseLens(b)
-			ix.code = &lens
-		}
-	default:
-		r.bad = true
-	}
+	return plain, nil
+}
+
+// readRecords reads every record's length and checksum and returns where
+// the records end (offsets are implicit from HeaderSize).
+func (ix *index) readRecords(r *rd) int64 {
 	off := int64(HeaderSize)
 	for i := range ix.recLen {
 		n := r.uvarint()
@@ -114,10 +150,12 @@ func parseIndex(stored []byte, hdr *Header) (*index, error) {
 			ix.recSum[i] = binary.LittleEndian.Uint32(b)
 		}
 	}
-	if r.bad || off != hdr.IndexOffset {
-		return nil, fmt.Errorf("%w: index records end at %d, index at %d", ErrCorrupt, off, hdr.IndexOffset)
-	}
-	next, present := int32(0), 0
+	return off
+}
+
+// readChunkCodes reads the per-chunk codes and returns the records they
+// introduce and the chunks present.
+func (ix *index) readChunkCodes(r *rd) (next int32, present int) {
 	for i := range ix.chunkRec {
 		c := r.uvarint()
 		switch {
@@ -135,8 +173,5 @@ func parseIndex(stored []byte, hdr *Header) (*index, error) {
 		}
 		present++
 	}
-	if r.bad || r.off != len(plain) || int(next) != hdr.RecordCount || present != hdr.ChunkCount {
-		return nil, fmt.Errorf("%w: index chunk codes", ErrCorrupt)
-	}
-	return ix, nil
+	return next, present
 }

@@ -10,9 +10,8 @@ import (
 
 // mapFile maps size bytes of f read-only and shared. The mapping outlives
 // renames and unlinks of the path (it holds the inode); truncating the file
-// in place would make reads past the new end fault, which is why writers
-// only ever replace a .swb by rename and Open checks the size against the
-// header.
+// in place makes reads past the new end fault, which the Reader recovers
+// from (see copyMapped).
 func mapFile(f *os.File, size int64) ([]byte, error) {
 	if size <= 0 || int64(int(size)) != size {
 		return nil, fmt.Errorf("swb: mmap: size %d", size)

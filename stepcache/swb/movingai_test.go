@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"shardcore/internal/repo"
 	"shardcore/movement"
@@ -49,22 +48,9 @@ func TestMovingAILossless(t *testing.T) {
 			start := (hc - band) / 2
 			chunks, hc = chunks[start*wc:(start+band)*wc], band
 		}
-		path := filepath.Join(t.TempDir(), filepath.Base(p)+".swb")
-		hdr := Header{WidthChunks: wc, HeightChunks: hc, Fingerprint: 1, BakeTime: time.Now()}
-		if _, err := Write(context.Background(), path, hdr, SliceChunks(chunks, wc)); err != nil {
-			t.Fatal(err)
-		}
-		r, err := Open(path, Expect{Fingerprint: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, c := range chunks {
-			got, ok, err := r.ReadChunk(i%wc, i/wc)
-			if err != nil || !ok || !chunkEqual(c, got) {
-				t.Fatalf("%s chunk (%d,%d): ok %v err %v", filepath.Base(p), i%wc, i/wc, ok, err)
-			}
-		}
-		r.Close()
+		t.Run(filepath.Base(p), func(t *testing.T) {
+			roundTrip(t, filepath.Join(t.TempDir(), filepath.Base(p)+".swb"), chunks, wc, hc)
+		})
 		total += len(chunks)
 	}
 	t.Logf("%d maps, %d chunks read back identical", len(maps), total)

@@ -9,36 +9,48 @@ import (
 
 	"github.com/zeebo/xxh3"
 
+	"shardcore/internal/swbcodec"
 	"shardcore/stepcache"
 )
 
 // Reader serves chunks of one .swb file lazily: Open reads the header and
 // index and maps the file read-only (where the platform allows; otherwise
-// each ReadChunk is one positioned read); each ReadChunk checks and decodes
-// one record. It holds the file open and mapped, so replacing the file by
-// rename leaves this reader on the old, still-valid contents. Truncating the
-// file in place while it is open is not supported (reads of a mapped page
-// past the new end fault): .swb files are only ever replaced by rename.
-// Safe for concurrent use.
+// each ReadChunk is one positioned read); each ReadChunk copies one record
+// out of the file, checks it and decodes the copy. A Reader survives its
+// file changing under it: replacing the path (rename) or deleting it
+// leaves the open file as it was; truncating or rewriting it in place
+// turns the reads that touch lost pages into errors (never a crash) and
+// changed bytes into checksum failures, never into chunks. The first such
+// failure that the file's size or time explains marks the Reader changed
+// (ErrChanged): every chunk then reads as absent. Check tells whether the
+// path still names the file the Reader holds. Safe for concurrent use.
 type Reader struct {
 	f    *os.File
+	fi   os.FileInfo // the file at Open: identity, size, modification time
 	hdr  Header
 	ix   *index
 	data []byte // the whole file, mapped; nil: positioned reads
 
 	mu      sync.Mutex
-	dec     *Decoder
-	buf     []byte
+	dec     *swbcodec.Decoder
+	buf     []byte                     // the record being read, copied out of the file
 	uniform map[int32]*stepcache.Chunk // uniform records read so far, one object each
+	changed error                      // why the file no longer serves (ErrChanged, or closed)
+	bad     int                        // records that failed their checksum or decode
 }
 
 // maxSharedUniform bounds Reader.uniform (≈5 KB each; a map has a handful).
 const maxSharedUniform = 1024
 
+// errClosed is the Reader's state after Close.
+var errClosed = errors.New("swb: reader closed")
+
 // Open opens a .swb file and checks it against want: a file that is not a
-// .swb (ErrBadMagic), of another version (ErrVersion), of another map
-// (ErrWrongMap), baked from other client files (ErrStaleFingerprint), or
-// whose header or index fails its checksum (ErrCorrupt) is refused.
+// .swb (ErrBadMagic), of another version (ErrVersion), of another map or map
+// size (ErrWrongMap), baked from other client files (ErrStaleFingerprint),
+// or whose header or index fails its checksum or bounds (ErrCorrupt) is
+// refused. The index is read only once the header matches want, so what
+// Open allocates is bounded by the size of the map want names.
 func Open(path string, want Expect) (*Reader, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -68,13 +80,8 @@ func open(f *os.File, want Expect) (*Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !want.AnyIdentity {
-		if hdr.MapID != want.MapID {
-			return nil, fmt.Errorf("%w: file is for map %d, want %d", ErrWrongMap, hdr.MapID, want.MapID)
-		}
-		if hdr.Fingerprint != want.Fingerprint {
-			return nil, fmt.Errorf("%w: file %016x, client files %016x", ErrStaleFingerprint, hdr.Fingerprint, want.Fingerprint)
-		}
+	if err := want.check(&hdr); err != nil {
+		return nil, err
 	}
 	stored := make([]byte, hdr.IndexLength)
 	if _, err := f.ReadAt(stored, hdr.IndexOffset); err != nil {
@@ -87,19 +94,11 @@ func open(f *os.File, want Expect) (*Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	dec, err := NewDecoder()
-	if err != nil {
-		return nil, err
+	dec := swbcodec.NewDecoder()
+	if err := dec.SetCode(ix.code); err != nil {
+		return nil, fmt.Errorf("index: %w", err)
 	}
-	if ix.code != nil {
-		h, ok := newHuffDecoder(ix.code)
-		if !ok {
-			dec.Close()
-			return nil, fmt.Errorf("%w: index: Huffman code lengths", ErrCorrupt)
-		}
-		dec.setCode(h)
-	}
-	rr := &Reader{f: f, hdr: hdr, ix: ix, dec: dec}
+	rr := &Reader{f: f, fi: fi, hdr: hdr, ix: ix, dec: dec}
 	if data, err := mapFile(f, fi.Size()); err == nil {
 		rr.data = data
 	}
@@ -109,11 +108,14 @@ func open(f *os.File, want Expect) (*Reader, error) {
 // Header returns the file's header.
 func (r *Reader) Header() Header { return r.hdr }
 
-// Close closes the file.
+// Close unmaps and closes the file; the Reader then reads every chunk as absent.
 func (r *Reader) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.dec.Close()
+	if r.changed == errClosed {
+		return nil
+	}
+	r.changed = errClosed
 	var uerr error
 	if r.data != nil {
 		uerr = unmapFile(r.data)
@@ -146,10 +148,12 @@ func (r *Reader) Record(cx, cy int) (RecordInfo, bool) {
 }
 
 // ReadChunk reads and decodes chunk (cx, cy): ok false (and no error) when
-// the file does not hold it; ok false and an error wrapping ErrCorrupt when
-// its record fails its checksum or does not decode. It implements
-// stepcache.ChunkSource. Chunks are immutable: every chunk of one uniform
-// record (usually most of a map) is one shared object, allocated once.
+// the file does not hold it or no longer serves (see Reader); ok false and
+// an error wrapping ErrCorrupt when its record fails its checksum or does
+// not decode, or ErrChanged when the read found the file changed. It
+// implements stepcache.ChunkSource. Chunks are immutable: every chunk of
+// one uniform record (usually most of a map) is one shared object,
+// allocated once.
 func (r *Reader) ReadChunk(cx, cy int) (*stepcache.Chunk, bool, error) {
 	info, ok := r.Record(cx, cy)
 	if !ok {
@@ -157,6 +161,9 @@ func (r *Reader) ReadChunk(cx, cy int) (*stepcache.Chunk, bool, error) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.changed != nil {
+		return nil, false, nil
+	}
 	if c := r.uniform[int32(info.ID)]; c != nil {
 		return c, true, nil
 	}
@@ -182,34 +189,11 @@ func (r *Reader) ReadChunkInto(cx, cy int, dst *stepcache.Chunk) (bool, error) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.changed != nil {
+		return false, nil
+	}
 	_, err := r.read(cx, cy, info, dst)
 	return true, err
-}
-
-// read checks and decodes the record of chunk (cx, cy) into dst, reporting
-// whether it is uniform. r.mu is held.
-func (r *Reader) read(cx, cy int, info RecordInfo, dst *stepcache.Chunk) (uniform bool, err error) {
-	// The record, with up to huffPad bytes of what follows it as capacity
-	// (the Huffman decoder's loads run ahead; what they load is not used).
-	var buf []byte
-	if end := info.Offset + int64(info.Length); r.data != nil && end <= int64(len(r.data)) {
-		buf = r.data[info.Offset:end:min(end+huffPad, int64(len(r.data)))]
-	} else {
-		if cap(r.buf) < info.Length+huffPad {
-			r.buf = make([]byte, info.Length+huffPad)
-		}
-		buf = r.buf[:info.Length]
-		if _, err := r.f.ReadAt(buf, info.Offset); err != nil {
-			return false, fmt.Errorf("swb: chunk (%d,%d): read: %w", cx, cy, err)
-		}
-	}
-	if recordSum(xxh3.Hash(buf)) != r.ix.recSum[info.ID] {
-		return false, fmt.Errorf("swb: chunk (%d,%d): %w: record checksum", cx, cy, ErrCorrupt)
-	}
-	if err := r.dec.DecodeRecord(buf, dst); err != nil {
-		return false, fmt.Errorf("swb: chunk (%d,%d): %w", cx, cy, err)
-	}
-	return buf[0] == kindUniform, nil
 }
 
 // Reader is what a stepcache.Cache attaches as a map's chunk source.

@@ -1,43 +1,35 @@
 package swb
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"shardcore/movement"
+	"shardcore/internal/swbcodec"
+	"shardcore/internal/swbtest"
 	"shardcore/stepcache"
-	"shardcore/world/gen"
 )
 
-// TestWriteFuzzSeeds regenerates the committed fuzz corpus (SWB_WRITE_SEEDS=1):
-// small real files of default-world chunks (uniform, full land, strata,
-// swim, shared records, an absent chunk) and damaged copies for FuzzOpen;
-// their records, with the file's code, for FuzzDecodeRecord.
+// TestWriteFuzzSeeds regenerates the committed FuzzOpen corpus
+// (SWB_WRITE_SEEDS=1): small real files of default-world chunks (uniform,
+// full land, strata, swim, shared records, an absent chunk) and damaged
+// copies. (The codec's FuzzDecodeRecord corpus is internal/swbcodec's.)
 func TestWriteFuzzSeeds(t *testing.T) {
 	if os.Getenv("SWB_WRITE_SEEDS") == "" {
-		t.Skip("SWB_WRITE_SEEDS=1 rewrites testdata/fuzz")
+		t.Skip("SWB_WRITE_SEEDS=1 rewrites testdata/fuzz/FuzzOpen")
 	}
-	w, err := gen.Default(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	all, err := stepcache.BuildMap(context.Background(), movement.NewRules(w.Map, w.Tiles, nil), 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	all, _ := swbtest.DefaultWorldChunks(t)
 	var uni, land, strata, swim, swim2 *stepcache.Chunk
 	for _, c := range all {
 		switch {
-		case IsUniform(c):
+		case swbcodec.IsUniform(c):
 			uni = firstOf(uni, c)
 		case c.StrataStart != nil:
 			strata = firstOf(strata, c)
-		case hasSwim(c) && swim != nil && c != swim:
+		case swbcodec.HasSwim(c) && swim != nil && c != swim:
 			swim2 = firstOf(swim2, c)
-		case hasSwim(c):
+		case swbcodec.HasSwim(c):
 			swim = c
 		default:
 			land = firstOf(land, c)
@@ -45,6 +37,10 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	}
 	if uni == nil || land == nil || strata == nil || swim == nil || swim2 == nil {
 		t.Fatal("the default world lacks a chunk kind")
+	}
+	dir := filepath.Join("testdata", "fuzz", "FuzzOpen")
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
 	}
 	files := map[string][]byte{
 		"real-4x2": seedFile(t, 4, []*stepcache.Chunk{uni, land, strata, swim, land, uni, nil, swim2}),
@@ -57,28 +53,9 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	files["real-4x2-cut-index"] = a[:len(a)-1]
 	files["real-4x2-record-byte"] = damaged(func(b []byte) []byte { b[HeaderSize+40] ^= 0x10; return b })
 	files["real-4x2-index-byte"] = damaged(func(b []byte) []byte { b[len(b)-5] ^= 0x01; return b })
-	files["real-4x2-version-2"] = damaged(func(b []byte) []byte { b[4] = 2; return b })
+	files["real-4x2-version-3"] = damaged(func(b []byte) []byte { b[4] = 3; return b })
 	for name, b := range files {
-		writeSeed(t, "FuzzOpen", name, b)
-	}
-
-	path := filepath.Join(t.TempDir(), "seed.swb")
-	if err := os.WriteFile(path, a, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r, err := Open(path, Expect{AnyIdentity: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	for id := range r.ix.recLen {
-		off, n := r.ix.recOff[id], int64(r.ix.recLen[id])
-		rec := a[off : off+n]
-		writeSeed(t, "FuzzDecodeRecord", fmt.Sprintf("real-record-%d", id), fuzzRecord(r.ix.code, rec))
-		if rec[0] != kindUniform {
-			writeSeed(t, "FuzzDecodeRecord", fmt.Sprintf("real-record-%d-cut", id), fuzzRecord(r.ix.code, rec[:n/2]))
-			writeSeed(t, "FuzzDecodeRecord", fmt.Sprintf("real-record-%d-nocode", id), fuzzRecord(nil, rec))
-		}
+		writeSeed(t, dir, name, b)
 	}
 }
 
@@ -101,8 +78,7 @@ func seedFile(t *testing.T, wide int, chunks []*stepcache.Chunk) []byte {
 }
 
 // writeSeed writes one corpus entry in the go test fuzz format.
-func writeSeed(t *testing.T, target, name string, b []byte) {
-	dir := filepath.Join("testdata", "fuzz", target)
+func writeSeed(t *testing.T, dir, name string, b []byte) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -3,13 +3,12 @@ package swb
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/zeebo/xxh3"
 
+	"shardcore/internal/swbcodec"
 	"shardcore/stepcache"
 )
 
@@ -44,105 +43,108 @@ type WriteStats struct {
 // path and fsyncs the directory, so an error or cancellation leaves any old
 // file at path untouched and no temporary behind.
 func Write(ctx context.Context, path string, hdr Header, chunks ChunkFunc) (WriteStats, error) {
-	return WriteWith(ctx, path, hdr, chunks, DefaultOptions)
+	return WriteFS(ctx, OSFS{}, path, hdr, chunks)
 }
 
-// WriteWith is Write with a chosen record encoding (for example without the
-// Huffman code: larger, but each read skips the entropy decode).
-func WriteWith(ctx context.Context, path string, hdr Header, chunks ChunkFunc, opts Options) (WriteStats, error) {
-	var st WriteStats
+// WriteFS is Write through fsys.
+func WriteFS(ctx context.Context, fsys FS, path string, hdr Header, chunks ChunkFunc) (st WriteStats, err error) {
 	if hdr.WidthChunks <= 0 || hdr.HeightChunks <= 0 || hdr.WidthChunks > MaxSideChunks || hdr.HeightChunks > MaxSideChunks {
 		return st, fmt.Errorf("swb: write %s: map of %d×%d chunks", path, hdr.WidthChunks, hdr.HeightChunks)
 	}
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
+	set, st, err := encodeChunks(ctx, &hdr, chunks)
+	if err != nil {
+		return st, fmt.Errorf("swb: write %s: %w", path, err)
 	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	dir := filepath.Dir(path)
+	f, err := fsys.CreateTemp(dir, tempPattern(path))
 	if err != nil {
 		return st, fmt.Errorf("swb: write %s: %w", path, err)
 	}
 	tmp := f.Name()
-	ok := false
+	renamed := false
 	defer func() {
-		if !ok {
+		if !renamed {
 			_ = f.Close()
-			_ = os.Remove(tmp)
+			_ = fsys.Remove(tmp)
 		}
 	}()
-	st, err = writeBody(ctx, f, &hdr, chunks, opts)
-	if err != nil {
+	if err := writeBody(ctx, f, &hdr, set, &st); err != nil {
 		return st, fmt.Errorf("swb: write %s: %w", path, err)
 	}
 	if err := f.Sync(); err != nil {
 		return st, fmt.Errorf("swb: write %s: fsync: %w", path, err)
 	}
-	if err := f.Close(); err != nil {
-		return st, fmt.Errorf("swb: write %s: close: %w", path, err)
+	// Where temporaries are locked, the lock (held until Close) covers the
+	// rename, so no RemoveStaleTemps of another shard takes the finished
+	// file for a dead writer's.
+	if !renameOpen {
+		if err := f.Close(); err != nil {
+			return st, fmt.Errorf("swb: write %s: close: %w", path, err)
+		}
 	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := fsys.Rename(tmp, path); err != nil {
 		return st, fmt.Errorf("swb: write %s: rename: %w", path, err)
 	}
-	ok = true
-	if d, err := os.Open(dir); err == nil {
-		serr := d.Sync()
-		cerr := d.Close()
-		if err := errors.Join(serr, cerr); err != nil {
-			return st, fmt.Errorf("swb: write %s: fsync dir: %w", path, err)
+	renamed = true
+	if renameOpen {
+		if err := f.Close(); err != nil {
+			return st, fmt.Errorf("swb: write %s: close: %w", path, err)
 		}
+	}
+	if err := fsys.SyncDir(dir); err != nil {
+		return st, fmt.Errorf("swb: write %s: fsync dir: %w", path, err)
 	}
 	return st, nil
 }
 
-// writeBody writes header, records and index to f: every chunk is encoded
-// to its plain record first (identical ones kept once), then the file's
-// Huffman code is built and the records written in their final form.
-func writeBody(ctx context.Context, f *os.File, hdr *Header, chunks ChunkFunc, opts Options) (WriteStats, error) {
+// encodeChunks encodes every chunk of hdr's grid to its plain record
+// (identical ones kept once) and builds the file's Huffman code.
+func encodeChunks(ctx context.Context, hdr *Header, chunks ChunkFunc) (*swbcodec.RecordSet, WriteStats, error) {
 	var st WriteStats
-	set, err := newRecordSet(opts, true)
-	if err != nil {
-		return st, err
-	}
+	set := swbcodec.NewRecordSet(swbcodec.DefaultOptions, true)
 	for cy := 0; cy < hdr.HeightChunks; cy++ {
 		if err := ctx.Err(); err != nil {
-			return st, err
+			return nil, st, err
 		}
 		for cx := 0; cx < hdr.WidthChunks; cx++ {
 			c, err := chunks(cx, cy)
 			if err != nil {
-				return st, fmt.Errorf("chunk (%d,%d): %w", cx, cy, err)
+				return nil, st, fmt.Errorf("chunk (%d,%d): %w", cx, cy, err)
 			}
-			if _, err := set.add(c); err != nil {
-				return st, fmt.Errorf("chunk (%d,%d): %w", cx, cy, err)
+			if _, err := set.Add(c); err != nil {
+				return nil, st, fmt.Errorf("chunk (%d,%d): %w", cx, cy, err)
 			}
 			if c != nil {
 				st.Chunks++
 			}
 		}
 	}
-	if err := set.finish(); err != nil {
-		return st, err
-	}
+	return set, st, set.Finish()
+}
+
+// writeBody writes the records in their final form, the index, and then
+// the header (which carries the index's place and checksum) to f.
+func writeBody(ctx context.Context, f File, hdr *Header, set *swbcodec.RecordSet, st *WriteStats) error {
 	if _, err := f.Write(make([]byte, HeaderSize)); err != nil {
-		return st, err
+		return err
 	}
 	bw := bufio.NewWriterSize(f, 1<<20)
-	ix := &index{chunkRec: set.chunkRec, code: set.code}
+	ix := &index{chunkRec: set.ChunkRecords(), code: set.Code()}
 	var rec []byte
-	for id := 0; id < set.records(); id++ {
+	for id := 0; id < set.Records(); id++ {
 		if id%4096 == 0 {
 			if err := ctx.Err(); err != nil {
-				return st, err
+				return err
 			}
 		}
-		rec = set.appendRecord(rec[:0], id)
+		rec = set.AppendRecord(rec[:0], id)
 		if _, err := bw.Write(rec); err != nil {
-			return st, err
+			return err
 		}
 		ix.recLen = append(ix.recLen, uint32(len(rec)))
 		ix.recSum = append(ix.recSum, recordSum(xxh3.Hash(rec)))
 		st.RecordBytes += int64(len(rec))
-		if rec[0]&tagKindMask == kindUniform {
+		if swbcodec.IsUniformRecord(rec) {
 			st.Uniform++
 		} else {
 			st.Full++
@@ -150,13 +152,13 @@ func writeBody(ctx context.Context, f *os.File, hdr *Header, chunks ChunkFunc, o
 	}
 	stored, err := compressIndex(ix.marshal())
 	if err != nil {
-		return st, err
+		return err
 	}
 	if _, err := bw.Write(stored); err != nil {
-		return st, err
+		return err
 	}
 	if err := bw.Flush(); err != nil {
-		return st, err
+		return err
 	}
 	hdr.Version = Version
 	hdr.ChunkCount = st.Chunks
@@ -165,10 +167,10 @@ func writeBody(ctx context.Context, f *os.File, hdr *Header, chunks ChunkFunc, o
 	hdr.IndexLength = int64(len(stored))
 	hdr.IndexChecksum = xxh3.Hash(stored)
 	if _, err := f.WriteAt(hdr.marshal(), 0); err != nil {
-		return st, err
+		return err
 	}
 	st.Records = len(ix.recLen)
 	st.IndexBytes = int64(len(stored))
 	st.FileBytes = hdr.IndexOffset + hdr.IndexLength
-	return st, nil
+	return nil
 }

@@ -86,7 +86,7 @@ func Generate(ctx context.Context, opts Options) (*World, error) {
 		}
 	}
 	td := NewTiles()
-	g.finish(m, td)
+	g.finish(m)
 	return &World{Map: m, Tiles: td, Multis: g.defs, Landmarks: g.lm, Options: opts}, nil
 }
 

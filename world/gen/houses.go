@@ -33,6 +33,9 @@ func houseDef(id, minX, minY, maxX, maxY, doorX int) *world.MultiDef {
 	return d
 }
 
+// HouseDefs returns the default world's house multis, indexed by id.
+func HouseDefs() []*world.MultiDef { return houseDefs() }
+
 // houseDefs returns the house multis, indexed by id.
 func houseDefs() []*world.MultiDef {
 	return []*world.MultiDef{

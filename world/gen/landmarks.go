@@ -1,17 +1,17 @@
 package gen
 
-import "shardcore/movement"
+import "shardcore/world"
 
 // Spot is a named cell and the Z a walker (or, where said, a swimmer) stands
 // at there.
 type Spot struct{ X, Y, Z int }
 
 // Point returns the spot's cell.
-func (s Spot) Point() movement.Point { return movement.Point{X: s.X, Y: s.Y} }
+func (s Spot) Point() world.Point { return world.Point{X: s.X, Y: s.Y} }
 
 // DoorSpec is a doorway and the closed door item the ECS places on it.
 type DoorSpec struct {
-	At movement.Point
+	At world.Point
 	ID uint16 // a door id of the palette (Door flag, or a door by id)
 	Z  int8
 }
@@ -55,15 +55,15 @@ type Landmarks struct {
 	CliffPoint    Spot // an impassable too-steep hill cell (Z = land z)
 	Forest        Spot // centre of the forest: flat grass with scattered trees (may hold a tree)
 
-	Houses    []HouseSpot      // the house multis placed on the map, in placement order
-	Doors     []movement.Point // every doorway (buildings and houses)
-	DoorSpecs []DoorSpec       // the same doorways with their door items
+	Houses    []HouseSpot   // the house multis placed on the map, in placement order
+	Doors     []world.Point // every doorway (buildings and houses)
+	DoorSpecs []DoorSpec    // the same doorways with their door items
 
 	// PatrolRoutes are looping waypoint lists: town routes through doorways,
 	// one out of the town and over a bridge, one through the sewer.
-	PatrolRoutes [][]movement.Point
+	PatrolRoutes [][]world.Point
 	// PetRoute is a long connected walk (≥ 2,000 steps on the default world)
 	// through town, over both bridges, through the hills, along the causeway
 	// and down to the coast, as waypoints reachable one from the next.
-	PetRoute []movement.Point
+	PetRoute []world.Point
 }

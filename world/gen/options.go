@@ -6,12 +6,13 @@ import (
 	"strings"
 )
 
-// Size limits of a generated map, in cells. Sizes are multiples of 16 (one
-// step-cache chunk) so that every chunk is whole.
+// Size limits of a generated map, in cells. Sides are multiples of 8 (the
+// map files' block); a side that is not a multiple of 16 leaves partial
+// step-cache chunks at the edge, as the real Tokuno (1448) does.
 const (
 	MinSide  = 512
 	MaxSide  = 8192
-	SideUnit = 16
+	SideUnit = 8
 )
 
 // DefaultSeed is the seed of the default world.
@@ -91,3 +92,16 @@ func ParseSize(s string) (width, height int, err error) {
 	}
 	return width, height, nil
 }
+
+// The generator's profiles.
+const (
+	// ProfileDefault is the default world: one map, a town on a grass plain,
+	// the newcomer's fast world.
+	ProfileDefault = "default"
+	// ProfileBritannia is the six facets at the real client's sizes, with
+	// content as hard for the step cache as the real maps.
+	ProfileBritannia = "britannia"
+)
+
+// Profiles lists the profile names.
+func Profiles() []string { return []string{ProfileDefault, ProfileBritannia} }

@@ -8,7 +8,7 @@ import (
 )
 
 func TestParseSize(t *testing.T) {
-	good := map[string][2]int{"1024x1024": {1024, 1024}, "7168x4096": {7168, 4096}, " 512X768 ": {512, 768}}
+	good := map[string][2]int{"1024x1024": {1024, 1024}, "7168x4096": {7168, 4096}, " 512X768 ": {512, 768}, "1448x520": {1448, 520}}
 	for in, want := range good {
 		w, h, err := ParseSize(in)
 		if err != nil || w != want[0] || h != want[1] {
@@ -17,7 +17,7 @@ func TestParseSize(t *testing.T) {
 	}
 	bad := map[string]string{
 		"100x7":     "outside",
-		"1000x1024": "multiple of 16",
+		"1004x1024": "multiple of 8",
 		"1024":      "WIDTHxHEIGHT",
 		"axb":       "width",
 		"1024x":     "height",

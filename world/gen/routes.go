@@ -1,16 +1,18 @@
 package gen
 
 import (
-	"shardcore/movement"
 	"shardcore/world"
 )
 
 // StandZ returns the highest level a walker can stand at on (x, y): the top
 // of its highest walkable surface, or its land's average Z. ok is false when
 // the cell has neither (water, rock, cliff, a wall).
+//
+// Deprecated: it is a simplified second copy of the movement rules' start-Z
+// rule; use movement.Rules.StartZ. The generator itself no longer calls it.
 func StandZ(m *world.Map, td *world.TileData, x, y int) (z int, ok bool) {
 	land := m.Land(x, y)
-	if !movement.IgnoredLand(land.ID) && td.LandFlags(land.ID)&world.FlagImpassable == 0 {
+	if !world.IgnoredLand(land.ID) && td.LandFlags(land.ID)&world.FlagImpassable == 0 {
 		_, z, _ = m.AverageZ(x, y)
 		ok = true
 	}
@@ -28,14 +30,12 @@ func StandZ(m *world.Map, td *world.TileData, x, y int) (z int, ok bool) {
 
 // finish fixes the ground landmarks' Z from the built map, finds the
 // terrain landmarks and lays out the routes.
-func (g *gen) finish(m *world.Map, td *world.TileData) {
+func (g *gen) finish(m *world.Map) {
 	l := &g.lay
 	lm := &g.lm
-	ground := func(s *Spot) {
-		if z, ok := StandZ(m, td, s.X, s.Y); ok {
-			s.Z = z
-		}
-	}
+	// The ground landmarks are walkable land the generator left bare or
+	// paved at its own level, so a walker stands at the land's average Z.
+	ground := func(s *Spot) { _, s.Z, _ = m.AverageZ(s.X, s.Y) }
 	lm.OceanPoint = Spot{l.oceanW / 2, l.h / 2, WaterZ}
 	_, ty0, _, ty1 := l.townRect()
 	lm.OpenGrass = Spot{l.townX&^15 + 8, (ty0/2)&^15 + 8, GroundZ}
@@ -50,24 +50,24 @@ func (g *gen) finish(m *world.Map, td *world.TileData) {
 	}
 
 	cx, cy := l.townX, l.townY
-	p := func(x, y int) movement.Point { return movement.Point{X: x, Y: y} }
+	p := func(x, y int) world.Point { return world.Point{X: x, Y: y} }
 	bs := buildings(cx, cy)
-	through := func(b building, dir int) []movement.Point {
+	through := func(b building, dir int) []world.Point {
 		// front of the door on the street side, the doorway, inside, back out
-		return []movement.Point{p(b.doorX, b.doorY+2*dir), p(b.doorX, b.doorY), p(b.doorX, b.doorY-3*dir), p(b.doorX, b.doorY)}
+		return []world.Point{p(b.doorX, b.doorY+2*dir), p(b.doorX, b.doorY), p(b.doorX, b.doorY-3*dir), p(b.doorX, b.doorY)}
 	}
-	north := append([]movement.Point{lm.TownCenter.Point()}, through(bs[0], 1)...)
+	north := append([]world.Point{lm.TownCenter.Point()}, through(bs[0], 1)...)
 	north = append(north, through(bs[2], 1)...)
-	south := append([]movement.Point{p(cx, cy+3)}, through(bs[3], -1)...)
+	south := append([]world.Point{p(cx, cy+3)}, through(bs[3], -1)...)
 	south = append(south, through(bs[4], -1)...)
-	bridge := []movement.Point{lm.TownGate.Point(), lm.BridgeWest.Point(), lm.BridgeEast.Point(), lm.BridgeWest.Point()}
+	bridge := []world.Point{lm.TownGate.Point(), lm.BridgeWest.Point(), lm.BridgeEast.Point(), lm.BridgeWest.Point()}
 	_, _, tx1, _ := l.townRect()
-	sewer := []movement.Point{lm.SewerEntrance.Point(), lm.SewerStart.Point(), lm.SewerEnd.Point(), p(tx1-12+4, cy)}
-	lm.PatrolRoutes = [][]movement.Point{north, south, bridge, sewer}
+	sewer := []world.Point{lm.SewerEntrance.Point(), lm.SewerStart.Point(), lm.SewerEnd.Point(), p(tx1-12+4, cy)}
+	lm.PatrolRoutes = [][]world.Point{north, south, bridge, sewer}
 
 	coast := l.coastX(g.seed, cy) + l.beachW/2
 	west, south0 := lm.TownGates[0].Point(), lm.TownGates[3].Point()
-	lm.PetRoute = []movement.Point{
+	lm.PetRoute = []world.Point{
 		lm.TownCenter.Point(), lm.TownGate.Point(),
 		lm.BridgeWest.Point(), lm.BridgeEast.Point(),
 		p(l.hillX-l.hillR/3, l.hillY), lm.HillPoint.Point(), p(l.hillX, l.hillY+l.hillR+8),

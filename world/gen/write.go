@@ -12,22 +12,24 @@ import (
 
 // Names of the files WriteFiles writes, as the UO client names them.
 const (
-	FileTileData = "tiledata.mul"
+	FileTileData = uo.FileTileData
 	FileMap      = "map0.mul"
 	FileStaIdx   = "staidx0.mul"
 	FileStatics  = "statics0.mul"
-	FileMultiIdx = "multi.idx"
-	FileMultiMul = "multi.mul"
+	FileMultiIdx = uo.FileMultiIdx
+	FileMultiMul = uo.FileMultiMul
 )
 
 // Files lists the files WriteFiles writes.
 func Files() []string {
-	return []string{FileTileData, FileMap, FileStaIdx, FileStatics, FileMultiIdx, FileMultiMul}
+	return []string{FileTileData, FileMap, FileStaIdx, FileStatics, FileMultiIdx, FileMultiMul, uo.ManifestName}
 }
 
 // WriteFiles writes w into dir (created if missing) in the UO client
 // formats: tiledata.mul, map0.mul, staidx0.mul, statics0.mul, multi.idx and
-// multi.mul (12-byte multi components).
+// multi.mul (12-byte multi components), and the manifest (uo.ManifestName)
+// that records the profile, seed and map size, so dir loads as a data
+// directory at any size.
 func WriteFiles(dir string, w *World) error {
 	if w == nil || w.Map == nil || w.Tiles == nil {
 		return errors.New("gen: write files: incomplete world")
@@ -43,6 +45,14 @@ func WriteFiles(dir string, w *World) error {
 	}
 	if err := uo.WriteMultis(filepath.Join(dir, FileMultiIdx), filepath.Join(dir, FileMultiMul), w.Multis, false); err != nil {
 		return fmt.Errorf("gen: write multis to %s: %w", dir, err)
+	}
+	man := uo.Manifest{Profile: ProfileDefault, Seed: w.Options.Seed,
+		Maps: []uo.ManifestMap{{ID: w.Map.ID, Width: w.Map.Width, Height: w.Map.Height}}}
+	for _, h := range w.Landmarks.Houses {
+		man.Houses = append(man.Houses, uo.ManifestHouse{Map: w.Map.ID, Def: h.DefID, X: h.X, Y: h.Y, Z: h.Z})
+	}
+	if err := uo.WriteManifest(dir, man); err != nil {
+		return fmt.Errorf("gen: write files to %s: %w", dir, err)
 	}
 	return nil
 }

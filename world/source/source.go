@@ -1,10 +1,12 @@
 // Package source owns where a shard's world comes from: UO client files in a
-// data directory, or the generated default world written out as client files.
+// data directory (a client's, or a folder a generator wrote), or a generated
+// world (a profile: default or britannia) written out as client files.
 // Either way the world is read from files on disk, so the fingerprint that
 // guards .swb caches is always over real files and never over in-memory
 // tables the server patches at run time.
 //
-// It does not own the file formats (world/uo) or the generator (world/gen).
+// It does not own the file formats (world/uo) or the generators (world/gen,
+// world/gen/britannia).
 package source
 
 import (
@@ -15,21 +17,25 @@ import (
 
 	"shardcore/world"
 	"shardcore/world/gen"
+	"shardcore/world/gen/britannia"
 	"shardcore/world/uo"
 )
 
 // Spec says which world to load.
 type Spec struct {
-	// DataDir is a folder of client files; "" means the generated default world.
+	// DataDir is a folder of client files; "" means a generated world.
 	DataDir string
 	MapID   world.MapID
-	// Seed configures the default world. Width and Height size the default
-	// world, and for client files override the size inferred from the map
-	// file (0 = infer), as a non-standard map needs.
+	// Profile is the generated world: gen.ProfileDefault ("" too) or
+	// gen.ProfileBritannia.
+	Profile string
+	// Seed configures the generator. Width and Height size the generated
+	// map (0 = the profile's size), and for client files override the size
+	// the folder's manifest or the facet gives.
 	Seed          int64
 	Width, Height int
-	// FilesDir is where the default world's client files are written; "" is
-	// a folder under the system temp dir named after seed and size.
+	// FilesDir is where a generated world's client files are written; "" is
+	// a folder under the system temp dir named after profile, seed and size.
 	FilesDir string
 }
 
@@ -38,7 +44,8 @@ type World struct {
 	Map         *world.Map
 	Tiles       *world.TileData
 	Multis      []*world.MultiDef
-	Landmarks   *gen.Landmarks // nil for client data
+	Landmarks   *gen.Landmarks      // the default profile's, else nil
+	Features    *britannia.Features // the britannia profile's (a folder it wrote: its features file, when present), else nil
 	Files       uo.MapFiles
 	Fingerprint uint64
 	Generated   bool
@@ -46,9 +53,20 @@ type World struct {
 
 // Load reads the world spec names and fingerprints its files.
 func Load(ctx context.Context, spec Spec) (*World, error) {
-	if spec.DataDir == "" {
+	switch {
+	case spec.DataDir != "":
+		return loadDir(spec)
+	case spec.Profile == "" || spec.Profile == gen.ProfileDefault:
 		return loadDefault(ctx, spec)
+	case spec.Profile == gen.ProfileBritannia:
+		return loadBritannia(ctx, spec)
 	}
+	return nil, fmt.Errorf("source: unknown world profile %q (want %q or %q)", spec.Profile, gen.ProfileDefault, gen.ProfileBritannia)
+}
+
+// loadDir reads map spec.MapID from a folder of client files, with the
+// houses its manifest places on it (a folder a generator wrote).
+func loadDir(spec Spec) (*World, error) {
 	files, err := uo.Files(spec.DataDir, spec.MapID)
 	if err != nil {
 		return nil, err
@@ -66,13 +84,49 @@ func Load(ctx context.Context, spec Spec) (*World, error) {
 		return nil, err
 	}
 	out := &World{Map: m, Tiles: td, Files: files, Fingerprint: fp}
-	if defs, err := uo.OpenMultis(spec.DataDir); err == nil {
+	man, found, err := uo.ReadManifest(spec.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	houses := man.HousesOn(spec.MapID)
+	defs, err := uo.OpenMultis(spec.DataDir)
+	switch {
+	case err != nil && len(houses) > 0:
+		return nil, fmt.Errorf("source: %s places %d houses on map %d: %w", uo.ManifestName, len(houses), spec.MapID, err)
+	case err == nil:
 		out.Multis = defs
+	}
+	if found {
+		if err := placeHouses(m, defs, houses); err != nil {
+			return nil, fmt.Errorf("source: %s in %s: %w", uo.ManifestName, spec.DataDir, err)
+		}
+	}
+	if found && man.Profile == gen.ProfileBritannia {
+		if out.Features, _, err = britannia.ReadFeatures(spec.DataDir, spec.MapID, m.Width, m.Height); err != nil {
+			return nil, fmt.Errorf("source: %w", err)
+		}
 	}
 	return out, nil
 }
 
+// placeHouses puts the houses on m.
+func placeHouses(m *world.Map, defs []*world.MultiDef, houses []uo.ManifestHouse) error {
+	for _, h := range houses {
+		if h.Def < 0 || h.Def >= len(defs) || defs[h.Def] == nil {
+			return fmt.Errorf("house at (%d,%d) on map %d: multi %d is not in multi.idx", h.X, h.Y, h.Map, h.Def)
+		}
+		if err := m.AddMulti(world.NewMulti(defs[h.Def], h.X, h.Y, h.Z)); err != nil {
+			return fmt.Errorf("house on map %d: %w", h.Map, err)
+		}
+	}
+	return nil
+}
+
+// loadDefault generates the default world and writes it as client files.
 func loadDefault(ctx context.Context, spec Spec) (*World, error) {
+	if spec.MapID != world.Felucca {
+		return nil, fmt.Errorf("source: the default world has only map 0, not map %d", spec.MapID)
+	}
 	opts := gen.DefaultOptions()
 	if spec.Seed != 0 {
 		opts.Seed = spec.Seed
@@ -93,7 +147,52 @@ func loadDefault(ctx context.Context, spec Spec) (*World, error) {
 	if err := gen.WriteFiles(dir, w); err != nil {
 		return nil, fmt.Errorf("source: writing the default world to %s: %w", dir, err)
 	}
-	files, err := uo.Files(dir, w.Map.ID)
+	out, err := fingerprinted(dir, w.Map, w.Tiles, w.Multis)
+	if err != nil {
+		return nil, err
+	}
+	lm := w.Landmarks
+	out.Landmarks = &lm
+	return out, nil
+}
+
+// loadBritannia generates one facet of the britannia profile and writes it
+// (with the shared files, and the folder's manifest updated) as client files.
+func loadBritannia(ctx context.Context, spec Spec) (*World, error) {
+	o := britannia.Options{Seed: spec.Seed, Map: spec.MapID, Width: spec.Width, Height: spec.Height}
+	w, err := britannia.Generate(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	dir := spec.FilesDir
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), fmt.Sprintf("shardcore-britannia-%d", w.Options.Seed))
+		if spec.Width > 0 {
+			dir += fmt.Sprintf("-%dx%d", spec.Width, spec.Height)
+		}
+	}
+	f, err := britannia.NewFolder(dir, w.Options.Seed)
+	if err == nil {
+		err = f.Add(w)
+	}
+	if err == nil {
+		err = f.Close()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("source: writing britannia map %d to %s: %w", spec.MapID, dir, err)
+	}
+	out, err := fingerprinted(dir, w.Map, w.Tiles, w.Multis)
+	if err != nil {
+		return nil, err
+	}
+	out.Features = &w.Features
+	return out, nil
+}
+
+// fingerprinted is a generated world written to dir, with its files'
+// fingerprint.
+func fingerprinted(dir string, m *world.Map, td *world.TileData, defs []*world.MultiDef) (*World, error) {
+	files, err := uo.Files(dir, m.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +200,5 @@ func loadDefault(ctx context.Context, spec Spec) (*World, error) {
 	if err != nil {
 		return nil, fmt.Errorf("source: fingerprint of %s: %w", dir, err)
 	}
-	lm := w.Landmarks
-	return &World{Map: w.Map, Tiles: w.Tiles, Multis: w.Multis, Landmarks: &lm,
-		Files: files, Fingerprint: fp, Generated: true}, nil
+	return &World{Map: m, Tiles: td, Multis: defs, Files: files, Fingerprint: fp, Generated: true}, nil
 }

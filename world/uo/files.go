@@ -12,8 +12,11 @@ import (
 
 // MapFiles are the resolved paths of one facet's client files. UOP is set,
 // and Map empty, when the land comes from a map{N}LegacyMUL.uop container.
+// Width and Height are the size the folder's manifest records for the map
+// (a generated folder), 0 when there is none (the facet's known sizes apply).
 type MapFiles struct {
 	TileData, Map, Staidx, Statics, UOP string
+	Width, Height                       int
 }
 
 // dirIndex maps lower-cased file names of a directory to their real names.
@@ -54,6 +57,8 @@ func (ix dirIndex) find(dir, name string) (string, bool) {
 // case-insensitively (Map0.mul, TILEDATA.MUL, ...). When both the .uop
 // container and map{N}.mul exist the .uop is used, as ModernUO does. A
 // missing file is an error naming every missing file and the directory.
+// When dir holds a manifest (a folder a generator wrote) that lists the map,
+// its size is the manifest's.
 func Files(dir string, id world.MapID) (MapFiles, error) {
 	ix, err := indexDir(dir)
 	if err != nil {
@@ -69,7 +74,7 @@ func Files(dir string, id world.MapID) (MapFiles, error) {
 			missing = append(missing, name)
 		}
 	}
-	need(&f.TileData, "tiledata.mul")
+	need(&f.TileData, FileTileData)
 	if p, ok := ix.find(dir, UOPFileName(id)); ok {
 		f.UOP = p
 	} else if p, ok := ix.find(dir, mapName); ok {
@@ -80,14 +85,21 @@ func Files(dir string, id world.MapID) (MapFiles, error) {
 	need(&f.Staidx, idxName)
 	need(&f.Statics, statName)
 	if len(missing) > 0 {
-		return MapFiles{}, fmt.Errorf("uo: data directory %s lacks %s (names match case-insensitively)", dir, strings.Join(missing, ", "))
+		return MapFiles{}, fmt.Errorf("uo: data directory %s lacks %s for map %d (names match case-insensitively)", dir, strings.Join(missing, ", "), id)
+	}
+	man, found, err := ReadManifest(dir)
+	if err != nil {
+		return MapFiles{}, err
+	}
+	if found {
+		f.Width, f.Height, _ = man.Size(id)
 	}
 	return f, nil
 }
 
 // Open loads facet id and the tile data from the client files in dir (the
-// map from the .uop container when there is one, else from map{N}.mul), with
-// the facet size inferred as ReadMap does.
+// map from the .uop container when there is one, else from map{N}.mul), its
+// size from the folder's manifest or else the facet's (see ReadMap).
 func Open(dir string, id world.MapID) (*world.Map, *world.TileData, error) {
 	f, err := Files(dir, id)
 	if err != nil {
@@ -105,8 +117,12 @@ func Open(dir string, id world.MapID) (*world.Map, *world.TileData, error) {
 }
 
 // ReadMap reads facet id from the resolved files (the .uop when set);
-// width and height as for the package-level ReadMap.
+// width and height as for the package-level ReadMap, where 0 takes f's
+// manifest size when it has one.
 func (f MapFiles) ReadMap(id world.MapID, width, height int) (*world.Map, error) {
+	if width == 0 && height == 0 {
+		width, height = f.Width, f.Height
+	}
 	if f.UOP != "" {
 		return ReadMapUOP(id, f.UOP, f.Staidx, f.Statics, width, height)
 	}
@@ -120,14 +136,14 @@ func OpenMultis(dir string) ([]*world.MultiDef, error) {
 	if err != nil {
 		return nil, err
 	}
-	idx, okIdx := ix.find(dir, "multi.idx")
-	mul, okMul := ix.find(dir, "multi.mul")
+	idx, okIdx := ix.find(dir, FileMultiIdx)
+	mul, okMul := ix.find(dir, FileMultiMul)
 	var missing []string
 	if !okIdx {
-		missing = append(missing, "multi.idx")
+		missing = append(missing, FileMultiIdx)
 	}
 	if !okMul {
-		missing = append(missing, "multi.mul")
+		missing = append(missing, FileMultiMul)
 	}
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("uo: data directory %s lacks %s (names match case-insensitively)", dir, strings.Join(missing, ", "))

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -19,46 +20,56 @@ import (
 // TestFuzzSeedCorpus keeps the two in step (SHARDCORE_WRITE_FUZZ_SEEDS=1
 // rewrites the files).
 
-// tileDataFromParts builds a tiledata image of size bytes (mod the largest
-// layout plus a margin) with head at the start and tail at the end, so the
-// fuzzer reaches every layout without megabyte inputs.
-func tileDataFromParts(head, tail []byte, size uint32) []byte {
-	buf := make([]byte, int(size)%(TileDataSizeNew+64))
-	copy(buf, head)
-	if len(tail) <= len(buf) {
-		copy(buf[len(buf)-len(tail):], tail)
+// fuzzTileTables is the small tiledata layout FuzzDecodeTileData decodes:
+// 0..3 land and item groups of 32 entries, 32- or 64-bit flags, and the
+// input as the decoder sees it: with pad, data zero-padded to the layout's
+// size, so that a short input (a seed is a few hundred bytes) decodes. A
+// real layout is 1 to 3 MB, so the fuzzer would run a handful of inputs a
+// second; and since minimising an input the decoder accepts takes up to
+// one execution per pair of its bytes, inputs that decode stay short.
+func fuzzTileTables(data []byte, landGroups, itemGroups uint8, wide, pad bool) (in []byte, fb int, land []world.LandTile, items []world.ItemTile) {
+	fb = 4
+	if wide {
+		fb = 8
 	}
-	return buf
+	land, items = make([]world.LandTile, int(landGroups%4)*tileGroupEntries), make([]world.ItemTile, int(itemGroups%4)*tileGroupEntries)
+	in = data
+	if n := tileTablesSize(fb, len(land), len(items)); pad && len(data) < n {
+		in = make([]byte, n)
+		copy(in, data)
+	}
+	return in, fb, land, items
 }
 
+// FuzzDecodeTileData feeds data to DecodeTileData (any length the fuzzer
+// makes is refused, naming the file, by the exact-size check) and decodes
+// it as a small layout with the decoder DecodeTileData runs on the full
+// tables: what decodes re-encodes to bytes that decode to the same tables.
 func FuzzDecodeTileData(f *testing.F) {
-	f.Fuzz(func(t *testing.T, head, tail []byte, size uint32) {
-		data := tileDataFromParts(head, tail, size)
-		td, err := DecodeTileData(data, "tiledata.mul")
-		if err != nil {
-			if !strings.Contains(err.Error(), "tiledata.mul") {
-				t.Fatalf("error does not name the file: %v", err)
+	f.Fuzz(func(t *testing.T, data []byte, landGroups, itemGroups uint8, wide, pad bool) {
+		if _, err := DecodeTileData(data, "tiledata.mul"); err != nil && !strings.Contains(err.Error(), "tiledata.mul") {
+			t.Fatalf("error does not name the file: %v", err)
+		}
+		in, fb, land, items := fuzzTileTables(data, landGroups, itemGroups, wide, pad)
+		if err := decodeTileTables(in, "tiledata.mul", fb, land, items); err != nil {
+			if !strings.Contains(err.Error(), "tiledata.mul") || !strings.Contains(err.Error(), "offset") {
+				t.Fatalf("error names no file or offset: %v", err)
 			}
 			return
 		}
 		var buf bytes.Buffer
-		if err := WriteTileData(&buf, td); err != nil {
+		if err := encodeTileTables(&buf, fb, land, items); err != nil {
 			t.Fatalf("re-encode: %v", err)
 		}
-		if buf.Len() != TileDataSize(td.Format) {
-			t.Fatalf("re-encoded %d bytes", buf.Len())
+		if buf.Len() != len(in) {
+			t.Fatalf("re-encoded %d bytes from %d", buf.Len(), len(in))
 		}
-		td2, err := DecodeTileData(buf.Bytes(), "again")
-		if err != nil {
+		_, _, land2, items2 := fuzzTileTables(nil, landGroups, itemGroups, wide, false)
+		if err := decodeTileTables(buf.Bytes(), "again", fb, land2, items2); err != nil {
 			t.Fatalf("decode re-encoded: %v", err)
 		}
-		if td2.Format != td.Format || td2.Land != td.Land {
-			t.Fatal("land table changed through a round trip")
-		}
-		for i := range td.Items {
-			if td.Items[i] != td2.Items[i] {
-				t.Fatalf("item %d changed through a round trip", i)
-			}
+		if !slices.Equal(land, land2) || !slices.Equal(items, items2) {
+			t.Fatal("tables changed through a round trip")
 		}
 	})
 }
@@ -174,17 +185,22 @@ func fuzzSeeds(t testing.TB) map[string][]fuzzSeed {
 	seeds := map[string][]fuzzSeed{}
 
 	td := randomTileData(r, world.TileFormatOld16K)
-	var tb bytes.Buffer
-	if err := WriteTileData(&tb, td); err != nil {
-		t.Fatal(err)
+	tables := func(fb, land, items int) []byte {
+		var b bytes.Buffer
+		if err := encodeTileTables(&b, fb, td.Land[:land], td.Items[:items]); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
 	}
-	head, tail := tb.Bytes()[:400], tb.Bytes()[tb.Len()-300:]
+	// Prefixes (the rest zero-padded) of one land group, one item group and
+	// one 64-bit item group; a short table refused; nothing at all.
+	land, items, wide := tables(4, 32, 0)[:400], tables(4, 0, 32)[:400], tables(8, 0, 32)[:400]
 	seeds["FuzzDecodeTileData"] = []fuzzSeed{
-		{"old16k", []any{head, tail, uint32(TileDataSizeOld16K)}, true},
-		{"old32k", []any{head, tail, uint32(TileDataSizeOld32K)}, true},
-		{"new", []any{head, tail, uint32(TileDataSizeNew)}, true},
-		{"truncated", []any{head, tail, uint32(TileDataSizeOld16K - 1)}, false},
-		{"empty", []any{[]byte{}, []byte{}, uint32(0)}, false},
+		{"land", []any{land, uint8(1), uint8(0), false, true}, true},
+		{"items", []any{items, uint8(0), uint8(1), false, true}, true},
+		{"wide", []any{wide, uint8(1), uint8(1), true, true}, true},
+		{"short", []any{items, uint8(0), uint8(1), false, false}, false},
+		{"empty", []any{[]byte{}, uint8(0), uint8(0), false, false}, true},
 	}
 
 	m := randomMap(t, r, world.Felucca, 16, 16)
@@ -236,7 +252,8 @@ func seedOK(target string, a []any) bool {
 	var err error
 	switch target {
 	case "FuzzDecodeTileData":
-		_, err = DecodeTileData(tileDataFromParts(a[0].([]byte), a[1].([]byte), a[2].(uint32)), "t")
+		in, fb, land, items := fuzzTileTables(a[0].([]byte), a[1].(uint8), a[2].(uint8), a[3].(bool), a[4].(bool))
+		err = decodeTileTables(in, "t", fb, land, items)
 	case "FuzzReadMap":
 		w, h := fuzzMapSize(a[3].(uint8), a[4].(uint8))
 		_, err = decodeMap(world.Felucca, namedBytes{"m", a[0].([]byte)}, namedBytes{"i", a[1].([]byte)},
@@ -259,8 +276,8 @@ func encodeSeed(args []any) string {
 			fmt.Fprintf(&b, "[]byte(%q)\n", v)
 		case uint8:
 			fmt.Fprintf(&b, "uint8(%d)\n", v)
-		case uint32:
-			fmt.Fprintf(&b, "uint32(%d)\n", v)
+		case bool:
+			fmt.Fprintf(&b, "bool(%v)\n", v)
 		}
 	}
 	return b.String()
@@ -293,6 +310,45 @@ func TestFuzzSeedCorpus(t *testing.T) {
 			got, err := os.ReadFile(path)
 			if err != nil || string(got) != want {
 				t.Errorf("%s: missing or stale (%v); rerun with SHARDCORE_WRITE_FUZZ_SEEDS=1", path, err)
+			}
+		}
+	}
+}
+
+// Bounds on what one fuzz input costs: the bytes a seed holds (minimising
+// an input the decoder accepts takes up to one execution per pair of its
+// bytes) and the bytes the decoder is handed per execution.
+const (
+	maxSeedBytes  = 4 << 10
+	maxInputBytes = 8 << 10
+)
+
+// fuzzInputBytes returns the bytes of a seed's arguments and the bytes
+// the target hands its decoder for them.
+func fuzzInputBytes(target string, a []any) (seed, input int) {
+	for _, v := range a {
+		if b, ok := v.([]byte); ok {
+			seed += len(b)
+		}
+	}
+	input = seed
+	if target == "FuzzDecodeTileData" {
+		in, _, _, _ := fuzzTileTables(a[0].([]byte), a[1].(uint8), a[2].(uint8), a[3].(bool), a[4].(bool))
+		input = len(in)
+	}
+	return seed, input
+}
+
+// TestFuzzInputsSmall keeps every target fuzzing at thousands of inputs a
+// second: FuzzDecodeTileData used to build a 1 to 3 MB tiledata image from
+// each input and ran 22 inputs in 75 s.
+func TestFuzzInputsSmall(t *testing.T) {
+	for target, seeds := range fuzzSeeds(t) {
+		for _, s := range seeds {
+			seed, input := fuzzInputBytes(target, s.args)
+			if seed > maxSeedBytes || input > maxInputBytes {
+				t.Errorf("%s/%s: %d bytes of seed, %d bytes decoded per execution; want at most %d and %d",
+					target, s.name, seed, input, maxSeedBytes, maxInputBytes)
 			}
 		}
 	}

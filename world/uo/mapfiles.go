@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"shardcore/world"
 )
@@ -23,10 +24,10 @@ type namedBytes struct {
 }
 
 // ReadMap reads a facet from its map, staidx and statics files. width and
-// height 0 infer the size: the known facet size (world.LookupMap), where
-// Felucca and Trammel are 7168×4096 or, for older clients, 6144×4096 as the
-// map file's size says. The map file's bytes become the map's land blocks
-// unconverted.
+// height 0 take the size from the facet id (world.LookupMap): the known size
+// whose land is exactly the map file's length (Felucca and Trammel: 7168×4096
+// or, for older clients, 6144×4096). Given sizes must match the file's length
+// exactly too. The map file's bytes become the map's land blocks unconverted.
 func ReadMap(id world.MapID, mapPath, staidxPath, staticsPath string, width, height int) (*world.Map, error) {
 	land, err := os.ReadFile(mapPath)
 	if err != nil {
@@ -49,23 +50,54 @@ func readMapWithLand(id world.MapID, land namedBytes, staidxPath, staticsPath st
 		namedBytes{filepath.Base(staticsPath), stat}, width, height)
 }
 
-// MapSize returns the size of facet id whose map (land) data is landSize
-// bytes: the known size, with Felucca and Trammel at 7168×4096 when the data
-// is large enough and 6144×4096 otherwise.
-func MapSize(id world.MapID, landSize int64) (width, height int, err error) {
+// MapSizes returns the sizes facet id ships at, the current client's first:
+// Felucca and Trammel at 7168×4096 and 6144×4096, the others at their one
+// size. It is nil for an id that is not a known facet.
+func MapSizes(id world.MapID) [][2]int {
 	info, ok := world.LookupMap(id)
 	if !ok {
-		return 0, 0, fmt.Errorf("uo: map %d is not a known facet; give its width and height", id)
+		return nil
 	}
+	out := [][2]int{{info.Width, info.Height}}
 	if id == world.Felucca || id == world.Trammel {
-		if landSize < landBytes(7168, 4096) {
-			return 6144, 4096, nil
-		}
+		out = append(out, [2]int{6144, 4096})
 	}
-	return info.Width, info.Height, nil
+	return out
 }
 
-func landBytes(width, height int) int64 {
+// MapSize returns the size of facet id whose land (map) data is exactly
+// landSize bytes, one of MapSizes(id). Any other length is an error that
+// names the lengths accepted: a truncated or padded file is never read as
+// some other size.
+func MapSize(id world.MapID, landSize int64) (width, height int, err error) {
+	width, height, err = mapSize(id, landSize)
+	if err != nil {
+		return 0, 0, fmt.Errorf("uo: %w", err)
+	}
+	return width, height, nil
+}
+
+// mapSize is MapSize with an error that names no package.
+func mapSize(id world.MapID, landSize int64) (width, height int, err error) {
+	sizes := MapSizes(id)
+	if sizes == nil {
+		return 0, 0, fmt.Errorf("map %d is not a known facet; give its width and height", id)
+	}
+	var want []string
+	for _, wh := range sizes {
+		n := LandBytes(wh[0], wh[1])
+		if n == landSize {
+			return wh[0], wh[1], nil
+		}
+		want = append(want, fmt.Sprintf("%d (%dx%d)", n, wh[0], wh[1]))
+	}
+	return 0, 0, fmt.Errorf("map %d: land data of %d bytes is no size of this facet: want exactly %s",
+		id, landSize, strings.Join(want, " or "))
+}
+
+// LandBytes is the length of a map{N}.mul of width×height cells (both
+// multiples of 8).
+func LandBytes(width, height int) int64 {
 	return int64(width/world.BlockSize) * int64(height/world.BlockSize) * world.LandBlockBytes
 }
 
@@ -77,8 +109,8 @@ func decodeMap(id world.MapID, land, idx, stat namedBytes, width, height int) (*
 	}
 	if width == 0 {
 		var err error
-		if width, height, err = MapSize(id, int64(len(land.data))); err != nil {
-			return nil, err
+		if width, height, err = mapSize(id, int64(len(land.data))); err != nil {
+			return nil, fmt.Errorf("uo: %s: %w (read from offset 0)", land.name, err)
 		}
 	}
 	if width <= 0 || height <= 0 || width > maxMapSide || height > maxMapSide ||
@@ -88,9 +120,13 @@ func decodeMap(id world.MapID, land, idx, stat namedBytes, width, height int) (*
 	}
 	nb := (width / world.BlockSize) * (height / world.BlockSize)
 	need := int64(nb) * world.LandBlockBytes
-	if int64(len(land.data)) < need {
-		return nil, fmt.Errorf("uo: %s: %d bytes, want %d for %dx%d: truncated in block %d at offset %d",
-			land.name, len(land.data), need, width, height, len(land.data)/world.LandBlockBytes, len(land.data))
+	switch n := int64(len(land.data)); {
+	case n < need:
+		return nil, fmt.Errorf("uo: %s: %d bytes, want exactly %d for %dx%d: truncated in block %d at offset %d",
+			land.name, n, need, width, height, n/world.LandBlockBytes, n)
+	case n > need:
+		return nil, fmt.Errorf("uo: %s: %d bytes, want exactly %d for %dx%d: %d extra bytes from offset %d (a map of another size?)",
+			land.name, n, need, width, height, n-need, need)
 	}
 	start, statics, err := decodeStatics(nb, idx, stat)
 	if err != nil {

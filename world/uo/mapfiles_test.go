@@ -65,12 +65,10 @@ func TestMapInferSize(t *testing.T) {
 		size int64
 		w, h int
 	}{
-		{world.Felucca, landBytes(7168, 4096), 7168, 4096},
-		{world.Felucca, landBytes(7168, 4096) + 100, 7168, 4096},
-		{world.Trammel, landBytes(6144, 4096), 6144, 4096},
-		{world.Trammel, landBytes(7168, 4096) - 1, 6144, 4096},
-		{world.Malas, 0, 2560, 2048},
-		{world.TerMur, 5, 1280, 4096},
+		{world.Felucca, LandBytes(7168, 4096), 7168, 4096},
+		{world.Trammel, LandBytes(6144, 4096), 6144, 4096},
+		{world.Malas, LandBytes(2560, 2048), 2560, 2048},
+		{world.Tokuno, LandBytes(1448, 1448), 1448, 1448},
 	} {
 		w, h, err := MapSize(tc.id, tc.size)
 		if err != nil || w != tc.w || h != tc.h {
@@ -79,6 +77,20 @@ func TestMapInferSize(t *testing.T) {
 	}
 	if _, _, err := MapSize(world.MapID(9), 100); err == nil {
 		t.Error("unknown facet inferred a size")
+	}
+	// Any other length is refused with the lengths accepted.
+	for _, tc := range []struct {
+		id   world.MapID
+		size int64
+		want []string
+	}{
+		{world.Felucca, LandBytes(7168, 4096) + 100, []string{"89915392 (7168x4096)", "77070336 (6144x4096)"}},
+		{world.Trammel, LandBytes(7168, 4096) - 1, []string{"89915391 bytes", "89915392 (7168x4096)"}},
+		{world.Malas, 0, []string{"2560x2048"}},
+		{world.TerMur, 5, []string{"1280x4096"}},
+	} {
+		_, _, err := MapSize(tc.id, tc.size)
+		wantErr(t, err, tc.want...)
 	}
 	_, err = ReadMap(world.Tokuno, mp, ip, sp, 1448, 0)
 	wantErr(t, err, "both or neither")
@@ -156,4 +168,18 @@ func TestMapCorrupt(t *testing.T) {
 	// Missing files are named.
 	_, err := ReadMap(world.Felucca, "/nonexistent/map0.mul", "", "", 64, 64)
 	wantErr(t, err, "map0.mul")
+}
+
+// TestMapWrongSize: a 7168×4096 map0.mul one byte short is not read as
+// 6144×4096 (the size whose land it holds enough of), and a file longer than
+// the size asked for is not cut down: both are errors naming the file, its
+// length and the lengths accepted.
+func TestMapWrongSize(t *testing.T) {
+	idx, stat := namedBytes{"staidx0.mul", nil}, namedBytes{"statics0.mul", nil}
+	land := make([]byte, LandBytes(7168, 4096)-1)
+	_, err := decodeMap(world.Felucca, namedBytes{"map0.mul", land}, idx, stat, 0, 0)
+	wantErr(t, err, "map0.mul", "89915391 bytes", "89915392 (7168x4096)", "77070336 (6144x4096)")
+	land = make([]byte, LandBytes(64, 64)+196)
+	_, err = decodeMap(world.Felucca, namedBytes{"map0.mul", land}, idx, stat, 64, 64)
+	wantErr(t, err, "map0.mul", "12740 bytes", "want exactly 12544 for 64x64", "offset 12544")
 }

@@ -45,19 +45,21 @@ func TileDataSize(f world.TileFormat) int {
 		f.ItemCount()/tileGroupEntries*groupSize(itemEntrySize(f))
 }
 
-// DetectTileFormat picks the tiledata layout from the file size, as the
-// client does: at least TileDataSizeNew bytes is the 64-bit layout, at least
-// TileDataSizeOld32K the 32-bit 0x8000-item layout, anything smaller the
-// 0x4000-item layout.
-func DetectTileFormat(size int64) world.TileFormat {
-	switch {
-	case size >= TileDataSizeNew:
-		return world.TileFormatNew
-	case size >= TileDataSizeOld32K:
-		return world.TileFormatOld32K
-	default:
-		return world.TileFormatOld16K
+// DetectTileFormat returns the tiledata layout whose exact size is size:
+// TileDataSizeNew is the 64-bit layout, TileDataSizeOld32K the 32-bit
+// 0x8000-item layout, TileDataSizeOld16K the 0x4000-item layout. ok is false
+// for any other size (a truncated or padded file would otherwise decode with
+// the wrong layout and wrong flags).
+func DetectTileFormat(size int64) (f world.TileFormat, ok bool) {
+	switch size {
+	case TileDataSizeNew:
+		return world.TileFormatNew, true
+	case TileDataSizeOld32K:
+		return world.TileFormatOld32K, true
+	case TileDataSizeOld16K:
+		return world.TileFormatOld16K, true
 	}
+	return 0, false
 }
 
 // ReadTileData reads a tiledata.mul file.
@@ -69,17 +71,39 @@ func ReadTileData(path string) (*world.TileData, error) {
 	return DecodeTileData(data, filepath.Base(path))
 }
 
-// DecodeTileData decodes tiledata.mul bytes; name labels errors. Bytes past
-// the layout's size are ignored. A name is its bytes up to the first NUL,
-// taken as they are (the client's names are ASCII).
+// DecodeTileData decodes tiledata.mul bytes; name labels errors. The size
+// must be one of the three layouts' exact sizes. A name is its bytes up to
+// the first NUL, taken as they are (the client's names are ASCII).
 func DecodeTileData(data []byte, name string) (*world.TileData, error) {
-	f := DetectTileFormat(int64(len(data)))
-	if want := TileDataSize(f); len(data) < want {
-		return nil, fmt.Errorf("uo: %s: %d bytes, too short for a tiledata file (the smallest layout is %d bytes); truncated at offset %d",
-			name, len(data), want, len(data))
+	f, ok := DetectTileFormat(int64(len(data)))
+	if !ok {
+		return nil, fmt.Errorf("uo: %s: %d bytes (the file ends at offset %d) is not a tiledata size: want exactly %d (64-bit flags), %d (32-bit flags, 0x8000 items) or %d (32-bit flags, 0x4000 items)",
+			name, len(data), len(data), TileDataSizeNew, TileDataSizeOld32K, TileDataSizeOld16K)
 	}
 	td := world.NewTileData(f)
-	fb := flagBytes(f)
+	if err := decodeTileTables(data, name, flagBytes(f), td.Land[:], td.Items); err != nil {
+		return nil, err
+	}
+	return td, nil
+}
+
+// tileTablesSize is the bytes of land and item tables of nLand and nItems
+// entries (multiples of a group) with fb-byte flags.
+func tileTablesSize(fb, nLand, nItems int) int {
+	return nLand/tileGroupEntries*groupSize(fb+2+tileNameLen) + nItems/tileGroupEntries*groupSize(fb+13+tileNameLen)
+}
+
+// decodeTileTables decodes data, land then item groups with fb-byte flags,
+// into land and items (whole groups each); data must be exactly their
+// size. DecodeTileData runs it on a layout's full tables; the fuzz target
+// on small ones.
+func decodeTileTables(data []byte, name string, fb int, land []world.LandTile, items []world.ItemTile) error {
+	if len(land)%tileGroupEntries != 0 || len(items)%tileGroupEntries != 0 || (fb != 4 && fb != 8) {
+		return fmt.Errorf("uo: %s: tables of %d land and %d item entries with %d-byte flags are no tiledata layout", name, len(land), len(items), fb)
+	}
+	if want := tileTablesSize(fb, len(land), len(items)); len(data) != want {
+		return fmt.Errorf("uo: %s: %d bytes (the file ends at offset %d): want exactly %d", name, len(data), len(data), want)
+	}
 	off := 0
 	readFlags := func() world.TileFlag {
 		if fb == 8 {
@@ -91,38 +115,42 @@ func DecodeTileData(data []byte, name string) (*world.TileData, error) {
 		off += 4
 		return world.TileFlag(v)
 	}
-	for i := range td.Land {
+	for i := range land {
 		if i%tileGroupEntries == 0 {
 			off += tileGroupHeader
 		}
-		lt := &td.Land[i]
+		lt := &land[i]
 		lt.Flags = readFlags()
 		lt.Texture = binary.LittleEndian.Uint16(data[off:])
 		lt.Name = decodeName(data[off+2 : off+2+tileNameLen])
 		off += 2 + tileNameLen
 	}
-	for i := range td.Items {
+	for i := range items {
 		if i%tileGroupEntries == 0 {
 			off += tileGroupHeader
 		}
-		it := &td.Items[i]
+		it := &items[i]
 		it.Flags = readFlags()
-		e := data[off : off+13+tileNameLen]
-		it.Weight = e[0]
-		it.Quality = e[1]
-		it.Misc = binary.LittleEndian.Uint16(e[2:])
-		it.Unk2 = e[4]
-		it.Quantity = e[5]
-		it.Anim = binary.LittleEndian.Uint16(e[6:])
-		it.Unk3 = e[8]
-		it.Hue = e[9]
-		it.Stack = e[10]
-		it.Value = e[11]
-		it.Height = e[12]
-		it.Name = decodeName(e[13:])
+		decodeItem(it, data[off:off+13+tileNameLen])
 		off += 13 + tileNameLen
 	}
-	return td, nil
+	return nil
+}
+
+// decodeItem decodes an item entry's fields after its flags.
+func decodeItem(it *world.ItemTile, e []byte) {
+	it.Weight = e[0]
+	it.Quality = e[1]
+	it.Misc = binary.LittleEndian.Uint16(e[2:])
+	it.Unk2 = e[4]
+	it.Quantity = e[5]
+	it.Anim = binary.LittleEndian.Uint16(e[6:])
+	it.Unk3 = e[8]
+	it.Hue = e[9]
+	it.Stack = e[10]
+	it.Value = e[11]
+	it.Height = e[12]
+	it.Name = decodeName(e[13:])
 }
 
 // decodeName returns the bytes of a NUL-padded name up to the first NUL.
@@ -150,8 +178,13 @@ func WriteTileData(w io.Writer, td *world.TileData) error {
 	if len(td.Items) != f.ItemCount() {
 		return fmt.Errorf("uo: write tiledata: %d items, format %d needs %d", len(td.Items), f, f.ItemCount())
 	}
+	return encodeTileTables(w, flagBytes(f), td.Land[:], td.Items)
+}
+
+// encodeTileTables writes land then item groups with fb-byte flags (4 or
+// 8), group headers zero: decodeTileTables' inverse.
+func encodeTileTables(w io.Writer, fb int, land []world.LandTile, items []world.ItemTile) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
-	fb := flagBytes(f)
 	var buf [8 + 13 + tileNameLen]byte
 	var hdr [tileGroupHeader]byte
 	putFlags := func(v world.TileFlag) {
@@ -161,11 +194,11 @@ func WriteTileData(w io.Writer, td *world.TileData) error {
 			binary.LittleEndian.PutUint32(buf[:], uint32(v))
 		}
 	}
-	for i := range td.Land {
+	for i := range land {
 		if i%tileGroupEntries == 0 {
 			_, _ = bw.Write(hdr[:])
 		}
-		lt := &td.Land[i]
+		lt := &land[i]
 		clear(buf[:])
 		putFlags(lt.Flags)
 		binary.LittleEndian.PutUint16(buf[fb:], lt.Texture)
@@ -174,20 +207,13 @@ func WriteTileData(w io.Writer, td *world.TileData) error {
 		}
 		_, _ = bw.Write(buf[:fb+2+tileNameLen])
 	}
-	for i := range td.Items {
+	for i := range items {
 		if i%tileGroupEntries == 0 {
 			_, _ = bw.Write(hdr[:])
 		}
-		it := &td.Items[i]
 		clear(buf[:])
-		putFlags(it.Flags)
-		e := buf[fb:]
-		e[0], e[1] = it.Weight, it.Quality
-		binary.LittleEndian.PutUint16(e[2:], it.Misc)
-		e[4], e[5] = it.Unk2, it.Quantity
-		binary.LittleEndian.PutUint16(e[6:], it.Anim)
-		e[8], e[9], e[10], e[11], e[12] = it.Unk3, it.Hue, it.Stack, it.Value, it.Height
-		if err := putName(e[13:13+tileNameLen], it.Name); err != nil {
+		putFlags(items[i].Flags)
+		if err := encodeItem(buf[fb:], &items[i]); err != nil {
 			return fmt.Errorf("uo: write tiledata: item %#x: %w", i, err)
 		}
 		_, _ = bw.Write(buf[:fb+13+tileNameLen])
@@ -196,6 +222,16 @@ func WriteTileData(w io.Writer, td *world.TileData) error {
 		return fmt.Errorf("uo: write tiledata: %w", err)
 	}
 	return nil
+}
+
+// encodeItem writes an item entry's fields after its flags into e.
+func encodeItem(e []byte, it *world.ItemTile) error {
+	e[0], e[1] = it.Weight, it.Quality
+	binary.LittleEndian.PutUint16(e[2:], it.Misc)
+	e[4], e[5] = it.Unk2, it.Quantity
+	binary.LittleEndian.PutUint16(e[6:], it.Anim)
+	e[8], e[9], e[10], e[11], e[12] = it.Unk3, it.Hue, it.Stack, it.Value, it.Height
+	return putName(e[13:13+tileNameLen], it.Name)
 }
 
 func putName(dst []byte, name string) error {

@@ -3,7 +3,9 @@ package uo
 import (
 	"bytes"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"shardcore/world"
@@ -18,12 +20,33 @@ func TestTileDataSizes(t *testing.T) {
 		if got := TileDataSize(f); got != want {
 			t.Errorf("format %d: derived size %d, constant %d", f, got, want)
 		}
-		if got := DetectTileFormat(int64(want)); got != f {
-			t.Errorf("size %d detected as %d, want %d", want, got, f)
+		if got, ok := DetectTileFormat(int64(want)); !ok || got != f {
+			t.Errorf("size %d detected as %d %v, want %d", want, got, ok, f)
 		}
 	}
-	if DetectTileFormat(TileDataSizeNew-1) != world.TileFormatOld32K || DetectTileFormat(TileDataSizeOld32K-1) != world.TileFormatOld16K {
-		t.Error("sizes just below a threshold pick the wrong layout")
+	for _, n := range []int64{0, TileDataSizeNew - 7, TileDataSizeNew + 1, TileDataSizeOld32K - 1, TileDataSizeOld16K + 3} {
+		if f, ok := DetectTileFormat(n); ok {
+			t.Errorf("size %d detected as layout %d; only the exact sizes are layouts", n, f)
+		}
+	}
+}
+
+// TestTileDataWrongSize: a tiledata.mul a few bytes short (or long) is an
+// error naming the file, its size and the sizes accepted, never decoded with
+// a smaller layout's flags.
+func TestTileDataWrongSize(t *testing.T) {
+	td := randomTileData(rand.New(rand.NewPCG(3, 4)), world.TileFormatNew)
+	var buf bytes.Buffer
+	if err := WriteTileData(&buf, td); err != nil {
+		t.Fatal(err)
+	}
+	for _, data := range [][]byte{buf.Bytes()[:buf.Len()-7], append(buf.Bytes(), 0)} {
+		path := filepath.Join(t.TempDir(), "tiledata.mul")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := ReadTileData(path)
+		wantErr(t, err, "tiledata.mul", strconv.Itoa(len(data))+" bytes", "3188736", "1644544", "1036288")
 	}
 }
 
@@ -53,11 +76,6 @@ func TestTileDataRoundTrip(t *testing.T) {
 		}
 		if buf.Len() != TileDataSize(f) {
 			t.Fatalf("format %d: wrote %d bytes, want %d", f, buf.Len(), TileDataSize(f))
-		}
-		// Trailing bytes past the layout are ignored.
-		extra := append(buf.Bytes(), 1, 2, 3)
-		if got2, err := DecodeTileData(extra, "x"); err != nil || got2.Land != td.Land {
-			t.Fatalf("format %d with trailing bytes: %v", f, err)
 		}
 	}
 }

@@ -72,10 +72,18 @@ func decodeUOP(r io.ReaderAt, size int64, name string, n int) ([]byte, error) {
 	if s := binary.LittleEndian.Uint32(hdr[8:]); s != uopSignature {
 		return nil, fmt.Errorf("uo: %s: signature %#08x at offset 8, want %#08x", name, s, uint32(uopSignature))
 	}
-	next := int64(binary.LittleEndian.Uint64(hdr[12:]))
+	entries, err := readUOPTables(r, size, name, int64(binary.LittleEndian.Uint64(hdr[12:])))
+	if err != nil {
+		return nil, err
+	}
+	return assembleUOP(r, size, name, n, entries)
+}
+
+// readUOPTables follows the chain of entry tables from offset next and
+// returns the used entries.
+func readUOPTables(r io.ReaderAt, size int64, name string, next int64) ([]uopEntry, error) {
 	var entries []uopEntry
 	visited := map[int64]bool{}
-	var rec [uopEntrySize]byte
 	for next != 0 {
 		if next < 0 || next > size-uopTableHeader {
 			return nil, fmt.Errorf("uo: %s: table offset %d beyond file size %d", name, next, size)
@@ -94,32 +102,45 @@ func decodeUOP(r io.ReaderAt, size int64, name string, n int) ([]byte, error) {
 		if count < 0 || tableAt+uopTableHeader+count*uopEntrySize > size {
 			return nil, fmt.Errorf("uo: %s: table at offset %d: %d entries run past file size %d", name, tableAt, count, size)
 		}
+		var rec [uopEntrySize]byte
 		for i := int64(0); i < count; i++ {
 			at := tableAt + uopTableHeader + i*uopEntrySize
 			if _, err := r.ReadAt(rec[:], at); err != nil {
 				return nil, fmt.Errorf("uo: %s: entry at offset %d: %w", name, at, err)
 			}
-			off := int64(binary.LittleEndian.Uint64(rec[0:]))
-			if off == 0 {
-				continue // unused slot
+			e, used, err := parseUOPEntry(rec[:], at, size, name)
+			if err != nil {
+				return nil, err
 			}
-			hl := int64(int32(binary.LittleEndian.Uint32(rec[8:])))
-			comp := int64(int32(binary.LittleEndian.Uint32(rec[12:])))
-			decomp := int64(int32(binary.LittleEndian.Uint32(rec[16:])))
-			flag := binary.LittleEndian.Uint16(rec[32:])
-			if flag != 0 {
-				return nil, fmt.Errorf("uo: %s: entry at offset %d: compression flag %d not supported (map containers are uncompressed)", name, at, flag)
+			if used {
+				entries = append(entries, e)
 			}
-			if hl < 0 || comp < 0 || comp != decomp {
-				return nil, fmt.Errorf("uo: %s: entry at offset %d: header %d, sizes %d/%d are not an uncompressed entry", name, at, hl, comp, decomp)
-			}
-			if off < 0 || off+hl+comp > size {
-				return nil, fmt.Errorf("uo: %s: entry at offset %d: data [%d,%d) beyond file size %d", name, at, off+hl, off+hl+comp, size)
-			}
-			entries = append(entries, uopEntry{start: off + hl, size: comp, at: at, hash: binary.LittleEndian.Uint64(rec[20:])})
 		}
 	}
-	return assembleUOP(r, size, name, n, entries)
+	return entries, nil
+}
+
+// parseUOPEntry checks one entry record (read at offset at); used is false
+// for an empty slot.
+func parseUOPEntry(rec []byte, at, size int64, name string) (e uopEntry, used bool, err error) {
+	off := int64(binary.LittleEndian.Uint64(rec[0:]))
+	if off == 0 {
+		return uopEntry{}, false, nil // unused slot
+	}
+	hl := int64(int32(binary.LittleEndian.Uint32(rec[8:])))
+	comp := int64(int32(binary.LittleEndian.Uint32(rec[12:])))
+	decomp := int64(int32(binary.LittleEndian.Uint32(rec[16:])))
+	flag := binary.LittleEndian.Uint16(rec[32:])
+	if flag != 0 {
+		return uopEntry{}, false, fmt.Errorf("uo: %s: entry at offset %d: compression flag %d not supported (map containers are uncompressed)", name, at, flag)
+	}
+	if hl < 0 || comp < 0 || comp != decomp {
+		return uopEntry{}, false, fmt.Errorf("uo: %s: entry at offset %d: header %d, sizes %d/%d are not an uncompressed entry", name, at, hl, comp, decomp)
+	}
+	if off < 0 || off+hl+comp > size {
+		return uopEntry{}, false, fmt.Errorf("uo: %s: entry at offset %d: data [%d,%d) beyond file size %d", name, at, off+hl, off+hl+comp, size)
+	}
+	return uopEntry{start: off + hl, size: comp, at: at, hash: binary.LittleEndian.Uint64(rec[20:])}, true, nil
 }
 
 // assembleUOP orders the entries by the index their name hash gives and

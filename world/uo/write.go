@@ -37,6 +37,14 @@ func writeFile(path string, fill func(w *bufio.Writer) error) error {
 	return nil
 }
 
+// Names of the shared client files, as the client names them (lookups match
+// them case-insensitively).
+const (
+	FileTileData = "tiledata.mul"
+	FileMultiIdx = "multi.idx"
+	FileMultiMul = "multi.mul"
+)
+
 // MapFileNames returns the canonical (lower-case) mul file names of facet id.
 func MapFileNames(id world.MapID) (mapName, staidx, statics string) {
 	return fmt.Sprintf("map%d.mul", id), fmt.Sprintf("staidx%d.mul", id), fmt.Sprintf("statics%d.mul", id)

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// recordShard runs `shard run` on a small default world with the recorder
+// on and returns the recording's path.
+func recordShard(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir) // the replay's generated world goes under it
+	rec := filepath.Join(dir, "rec.jsonl")
+	toml := fmt.Sprintf(`[world]
+size = "512x512"
+[pathfinding]
+cacheDir = %q
+missPromotionThreshold = 1
+[pathfinding.recorder]
+enable = true
+path = %q
+[shard.population]
+pets = 30
+patrols = 30
+swimmers = 4
+[log]
+level = "warn"
+format = "json"
+`, filepath.Join(dir, "cache"), rec)
+	cfg := filepath.Join(dir, "server.toml")
+	if err := os.WriteFile(cfg, []byte(toml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := shardCmd("run", "--config", cfg, "--ticks", "600", "--progress", "0"); code != 0 {
+		t.Fatalf("shard run: exit %d\n%s\n%s", code, out, errs)
+	}
+	return rec
+}
+
+// TestReplayExitStatus: a clean recording of a shard run (doors, pets,
+// patrols) replays with mismatches 0 and exits 0; the same recording with
+// one search's outcome changed exits 1 naming that line; a recording of
+// format 1 (no dynamics) replays on the static world with a warning and
+// exits 1 where it does not reproduce.
+func TestReplayExitStatus(t *testing.T) {
+	rec := recordShard(t)
+	code, out, errs := shardCmd("replay", rec, "--size", "512x512")
+	if code != 0 || !regexp.MustCompile(`(?m)^searches \d+ found \d+ mismatches 0 `).MatchString(out) {
+		t.Fatalf("clean recording: exit %d\n%s\n%s", code, out, errs)
+	}
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	k := -1
+	for i, l := range lines {
+		if strings.Contains(l, `"found":true,"steps":`) && !strings.Contains(l, `"steps":0,`) {
+			k = i
+			break
+		}
+	}
+	if k < 0 {
+		t.Fatal("no found path to tamper with")
+	}
+	steps := regexp.MustCompile(`"steps":(\d+),"cost":(\d+)`)
+	lines[k] = steps.ReplaceAllString(lines[k], `"steps":999,"cost":999`)
+	tampered := filepath.Join(t.TempDir(), "tampered.jsonl")
+	if err := os.WriteFile(tampered, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = shardCmd("replay", tampered, "--size", "512x512")
+	want := fmt.Sprintf("first: line %d (", k+1)
+	if code != exitError || !strings.Contains(out, "mismatches 1 ") || !strings.Contains(errs, want) || !strings.Contains(errs, "steps 999") {
+		t.Fatalf("tampered line %d: exit %d, want 1 and %q\nstdout:\n%s\nstderr:\n%s", k+1, code, want, out, errs)
+	}
+	// Format 1: the same lines without "v", "search" and "dyn".
+	strip := regexp.MustCompile(`^\{"v":2,|,"search":"[a-z]+"|,"dyn":\[.*\]\}$`)
+	for i, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		lines[i] = strip.ReplaceAllStringFunc(l, func(m string) string {
+			switch {
+			case strings.HasPrefix(m, "{"):
+				return "{"
+			case strings.HasPrefix(m, `,"dyn"`):
+				return "}"
+			}
+			return ""
+		})
+	}
+	v1 := filepath.Join(t.TempDir(), "v1.jsonl")
+	if err := os.WriteFile(v1, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = shardCmd("replay", v1, "--size", "512x512")
+	if code != exitError || !strings.Contains(out, fmt.Sprintf("warning: %d records carry no dynamics", len(lines))) || !strings.Contains(errs, "did not reproduce") {
+		t.Fatalf("format 1: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+}

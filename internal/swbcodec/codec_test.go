@@ -1,0 +1,152 @@
+package swbcodec
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"shardcore/internal/swbtest"
+	"shardcore/stepcache"
+)
+
+func allOptions() []Options {
+	var out []Options
+	for _, p := range []Predictor{PredictOwn, PredictNeighbour} {
+		for _, l := range []Layout{LayoutArrays, LayoutPacked} {
+			for _, h := range []bool{false, true} {
+				out = append(out, Options{Predictor: p, Layout: l, Huff: h})
+			}
+		}
+	}
+	return out
+}
+
+// recordSetOf is the finished record set a file of chunks would hold.
+func recordSetOf(tb testing.TB, o Options, chunks []*stepcache.Chunk) *RecordSet {
+	tb.Helper()
+	set := NewRecordSet(o, false)
+	for _, c := range chunks {
+		if _, err := set.Add(c); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	if err := set.Finish(); err != nil {
+		tb.Fatal(err)
+	}
+	return set
+}
+
+// codecFor returns an encoder and a decoder for o sharing the file code
+// a file would hold, built from chunks (when o asks for one).
+func codecFor(tb testing.TB, o Options, chunks []*stepcache.Chunk) (*Encoder, *Decoder) {
+	tb.Helper()
+	set := recordSetOf(tb, o, chunks)
+	dec := NewDecoder()
+	if err := dec.SetCode(set.Code()); err != nil {
+		tb.Fatal(err)
+	}
+	return set.enc, dec
+}
+
+// TestRoundTripSynthetic: every option set decodes every synthetic chunk
+// shape back to what was encoded.
+func TestRoundTripSynthetic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	chunks := swbtest.SynthChunks(rng, 140)
+	for _, o := range allOptions() {
+		enc, dec := codecFor(t, o, chunks)
+		var rec []byte
+		var err error
+		for i, c := range chunks {
+			rec, err = enc.AppendRecord(rec[:0], c)
+			if err != nil {
+				t.Fatalf("%+v chunk %d: %v", o, i, err)
+			}
+			var got stepcache.Chunk
+			got.Cells[3].Z = 99 // decode must overwrite everything
+			got.StrataStart = new([stepcache.ChunkCells + 1]uint16)
+			if err := dec.DecodeRecord(rec, &got); err != nil {
+				t.Fatalf("%+v chunk %d: decode: %v", o, i, err)
+			}
+			if !swbtest.ChunkEqual(c, &got) {
+				t.Fatalf("%+v chunk %d (shape %d): round trip differs", o, i, i%7)
+			}
+		}
+	}
+}
+
+// TestUniformRecordIsTiny: a uniform chunk is a 21-byte record.
+func TestUniformRecordIsTiny(t *testing.T) {
+	enc := NewEncoder(DefaultOptions)
+	rec, err := enc.AppendRecord(nil, swbtest.UniformChunk(rand.New(rand.NewPCG(3, 4)), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec) != 1+CellSize {
+		t.Fatalf("uniform record is %d bytes, want %d", len(rec), 1+CellSize)
+	}
+}
+
+// TestEncodeRejectsBadStrata: a chunk whose strata frame is inconsistent is
+// an error, not a silently different file.
+func TestEncodeRejectsBadStrata(t *testing.T) {
+	enc := NewEncoder(DefaultOptions)
+	c := swbtest.HillChunk(rand.New(rand.NewPCG(5, 6)), false)
+	c.Strata = make([]stepcache.Cell, 3)
+	if _, err := enc.AppendRecord(nil, c); err == nil {
+		t.Fatal("strata without StrataStart accepted")
+	}
+	c.StrataStart = new([stepcache.ChunkCells + 1]uint16)
+	c.StrataStart[stepcache.ChunkCells] = 2
+	if _, err := enc.AppendRecord(nil, c); err == nil {
+		t.Fatal("StrataStart framing 2 of 3 strata accepted")
+	}
+}
+
+// TestDecodeTruncatedIsCorrupt: every prefix of a valid record is refused
+// with ErrCorrupt (never a panic, never a silent success).
+func TestDecodeTruncatedIsCorrupt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	chunks := []*stepcache.Chunk{swbtest.RandomChunk(rng, true), swbtest.HillChunk(rng, true), swbtest.HillChunk(rng, false), swbtest.UniformChunk(rng, 0)}
+	for _, o := range allOptions() {
+		enc, dec := codecFor(t, o, chunks)
+		for _, c := range chunks {
+			rec, err := enc.AppendRecord(nil, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for n := 0; n < len(rec); n++ {
+				var got stepcache.Chunk
+				if err := dec.DecodeRecord(rec[:n], &got); !errors.Is(err, ErrCorrupt) {
+					t.Fatalf("%+v: prefix %d/%d: err %v", o, n, len(rec), err)
+				}
+			}
+		}
+	}
+}
+
+// TestHuffmanRecordsUsed: with the file code, hill chunks are stored coded
+// (the stage the default options rely on), and a decoder without the code
+// refuses them as corrupt.
+func TestHuffmanRecordsUsed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	chunks := []*stepcache.Chunk{swbtest.HillChunk(rng, false), swbtest.HillChunk(rng, true), swbtest.HillChunk(rng, false)}
+	enc, dec := codecFor(t, DefaultOptions, chunks)
+	plain := NewDecoder()
+	for i, c := range chunks {
+		rec, err := enc.AppendRecord(nil, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec[0] != kindFull|tagHuff {
+			t.Fatalf("chunk %d: tag %#x, want Huffman-coded", i, rec[0])
+		}
+		var got stepcache.Chunk
+		if err := dec.DecodeRecord(rec, &got); err != nil || !swbtest.ChunkEqual(c, &got) {
+			t.Fatalf("chunk %d: %v", i, err)
+		}
+		if err := plain.DecodeRecord(rec, &got); !errors.Is(err, ErrCorrupt) {
+			t.Fatalf("chunk %d without the code: %v", i, err)
+		}
+	}
+}

@@ -1,0 +1,192 @@
+package swbcodec
+
+import (
+	"fmt"
+	"math/bits"
+
+	"shardcore/stepcache"
+)
+
+// maxPlain bounds a full record's uncompressed body: every plane raw, every
+// residual array stored, and the most strata a chunk can frame.
+const maxPlain = 1 + 4*(1+stepcache.ChunkCells) + 2*(1+32+stepcache.ChunkCells*9) +
+	(1 + stepcache.ChunkCells) + maxStrata*(4+2+16)
+
+// Decoder turns records back into chunks. It reuses its buffers; it is not
+// safe for concurrent use.
+type Decoder struct {
+	huff  *huffDecoder // the file's Huffman code (nil: none)
+	plain []byte       // a decoded body, with room for the Huffman decoder's stores
+	coded []byte       // coded bits copied where the record has no readable slack
+	vals  []byte
+
+	plane, walk, wet, info [stepcache.ChunkCells]byte
+	pad                    [padLen]byte
+}
+
+// NewDecoder returns a decoder without a file code.
+func NewDecoder() *Decoder {
+	return &Decoder{vals: make([]byte, stepcache.ChunkCells*8)}
+}
+
+// SetCode installs the file's Huffman code from its code lengths (nil: the
+// file has none). Lengths that are not a complete prefix code of at most 11
+// bits are ErrCorrupt, and leave the decoder without a code.
+func (d *Decoder) SetCode(lens *[256]uint8) error {
+	d.huff = nil
+	if lens == nil {
+		return nil
+	}
+	h, ok := newHuffDecoder(lens)
+	if !ok {
+		return fmt.Errorf("%w: Huffman code lengths", ErrCorrupt)
+	}
+	d.huff = h
+	return nil
+}
+
+// DecodeRecord decodes one record into dst, overwriting all of it. A
+// malformed record returns an error wrapping ErrCorrupt (dst is then
+// unspecified); it never panics. dst.Strata is a fresh slice (nil when
+// empty). Where rec's capacity runs HuffPad bytes past its end, a
+// Huffman-coded record is read in place; those bytes are loaded, never used.
+func (d *Decoder) DecodeRecord(rec []byte, dst *stepcache.Chunk) error {
+	if len(rec) == 0 {
+		return fmt.Errorf("%w: empty record", ErrCorrupt)
+	}
+	switch rec[0] {
+	case kindUniform:
+		return decodeUniform(rec[1:], dst)
+	case kindFull:
+		return d.decodeFull(rec[1:], dst)
+	case kindFull | tagHuff:
+		return d.decodeHuff(rec[1:], dst)
+	}
+	return fmt.Errorf("%w: record tag %#x", ErrCorrupt, rec[0])
+}
+
+// decodeUniform broadcasts one stored cell to all 256.
+func decodeUniform(cell []byte, dst *stepcache.Chunk) error {
+	if len(cell) != CellSize {
+		return fmt.Errorf("%w: uniform record of %d bytes", ErrCorrupt, 1+len(cell))
+	}
+	out := cellBytes(dst)
+	copy(out[:CellSize], cell)
+	for n := CellSize; n < len(out); n *= 2 {
+		copy(out[n:], out[:n])
+	}
+	dst.StrataStart, dst.Strata = nil, nil
+	return nil
+}
+
+// decodeHuff decodes a Huffman-coded full record (after its tag): the body
+// length, then the body in the file's code.
+func (d *Decoder) decodeHuff(b []byte, dst *stepcache.Chunk) error {
+	r := rd{b: b}
+	n := r.uvarint()
+	if r.bad || n == 0 || n > maxPlain {
+		return fmt.Errorf("%w: bad plain length", ErrCorrupt)
+	}
+	if d.huff == nil {
+		return fmt.Errorf("%w: Huffman-coded record in a file without a code", ErrCorrupt)
+	}
+	coded := b[r.off:]
+	m := len(coded)
+	if cap(coded)-m >= HuffPad {
+		coded = coded[:m+HuffPad]
+	} else {
+		var pad [HuffPad]byte
+		d.coded = append(append(d.coded[:0], coded...), pad[:]...)
+		coded = d.coded
+	}
+	if cap(d.plain) < int(n)+4 {
+		d.plain = make([]byte, 0, max(int(n)+4, 4096))
+	}
+	body := d.plain[:n]
+	if !d.huff.decode(body, coded, m) {
+		return fmt.Errorf("%w: Huffman bits", ErrCorrupt)
+	}
+	return d.decodeFull(body, dst)
+}
+
+// decodeStrata reads the strata counts and every stratum of a full body.
+func (d *Decoder) decodeStrata(r *rd, dst *stepcache.Chunk, packed bool) error {
+	r.readPlaneInto(packed, &d.plane)
+	if r.bad {
+		return fmt.Errorf("%w: truncated strata counts", ErrCorrupt)
+	}
+	start := new([stepcache.ChunkCells + 1]uint16)
+	total := 0
+	for i := 0; i < stepcache.ChunkCells; i++ {
+		start[i] = uint16(total)
+		total += int(d.plane[i])
+	}
+	if total > maxStrata {
+		return fmt.Errorf("%w: %d strata", ErrCorrupt, total)
+	}
+	start[stepcache.ChunkCells] = uint16(total)
+	// Each stratum takes at least 4 bytes (6 packed): refuse counts the body cannot hold.
+	per := 20
+	if packed {
+		per = 6
+	}
+	if total*per > len(r.b)-r.off {
+		return fmt.Errorf("%w: %d strata do not fit", ErrCorrupt, total)
+	}
+	var strata []stepcache.Cell
+	if total > 0 {
+		strata = make([]stepcache.Cell, total)
+	}
+	for i := 0; i < stepcache.ChunkCells; i++ {
+		for k := start[i]; k < start[i+1]; k++ {
+			if !readStratum(r, &strata[k], dst.Cells[i].Z, packed) {
+				return fmt.Errorf("%w: truncated stratum", ErrCorrupt)
+			}
+		}
+	}
+	dst.StrataStart, dst.Strata = start, strata
+	return nil
+}
+
+// readStratum reads one stratum of a cell whose SourceZ is z: its Z
+// against z, Walk, Wet, Info, then its 16 Z residuals against (bit ? its
+// Z : 0), packed as a 16-bit mask and the nonzero ones. ok false when the
+// body ends first.
+func readStratum(r *rd, st *stepcache.Cell, z int8, packed bool) bool {
+	h := r.bytes(4)
+	if r.bad {
+		return false
+	}
+	st.Z = int8(h[0] + byte(z))
+	st.Walk, st.Wet, st.Info = h[1], h[2], h[3]
+	var res [16]byte
+	if packed {
+		m := r.u16()
+		vals := r.bytes(bits.OnesCount16(m))
+		if r.bad {
+			return false
+		}
+		n := 0
+		for j := 0; j < 16; j++ {
+			if m&(1<<j) != 0 {
+				res[j] = vals[n]
+				n++
+			}
+		}
+	} else if b := r.bytes(16); b != nil {
+		copy(res[:], b)
+	}
+	for dir := 0; dir < 8; dir++ {
+		var p byte
+		if st.Walk&(1<<dir) != 0 {
+			p = byte(st.Z)
+		}
+		st.WalkZ[dir] = int8(res[dir] + p)
+		p = 0
+		if st.Wet&(1<<dir) != 0 {
+			p = byte(st.Z)
+		}
+		st.SwimZ[dir] = int8(res[8+dir] + p)
+	}
+	return !r.bad
+}

@@ -1,0 +1,15 @@
+// Package swbcodec is the record codec of the .swb step-cache file: it turns
+// one stepcache.Chunk into one record and back (uniform or full; full bodies
+// as planes and sparse Z residuals against a neighbour predictor, then the
+// file's canonical Huffman code), builds a file's code from its records
+// (RecordSet, which also stores identical records once), and decodes with
+// two amd64 assembly kernels for its hot loops (pure Go elsewhere and with
+// the purego tag; the Go versions are the reference the tests and
+// FuzzKernels compare them with).
+//
+// It is internal: shared by stepcache/swb (the file: header, index, reader,
+// writer) and internal/swblab (the stage table and the reference encoder,
+// which measure the option sets other than DefaultOptions). It does not know
+// about files, offsets, indexes or checksums; the record layout is
+// documented with the file layout in stepcache/swb's package doc.
+package swbcodec

@@ -1,0 +1,31 @@
+//go:build !purego
+
+package swbcodec
+
+import "shardcore/stepcache"
+
+// The amd64 kernels, in SSE2 and plain x86-64 (every amd64 has both); the
+// Go functions they mirror are the fallback elsewhere (and with the purego
+// tag) and the reference the tests compare them with.
+
+// cellsNeighbourSSE2 is cellsNeighbourGo: byte unpacks transpose the
+// neighbour rows, a compare expands the masks, two stores write each cell.
+// It reads 8 bytes past each grid row it uses (padLen holds them).
+//
+//go:noescape
+func cellsNeighbourSSE2(pad *[padLen]byte, walk, wet, info *[stepcache.ChunkCells]byte, out *[stepcache.ChunkCells * CellSize]byte)
+
+// huffBulkAsm is huffBulkGo with the bit buffer held in a register.
+//
+//go:noescape
+func huffBulkAsm(tab *[huffTableSize]uint32, dst *byte, limit int, src *byte, mbits int, s *huffState) bool
+
+// cellsNeighbour writes every cell before residuals (see cellsNeighbourGo).
+func cellsNeighbour(pad *[padLen]byte, walk, wet, info *[stepcache.ChunkCells]byte, c *stepcache.Chunk) {
+	cellsNeighbourSSE2(pad, walk, wet, info, cellBytes(c))
+}
+
+// huffBulk is the bulk of a Huffman decode (see huffBulkGo).
+func huffBulk(tab *[huffTableSize]uint32, dst *byte, limit int, src *byte, mbits int, s *huffState) bool {
+	return huffBulkAsm(tab, dst, limit, src, mbits, s)
+}

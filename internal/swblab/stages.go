@@ -1,0 +1,184 @@
+package swblab
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"time"
+
+	"github.com/klauspost/compress/zstd"
+
+	"shardcore/internal/swbcodec"
+	"shardcore/stepcache"
+	"shardcore/stepcache/swb"
+)
+
+// Stage is one step of the size table: what the chunks would cost with the
+// encodings up to and including this one.
+type Stage struct {
+	Name  string
+	Bytes int64
+}
+
+// plainIndexEntry is a straightforward index entry (offset u64, length u32,
+// checksum u32; the key implicit in a dense row-major table), the index the
+// early stages are charged with.
+const plainIndexEntry = 16
+
+// Stages measures, step by step, what each encoding idea buys on chunks (a
+// map wide chunks across, row-major, nil = absent), ending with the file
+// stepcache/swb writes; the last row is the reference v9 encoder on the
+// same chunks. One row, marked, is a comparison that the file does not use.
+func Stages(chunks []*stepcache.Chunk, wide int) ([]Stage, error) {
+	present, raw, uni := rawSizes(chunks)
+	idx := present * plainIndexEntry
+	out := []Stage{
+		{"fixed full records (20 B/cell + strata)", swb.HeaderSize + raw + idx},
+		{"+ uniform chunks as one 21-byte record", swb.HeaderSize + uni + idx},
+	}
+	own := swbcodec.Options{Predictor: swbcodec.PredictOwn, Layout: swbcodec.LayoutArrays}
+	nbr := swbcodec.Options{Predictor: swbcodec.PredictNeighbour, Layout: swbcodec.LayoutArrays}
+	packed := swbcodec.Options{Predictor: swbcodec.PredictNeighbour, Layout: swbcodec.LayoutPacked}
+	steps := []struct {
+		name string
+		size func() (int64, error)
+	}{
+		{"+ Z residuals vs own SourceZ, zero arrays omitted (v6)", func() (int64, error) { return recordBytes(chunks, own, false) }},
+		{"+ predict Z[d] from neighbour d's SourceZ, SourceZ from the cell above", func() (int64, error) { return recordBytes(chunks, nbr, false) }},
+		{"+ packed planes, edge-ring corrections, sparse residuals", func() (int64, error) { return recordBytes(chunks, packed, false) }},
+		{"(comparison, not used) zstd frame per record when smaller", func() (int64, error) { return zstdRecordBytes(chunks) }},
+		{"+ one Huffman code per file (stored once), per record when smaller", func() (int64, error) { return recordBytes(chunks, swbcodec.DefaultOptions, false) }},
+		{fmt.Sprintf("+ identical records stored once (format: %s)", swbcodec.DefaultOptions), func() (int64, error) {
+			return recordBytes(chunks, swbcodec.DefaultOptions, true)
+		}},
+	}
+	for _, s := range steps {
+		n, err := s.size()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Stage{s.name, swb.HeaderSize + n + idx})
+	}
+	file, err := fileBytes(chunks, wide)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, Stage{"+ compact zstd index, code inside (the file swb.Write produces)", file})
+	out = append(out, Stage{"reference: C# v9 (zlib-9 records, 8 B index)", ReferenceSize(chunks)})
+	return out, nil
+}
+
+// rawSizes counts the chunks present and their bytes as fixed full records
+// (a tag and the raw cells and strata), and with uniform chunks as one
+// 21-byte record.
+func rawSizes(chunks []*stepcache.Chunk) (present, raw, uni int64) {
+	var buf []byte
+	for _, c := range chunks {
+		if c == nil {
+			continue
+		}
+		present++
+		buf = appendRaw(buf[:0], c)
+		raw += int64(1 + len(buf))
+		if swbcodec.IsUniform(c) {
+			uni += 1 + swbcodec.CellSize
+		} else {
+			uni += int64(1 + len(buf))
+		}
+	}
+	return present, raw, uni
+}
+
+// recordSet encodes chunks as a file would with o (dedup: identical
+// records once).
+func recordSet(chunks []*stepcache.Chunk, o swbcodec.Options, dedup bool) (*swbcodec.RecordSet, error) {
+	set := swbcodec.NewRecordSet(o, dedup)
+	for _, c := range chunks {
+		if _, err := set.Add(c); err != nil {
+			return nil, err
+		}
+	}
+	return set, set.Finish()
+}
+
+// recordBytes is the records' stored bytes with o, plus the code when the
+// set has one.
+func recordBytes(chunks []*stepcache.Chunk, o swbcodec.Options, dedup bool) (int64, error) {
+	set, err := recordSet(chunks, o, dedup)
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	var rec []byte
+	for id := 0; id < set.Records(); id++ {
+		rec = set.AppendRecord(rec[:0], id)
+		n += int64(len(rec))
+	}
+	if set.Code() != nil {
+		n += swbcodec.LensSize
+	}
+	return n, nil
+}
+
+// zstdRecordBytes is the packed records' bytes with each full body stored
+// as a tag, its length and one zstd frame where that is smaller: the
+// entropy stage of format versions 1 and 2, which read ≈2–3 µs slower per
+// record (a frame's setup) than the file's Huffman code.
+func zstdRecordBytes(chunks []*stepcache.Chunk) (int64, error) {
+	set, err := recordSet(chunks, swbcodec.Options{Predictor: swbcodec.PredictNeighbour, Layout: swbcodec.LayoutPacked}, false)
+	if err != nil {
+		return 0, err
+	}
+	z, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression),
+		zstd.WithEncoderConcurrency(1), zstd.WithZeroFrames(true),
+		zstd.WithEncoderCRC(false), zstd.WithSingleSegment(true))
+	if err != nil {
+		return 0, fmt.Errorf("swblab: zstd encoder: %w", err)
+	}
+	defer z.Close()
+	var n int64
+	var frame []byte
+	for id := 0; id < set.Records(); id++ {
+		p := set.Plain(id)
+		if swbcodec.IsUniformRecord(p) {
+			n += int64(len(p))
+			continue
+		}
+		body := p[1:]
+		frame = z.EncodeAll(body, frame[:0])
+		n += int64(min(len(p), 1+len(binary.AppendUvarint(nil, uint64(len(body))))+len(frame)))
+	}
+	return n, nil
+}
+
+// fileBytes is the size of the file swb.Write produces from chunks,
+// written through an FS that keeps nothing.
+func fileBytes(chunks []*stepcache.Chunk, wide int) (int64, error) {
+	if wide <= 0 || len(chunks)%wide != 0 {
+		return 0, fmt.Errorf("swblab: %d chunks are not rows of %d", len(chunks), wide)
+	}
+	hdr := swb.Header{WidthChunks: wide, HeightChunks: len(chunks) / wide, BakeTime: time.Unix(0, 0)}
+	st, err := swb.WriteFS(context.Background(), discardFS{}, "stages.swb", hdr, swb.SliceChunks(chunks, wide))
+	if err != nil {
+		return 0, err
+	}
+	return st.FileBytes, nil
+}
+
+// appendRaw appends c's content in the fixed plain form: 256 cells, then the
+// strata frame and strata when present.
+func appendRaw(dst []byte, c *stepcache.Chunk) []byte {
+	for i := range c.Cells {
+		dst = swbcodec.AppendCell(dst, &c.Cells[i])
+	}
+	if c.StrataStart != nil {
+		dst = append(dst, 1)
+		for _, s := range c.StrataStart {
+			dst = append(dst, byte(s), byte(s>>8))
+		}
+		for i := range c.Strata {
+			dst = swbcodec.AppendCell(dst, &c.Strata[i])
+		}
+	}
+	return dst
+}

@@ -1,0 +1,71 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"shardcore/config"
+	"shardcore/world"
+	"shardcore/world/gen/britannia"
+	"shardcore/world/uo"
+)
+
+// CheckWorld reports, without loading them, what would stop the maps of
+// world.maps from loading: for a data directory, a map whose files are
+// missing (named), whose land file's length is not its size (the folder's
+// manifest's, else the facet's), or whose features file is refused. A
+// generated world's maps are checked by config.Validate (the default
+// profile has map 0 only, britannia maps 0..5). `shard config check` and New
+// both run it, so a config check refuses what run would refuse for maps.
+func CheckWorld(cfg config.Config) error {
+	dir := cfg.World.DataDir
+	if dir == "" {
+		return nil
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		if err == nil {
+			err = errors.New("not a directory")
+		}
+		return fmt.Errorf("world.dataDir %s: %w", dir, err)
+	}
+	var errs []error
+	for _, n := range cfg.World.Maps {
+		if err := checkMap(dir, world.MapID(n)); err != nil {
+			errs = append(errs, fmt.Errorf("world.maps: map %d: %w", n, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// checkMap checks map id's files in dir (see CheckWorld).
+func checkMap(dir string, id world.MapID) error {
+	files, err := uo.Files(dir, id)
+	if err != nil {
+		return err
+	}
+	width, height := files.Width, files.Height
+	if files.UOP == "" { // a .uop's length says nothing of its map's: it is read at load
+		fi, err := os.Stat(files.Map)
+		if err != nil {
+			return err
+		}
+		name := filepath.Base(files.Map)
+		switch {
+		case width == 0:
+			if width, height, err = uo.MapSize(id, fi.Size()); err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+		case uo.LandBytes(width, height) != fi.Size():
+			return fmt.Errorf("%s: %d bytes, want exactly %d for the %dx%d its folder's %s records",
+				name, fi.Size(), uo.LandBytes(width, height), width, height, uo.ManifestName)
+		}
+	}
+	if width > 0 {
+		if _, _, err := britannia.ReadFeatures(dir, id, width, height); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,194 @@
+package server
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"shardcore/metrics"
+	"shardcore/movement"
+	"shardcore/pathing"
+	"shardcore/population"
+	"shardcore/stepcache"
+	"shardcore/stepcache/swb"
+	"shardcore/systems"
+	"shardcore/world"
+	"shardcore/world/source"
+)
+
+// mapEntry is one simulated map: its world and live rules, its .swb
+// state, its own step cache and simulation, its population, and its part
+// of each tick. While Run runs, one goroutine of its own (loop) owns its
+// cache, simulation, .swb reader and watch, bake state and recorder buffer:
+// the tick goroutine hands it work (onMaps, onMap) and waits for it, and
+// never touches them itself. Before Run and after it, the server's owner
+// does the same work inline.
+type mapEntry struct {
+	id      world.MapID
+	w       *source.World
+	rules   *movement.Rules
+	swbPath string
+	reader  *swb.Reader
+	baking  bool
+	watch   swbWatch // the attached file's health (swbwatch.go)
+
+	cache  *stepcache.Cache
+	sim    *systems.Sim
+	pop    *population.Population
+	budget int // its part of pathfinding.maxResidentChunks
+	rec    mapRecorder
+	ticks  tickStats       // its own part of each tick (bakes, watch, simulation)
+	bakes  []bakeResult    // finished bakes handed over at tick start
+	stats  MapSummary      // the last snapshot (snapshotMap)
+	met    *metrics.Map    // its series (nil: metrics off)
+	paths  *pathCounts     // its searches counted for met (nil: metrics off)
+	figs   metrics.Figures // scratch of foldMetrics
+
+	jobs chan mapJob // while Run runs: work for its goroutine
+}
+
+// buildCaches gives each map its own step cache (a Cache is owned by one
+// goroutine, and each map's is owned by the map's), bounded by the map's
+// part of pathfinding.maxResidentChunks (planPopulation) and with its own
+// background build workers.
+func (s *Server) buildCaches() error {
+	pf := s.cfg.Pathfinding
+	for _, me := range s.maps {
+		id := me.id
+		cc := stepcache.Config{
+			Enabled: pf.Enabled, MaxResidentChunks: me.budget,
+			MissPromotionThreshold: pf.MissPromotionThreshold, MissPromotionWindowMs: int64(pf.MissPromotionWindowMs),
+			MissVisitMs: int64(pf.MissVisitMs),
+			VerifyShare: pf.VerifyShare, Seed: uint64(s.cfg.Shard.Population.Seed) ^ uint64(id),
+			BuildWorkers: s.buildWorkers(),
+			OnMismatch: func(m stepcache.Mismatch) {
+				s.log.Error().Int("map", int(id)).Str("mismatch", fmt.Sprintf("%+v", m)).Msg("step cache disagrees with the live rules")
+			},
+		}
+		c, err := stepcache.New(cc, me.rules)
+		if err != nil {
+			return fmt.Errorf("server: step cache of map %d: %w", id, err)
+		}
+		me.cache = c
+	}
+	return nil
+}
+
+// newSim makes map me's simulation over its cache. The cache bounds its
+// resident set and reports its hit ratio even when disabled (every lookup
+// then falls through); searches use it only when pathfinding.enabled, else
+// classic A* over the live rules.
+func (s *Server) newSim(me *mapEntry) (*systems.Sim, error) {
+	pf, sh := s.cfg.Pathfinding, s.cfg.Shard
+	me.rec = mapRecorder{fp: me.w.Fingerprint, maxNodes: pf.MaxNodes}
+	o := systems.Options{
+		TickMs: sh.TickMs, TickBudget: pf.TickBudget(), Clock: s.clock, MaxNodes: pf.MaxNodes,
+		Seed: uint64(sh.Population.Seed) ^ uint64(me.id), Rules: me.rules,
+	}
+	o = systems.WithCache(o, me.cache)
+	if !pf.Enabled {
+		o.NewFinder = func(r *movement.Rules) pathing.Finder { return pathing.NewClassic(r) }
+	}
+	o = instrument(o, &me.rec) // records what each search saw of the dynamic world
+	if s.met != nil {
+		me.paths = &pathCounts{inner: o.Recorder}
+		o.Recorder = me.paths
+	}
+	sim, err := systems.NewSim(me.w.Map, me.w.Tiles, o)
+	if err != nil {
+		return nil, fmt.Errorf("server: map %d: %w", me.id, err)
+	}
+	return sim, nil
+}
+
+// mapJob is work handed to a map's goroutine: fn, then done.Done(). A
+// value, so handing the tick over allocates nothing.
+type mapJob struct {
+	fn   func(me *mapEntry)
+	done *sync.WaitGroup
+}
+
+func (j mapJob) run(me *mapEntry) {
+	defer j.done.Done()
+	j.fn(me)
+}
+
+// startLoops starts each map's goroutine (Run, holding mu).
+func (s *Server) startLoops() {
+	for _, me := range s.maps {
+		me.jobs = make(chan mapJob)
+		go func(me *mapEntry, jobs <-chan mapJob) {
+			for j := range jobs {
+				j.run(me)
+			}
+		}(me, me.jobs)
+	}
+	s.looping = true
+}
+
+// stopLoops ends the maps' goroutines; map work is done inline again.
+func (s *Server) stopLoops() {
+	if !s.looping {
+		return
+	}
+	for _, me := range s.maps {
+		close(me.jobs)
+		me.jobs = nil
+	}
+	s.looping = false
+}
+
+// onMaps runs fn for every map, each on the map's goroutine, all at once,
+// and returns when every one has returned (inline, one after the other,
+// when the goroutines do not run). It allocates nothing itself.
+func (s *Server) onMaps(fn func(me *mapEntry)) {
+	if !s.looping {
+		for _, me := range s.maps {
+			fn(me)
+		}
+		return
+	}
+	s.jobsWG.Add(len(s.maps))
+	for _, me := range s.maps {
+		me.jobs <- mapJob{fn: fn, done: &s.jobsWG}
+	}
+	s.jobsWG.Wait()
+}
+
+// onMap runs fn on map me's goroutine and waits for it (inline when the
+// goroutines do not run).
+func (s *Server) onMap(me *mapEntry, fn func()) {
+	if !s.looping {
+		fn()
+		return
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	me.jobs <- mapJob{fn: func(*mapEntry) { fn() }, done: &wg}
+	wg.Wait()
+}
+
+// tickMap is map me's part of a tick, on its goroutine: the bakes finished
+// for it, its .swb watch, then its simulation (Step when unpaced, else Tick
+// at the tick's start now).
+func (s *Server) tickMap(me *mapEntry, now, period time.Duration, recording bool) {
+	t0 := s.clock()
+	for _, r := range me.bakes {
+		s.finishBake(me, r)
+	}
+	clear(me.bakes)
+	me.bakes = me.bakes[:0]
+	s.watchSWB(me, t0)
+	me.rec.on = recording
+	if s.opts.Unpaced {
+		me.sim.Step()
+	} else {
+		me.sim.Tick(now)
+	}
+	d := s.clock() - t0
+	me.ticks.add(d, period)
+	if me.met != nil {
+		me.met.Tick(d)
+		me.foldMetrics()
+	}
+}

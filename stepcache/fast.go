@@ -1,0 +1,109 @@
+package stepcache
+
+import (
+	"shardcore/movement"
+	"shardcore/world"
+)
+
+// Builder builds chunks with the fast probe: the same records as the
+// reference probe (BuildChunkReference), from each cell's surfaces
+// resolved once per chunk instead of the live rules per question (see
+// doc.go). A Builder keeps scratch and is used by one goroutine at a time;
+// after its first builds it allocates nothing.
+type Builder struct {
+	m  *world.Map
+	td *world.TileData
+
+	cells   [haloCells]hcell
+	raw     [haloCells][]world.Static
+	items   []item
+	statics []hstatic
+	cands   []hcand
+	tmp     []tcand
+	nb      [3]nbrs // the targets of the cell being probed, per rule set
+	zs      []int
+	strata  []Cell
+	start   [ChunkCells + 1]uint16
+	out     Chunk
+	land    landView
+	memo    memo
+}
+
+// NewBuilder returns a fast-probe builder over r's map and tile data. Only
+// land and statics are read (as by rules set StaticOnly), and tile data is
+// read afresh by every build, so patched flags take effect.
+func NewBuilder(r *movement.Rules) *Builder {
+	return &Builder{m: r.Map, td: r.Tiles}
+}
+
+// Build bakes chunk (cx, cy) and returns it in the builder's own storage:
+// valid until the next Build, to be read or copied (Chunk.Clone), never
+// kept. Cells of a partial chunk beyond the map are zero records.
+func (b *Builder) Build(cx, cy int) *Chunk {
+	x0, y0 := cx*ChunkSize-1, cy*ChunkSize-1
+	b.loadLand(x0, y0)
+	n := b.gatherStatics(x0, y0)
+	b.strata = b.strata[:0]
+	ch := &b.out
+	ch.StrataStart, ch.Strata = nil, nil
+	if n == 0 && b.flatLand(x0, y0) && b.uniform(ch, x0, y0) {
+		return ch
+	}
+	b.initCells(x0, y0)
+	b.loadStatics()
+	for i := 0; i < ChunkCells; i++ {
+		b.start[i] = uint16(len(b.strata))
+		ci := (i/ChunkSize+1)*haloSide + i%ChunkSize + 1
+		if b.cells[ci].flags&hOnMap == 0 {
+			ch.Cells[i] = Cell{}
+			continue
+		}
+		ch.Cells[i] = b.probeCell(ci)
+	}
+	b.start[ChunkCells] = uint16(len(b.strata))
+	if len(b.strata) > 0 {
+		ch.StrataStart = &b.start
+		ch.Strata = b.strata
+	}
+	return ch
+}
+
+// uniform builds a chunk whose halo is on the map, holds no statics and
+// one kind of land at one Z (flatLand): every cell sees the same
+// neighbourhood, so one cell is resolved and probed and its record fills
+// the chunk. It reports false, leaving the general build to the caller,
+// when that record has strata (it cannot, but the general build is exact).
+func (b *Builder) uniform(ch *Chunk, x0, y0 int) bool {
+	const center = haloSide + 1
+	b.statics, b.cands = b.statics[:0], b.cands[:0]
+	b.initCell(center, x0+1, y0+1)
+	b.resolve(center)
+	for _, off := range haloDir {
+		b.cells[center+off] = b.cells[center]
+	}
+	rec := b.probeCell(center)
+	if len(b.strata) != 0 {
+		b.strata = b.strata[:0]
+		return false
+	}
+	for i := range ch.Cells {
+		ch.Cells[i] = rec
+	}
+	return true
+}
+
+// BuildChunk bakes chunk (cx, cy) into a new Chunk.
+func (b *Builder) BuildChunk(cx, cy int) *Chunk { return b.Build(cx, cy).Clone() }
+
+// Clone returns a deep copy of c (strata offsets and strata included).
+func (c *Chunk) Clone() *Chunk {
+	o := &Chunk{Cells: c.Cells}
+	if c.StrataStart != nil {
+		s := *c.StrataStart
+		o.StrataStart = &s
+	}
+	if len(c.Strata) > 0 {
+		o.Strata = append([]Cell(nil), c.Strata...)
+	}
+	return o
+}

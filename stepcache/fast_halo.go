@@ -1,0 +1,293 @@
+package stepcache
+
+import (
+	"shardcore/movement"
+	"shardcore/world"
+)
+
+// Rule-set bits of the fast probe: which of the three rule sets a record
+// bakes (walker, swimmer) or checks (amphibian) a land tile or a static
+// serves.
+const (
+	ruleWalker  uint8 = 1 << iota // no canSwim, no cantWalk
+	ruleSwimmer                   // canSwim + cantWalk
+	ruleAmph                      // canSwim
+)
+
+// Rule set indices (hcell.enter): index k is rule bit 1<<k.
+const (
+	kWalker = iota
+	kSwimmer
+	kAmph
+)
+
+// Halo geometry: a chunk and its 1-cell ring, and the land corners that
+// AverageZ reads for those cells (one more row and column).
+const (
+	haloSide  = ChunkSize + 2
+	haloCells = haloSide * haloSide
+	landSide  = haloSide + 1
+)
+
+// haloDir is the halo-index offset of one step in each direction.
+var haloDir = [8]int{-haloSide, -haloSide + 1, 1, haloSide + 1, haloSide, haloSide - 1, -1, -haloSide - 1}
+
+// hcell flags.
+const (
+	hOnMap    uint8 = 1 << iota
+	hWet            // the land or a static of the cell is Wet (wetNear)
+	hConsider       // the land is not ignored
+)
+
+// hcell is one cell of the chunk or its halo with what the rules read of it
+// resolved: land corners, which rule sets stand on its land, its StartZ
+// surfaces and, per rule set, its Enter candidates.
+type hcell struct {
+	low, avg, top int16
+	flags         uint8
+	landRules     uint8    // rule sets for which the land is considered and does not block
+	s0, s1        int32    // its StartZ surfaces: Builder.statics[s0:s1], file order
+	enter         [3]hrule // per rule set index (walker, swimmer, amphibian)
+}
+
+// hrule is a cell's Enter candidates under one rule set: the only one
+// inline when n is 1 (absentCand when n is 0), else
+// Builder.cands[off:off+n].
+type hrule struct {
+	one   hcand
+	n     int32
+	off   int32
+	word  uint64 // the memo's view of it, relative to the cell's avg (selfWord)
+	lanes uint32 // one's stMin and szMax as pass's 16-bit lanes (laneOf)
+	z8    int8   // one's z as an int8 (truncated)
+	flags uint8  // ruleMulti, ruleUnfit
+}
+
+// hrule flags.
+const (
+	ruleMulti uint8 = 1 << iota // n > 1
+	ruleUnfit                   // one's z does not fit an int8
+)
+
+// finish sets e's derived fields once its candidates are set, for a cell
+// whose avg is avg.
+func (e *hrule) finish(avg int16) {
+	e.word = selfWord(e, avg)
+	e.lanes = laneOf(e.one)
+	e.z8 = int8(e.one.z)
+	e.flags = 0
+	if e.n > 1 {
+		e.flags |= ruleMulti
+	}
+	if !fitsZ(int(e.one.z)) {
+		e.flags |= ruleUnfit
+	}
+}
+
+// hstatic is one static with its tile data resolved.
+type hstatic struct {
+	tz, calcTop, top int16 // top = tz + Height (StartZ's top)
+	start            uint8 // rule sets for which it is a StartZ surface
+}
+
+// hcand is one way of entering a cell: a surface (or the land) that an
+// Enter from (startZ, startTop) accepts iff startTop ≥ stMin and startZ ≤
+// szMax, arriving at z. movement.Enter then keeps the accepted candidate
+// whose Z is closest to the mover's (the lower on a tie); see doc.go.
+type hcand struct {
+	z, stMin, szMax int16
+}
+
+// noLimit is an szMax that no startZ reaches.
+const noLimit = 1 << 14
+
+// item is a static's tile data as the rules read it.
+type item struct {
+	tz, h, calcH int
+	flags        world.TileFlag
+}
+
+func (it *item) blocker() bool { return it.flags&(world.FlagImpassable|world.FlagSurface) != 0 }
+
+// landRulesOf returns the rule sets for which land with flags f is
+// considered and does not block (movement's landBlocks per rule set).
+func landRulesOf(f world.TileFlag, considered bool) uint8 {
+	if !considered {
+		return 0
+	}
+	imp, wet := f&world.FlagImpassable != 0, f&world.FlagWet != 0
+	var r uint8
+	if !imp {
+		r |= ruleWalker | ruleAmph
+	}
+	if imp && wet {
+		r |= ruleSwimmer | ruleAmph
+	}
+	return r
+}
+
+// startRules are the rule sets for which a static with flags f is a StartZ
+// surface: Surface, or Wet for canSwim, and Wet when cantWalk.
+func startRules(f world.TileFlag) uint8 {
+	var r uint8
+	if f&world.FlagSurface != 0 {
+		r |= ruleWalker | ruleAmph
+	}
+	if f&world.FlagWet != 0 {
+		r |= ruleSwimmer | ruleAmph
+	}
+	return r
+}
+
+// enterRules are the rule sets for which a static with flags f is an Enter
+// candidate: Surface and not Impassable, or Wet for canSwim, and Wet when
+// cantWalk.
+func enterRules(f world.TileFlag) uint8 {
+	var r uint8
+	if f&world.FlagSurface != 0 && f&world.FlagImpassable == 0 {
+		r |= ruleWalker | ruleAmph
+	}
+	if f&world.FlagWet != 0 {
+		r |= ruleSwimmer | ruleAmph
+	}
+	return r
+}
+
+// landView is the land under one halo as read from the map: the corner
+// Zs (landSide², off-map 0, as AverageZ reads them) and the cells' ids.
+type landView struct {
+	zs  [landSide * landSide]int16
+	ids [haloCells]uint16
+}
+
+// loadLand reads the land of the halo whose top-left cell is (x0, y0) into
+// b.land.
+func (b *Builder) loadLand(x0, y0 int) {
+	b.land = landView{}
+	b.readLand(x0, y0, &b.land.zs, &b.land.ids)
+}
+
+// flatLand reports whether the halo from (x0, y0) is on the map, all land
+// Zs read are equal and all its land tiles act alike (the uniform fast
+// path's test).
+func (b *Builder) flatLand(x0, y0 int) bool {
+	if x0 < 0 || y0 < 0 || x0+haloSide > b.m.Width || y0+haloSide > b.m.Height {
+		return false
+	}
+	lv := &b.land
+	for _, z := range lv.zs {
+		if z != lv.zs[0] {
+			return false
+		}
+	}
+	first := b.landClass(lv.ids[0])
+	for i, id := range lv.ids {
+		if id != lv.ids[0] && b.landClass(lv.ids[i]) != first {
+			return false
+		}
+	}
+	return true
+}
+
+// landClass is what the rules read of a land id: considered, Wet, and the
+// rule sets it serves.
+func (b *Builder) landClass(id uint16) uint8 {
+	var c hcell
+	b.setLand(&c, id)
+	return c.flags | c.landRules<<4
+}
+
+// initCells sets every halo cell's land from b.land (off-map cells have no
+// candidates).
+func (b *Builder) initCells(x0, y0 int) {
+	for hy := 0; hy < haloSide; hy++ {
+		for hx := 0; hx < haloSide; hx++ {
+			b.initCell(hy*haloSide+hx, x0+hx, y0+hy)
+		}
+	}
+}
+
+// initCell sets halo cell h, at (x, y), from b.land.
+func (b *Builder) initCell(h, x, y int) {
+	c := &b.cells[h]
+	*c = hcell{}
+	if x < 0 || y < 0 || x >= b.m.Width || y >= b.m.Height {
+		c.enter = [3]hrule{absentRule, absentRule, absentRule}
+		return
+	}
+	zs := &b.land.zs
+	g := h/haloSide*landSide + h%haloSide
+	c.low, c.avg, c.top = averageZ(zs[g], zs[g+landSide], zs[g+1], zs[g+landSide+1])
+	b.setLand(c, b.land.ids[h])
+}
+
+// setLand sets c's flags and land rules for land id.
+func (b *Builder) setLand(c *hcell, id uint16) {
+	id &= 0x3FFF
+	f := b.td.LandFlags(id)
+	c.flags = hOnMap
+	if !movement.IgnoredLand(id) {
+		c.flags |= hConsider
+	}
+	if f&world.FlagWet != 0 {
+		c.flags |= hWet
+	}
+	c.landRules = landRulesOf(f, c.flags&hConsider != 0)
+}
+
+// readLand reads the land Zs of the landSide² corners from (x0, y0) (0 off
+// the map) and the land ids of the halo cells, straight from the map's
+// blocks.
+func (b *Builder) readLand(x0, y0 int, zs *[landSide * landSide]int16, ids *[haloCells]uint16) {
+	m := b.m
+	xa, xb := max(x0, 0), min(x0+landSide, m.Width)
+	for gy := 0; gy < landSide; gy++ {
+		y := y0 + gy
+		if y < 0 || y >= m.Height {
+			continue
+		}
+		zrow := zs[gy*landSide : (gy+1)*landSide]
+		var irow []uint16
+		if gy < haloSide {
+			irow = ids[gy*haloSide : (gy+1)*haloSide]
+		}
+		for x := xa; x < xb; {
+			blk := m.LandBlock(m.BlockIndex(x, y))
+			end := min(xb, (x|7)+1)
+			cells := blk[4+((y&7)*world.BlockSize+x&7)*3 : 4+((y&7)*world.BlockSize+(end-1)&7)*3+3]
+			for i, gx := 0, x-x0; i+2 < len(cells); i, gx = i+3, gx+1 {
+				zrow[gx] = int16(int8(cells[i+2]))
+				if gx < len(irow) {
+					irow[gx] = uint16(cells[i]) | uint16(cells[i+1])<<8
+				}
+			}
+			x = end
+		}
+	}
+}
+
+// averageZ is world.Map.AverageZ over the four corner Zs t (x, y), l
+// (x, y+1), r (x+1, y) and bt (x+1, y+1).
+func averageZ(t, l, r, bt int16) (low, avg, top int16) {
+	low, top = min(t, l, r, bt), max(t, l, r, bt)
+	if absInt(int(t)-int(bt)) > absInt(int(l)-int(r)) {
+		avg = floorHalf(int(l) + int(r))
+	} else {
+		avg = floorHalf(int(t) + int(bt))
+	}
+	return low, avg, top
+}
+
+func floorHalf(sum int) int16 {
+	if sum < 0 {
+		sum--
+	}
+	return int16(sum / 2)
+}
+
+func absInt(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

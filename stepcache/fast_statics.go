@@ -1,0 +1,190 @@
+package stepcache
+
+import (
+	"shardcore/movement"
+	"shardcore/world"
+)
+
+// gatherStatics points b.raw[h] at the statics of every halo cell h (file
+// order, aliasing the map), walking each 8×8 block under the halo once, and
+// reports how many statics the halo holds.
+func (b *Builder) gatherStatics(x0, y0 int) (n int) {
+	m := b.m
+	clear(b.raw[:])
+	bx0, bx1 := max(x0, 0)>>3, min(x0+haloSide-1, m.Width-1)>>3
+	by0, by1 := max(y0, 0)>>3, min(y0+haloSide-1, m.Height-1)>>3
+	for bx := bx0; bx <= bx1; bx++ {
+		for by := by0; by <= by1; by++ {
+			blk := m.BlockStatics(bx*m.BlocksHigh + by)
+			for i := 0; i < len(blk); {
+				j := i + 1
+				for j < len(blk) && blk[j].Cell == blk[i].Cell {
+					j++
+				}
+				hx := bx<<3 + int(blk[i].Cell&7) - x0
+				hy := by<<3 + int(blk[i].Cell>>3) - y0
+				if hx >= 0 && hy >= 0 && hx < haloSide && hy < haloSide {
+					b.raw[hy*haloSide+hx] = blk[i:j:j]
+					n += j - i
+				}
+				i = j
+			}
+		}
+	}
+	return n
+}
+
+// loadStatics resolves every on-map halo cell (see resolve).
+func (b *Builder) loadStatics() {
+	b.statics = b.statics[:0]
+	b.cands = b.cands[:0]
+	for h := range b.cells {
+		if b.cells[h].flags&hOnMap != 0 {
+			b.resolve(h)
+		}
+	}
+}
+
+// resolve reads halo cell h's statics: its StartZ surfaces into b.statics,
+// its Wet flag, and its Enter candidates (land included). Tile data is read
+// once per static.
+func (b *Builder) resolve(h int) {
+	c := &b.cells[h]
+	if len(b.raw[h]) == 0 {
+		c.s0, c.s1 = int32(len(b.statics)), int32(len(b.statics))
+		b.landOnly(c)
+		return
+	}
+	b.items = b.items[:0]
+	c.s0 = int32(len(b.statics))
+	for _, s := range b.raw[h] {
+		f, ht := b.td.ItemFlagsHeight(s.ID)
+		it := item{tz: int(s.Z), h: ht, calcH: world.CalcHeight(f, ht), flags: f}
+		b.items = append(b.items, it)
+		if f&world.FlagWet != 0 {
+			c.flags |= hWet
+		}
+		if r := startRules(f); r != 0 {
+			b.statics = append(b.statics, hstatic{tz: int16(it.tz), calcTop: int16(it.tz + it.calcH), top: int16(it.tz + ht), start: r})
+		}
+	}
+	c.s1 = int32(len(b.statics))
+	b.cellCands(c)
+}
+
+// landOnly sets the Enter candidates of c, a cell without statics: its
+// land for the rule sets it does not block (nothing limits headroom), as
+// cellCands would.
+func (b *Builder) landOnly(c *hcell) {
+	one := hrule{one: hcand{z: c.avg, stMin: c.low - movement.StepHeight, szMax: noLimit - movement.PersonHeight}, n: 1}
+	one.finish(c.avg)
+	for k := range c.enter {
+		if c.landRules&(1<<k) != 0 {
+			c.enter[k] = one
+		} else {
+			c.enter[k] = absentRule
+		}
+	}
+}
+
+// cellCands sets c's Enter candidates per rule set (its statics are in
+// b.items): movement.Enter's stepTop test becomes stMin, and its land-poke
+// and headroom tests, whose only dependence on the start is checkTop =
+// startZ+PersonHeight, become szMax; a candidate no start can pass is left
+// out.
+func (b *Builder) cellCands(c *hcell) {
+	b.tmp = b.tmp[:0]
+	avg, low := int(c.avg), int(c.low)
+	consider := c.flags&hConsider != 0
+	for i := range b.items {
+		s := &b.items[i]
+		rules := enterRules(s.flags)
+		if rules == 0 {
+			continue
+		}
+		ourZ := s.tz + s.calcH
+		itemTop := s.tz
+		if s.flags&world.FlagBridge == 0 {
+			itemTop += s.h
+		}
+		lim := b.headLimit(ourZ)
+		if consider && s.tz+min(s.h, movement.StepHeight) < avg && avg > ourZ {
+			lim = min(lim, low)
+		}
+		if ourZ+movement.PersonHeight > lim {
+			continue
+		}
+		b.tmp = append(b.tmp, tcand{hcand{z: int16(ourZ), stMin: int16(itemTop - movement.StepHeight),
+			szMax: int16(lim - movement.PersonHeight)}, rules})
+	}
+	if c.landRules != 0 {
+		if lim := b.headLimit(avg); avg+movement.PersonHeight <= lim {
+			b.tmp = append(b.tmp, tcand{hcand{z: int16(avg), stMin: int16(low - movement.StepHeight),
+				szMax: int16(lim - movement.PersonHeight)}, c.landRules})
+		}
+	}
+	for k := range c.enter {
+		b.setRule(&c.enter[k], uint8(1)<<k)
+		c.enter[k].finish(c.avg)
+	}
+}
+
+// tcand is a candidate with the rule sets it serves.
+type tcand struct {
+	hcand
+	rules uint8
+}
+
+// setRule fills e with the candidates of b.tmp that serve rule bit, less
+// those another candidate of the same Z dominates (it accepts every start
+// they accept): Enter's answer depends only on the Zs that accept.
+func (b *Builder) setRule(e *hrule, bit uint8) {
+	*e = absentRule
+	e.off = int32(len(b.cands))
+	for i := range b.tmp {
+		if b.tmp[i].rules&bit == 0 || b.dominated(i, bit) {
+			continue
+		}
+		e.n++
+		e.one = b.tmp[i].hcand
+		b.cands = append(b.cands, e.one)
+	}
+	if e.n < 2 {
+		b.cands = b.cands[:e.off]
+		e.off = 0
+	}
+	if e.n == 0 {
+		e.one = absentCand
+	}
+}
+
+// dominated reports whether another candidate of b.tmp serving bit has
+// b.tmp[i]'s Z and accepts every start it accepts (of equals, the first is
+// kept).
+func (b *Builder) dominated(i int, bit uint8) bool {
+	c := &b.tmp[i]
+	for j := range b.tmp {
+		o := &b.tmp[j]
+		if j == i || o.rules&bit == 0 || o.z != c.z || o.stMin > c.stMin || o.szMax < c.szMax {
+			continue
+		}
+		if o.stMin < c.stMin || o.szMax > c.szMax || j < i {
+			return true
+		}
+	}
+	return false
+}
+
+// headLimit is the highest top that headroom allows a span from ourZ to
+// reach: the lowest base of a blocker (Impassable or Surface) of b.items
+// whose top is above ourZ (noLimit when none).
+func (b *Builder) headLimit(ourZ int) int {
+	lim := noLimit
+	for i := range b.items {
+		s := &b.items[i]
+		if s.blocker() && s.tz+s.calcH > ourZ {
+			lim = min(lim, s.tz)
+		}
+	}
+	return lim
+}

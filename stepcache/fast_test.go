@@ -1,0 +1,143 @@
+package stepcache
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"shardcore/movement"
+	"shardcore/world"
+)
+
+// requireSameProbes compares every chunk of r's map built by both probes.
+func requireSameProbes(t *testing.T, name string, r *movement.Rules) ProbeReport {
+	t.Helper()
+	rep, err := CompareProbes(context.Background(), r, nil, 0, 8, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s: %v", name, rep)
+	for _, d := range rep.Diffs {
+		t.Errorf("%s: chunk (%d,%d): fast vs reference: %s", name, d.CX, d.CY, d.Diff)
+	}
+	if rep.Chunks == 0 || rep.Identical != rep.Chunks {
+		t.Fatalf("%s: %d of %d chunks identical", name, rep.Identical, rep.Chunks)
+	}
+	return rep
+}
+
+func TestFastProbeHandWorld(t *testing.T) {
+	requireSameProbes(t, "hand-made world", handWorld(t))
+}
+
+func TestFastProbeDefaultWorld(t *testing.T) {
+	requireSameProbes(t, "default world", defaultRules(t))
+}
+
+func TestFastProbeMovingAI(t *testing.T) {
+	for _, p := range movingAIMaps(t) {
+		r, err := loadMovingAI(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		requireSameProbes(t, filepath.Base(p), r)
+	}
+}
+
+// TestFastProbePartialChunks bakes a map whose sides are 8 mod 16 (as
+// Tokuno's 1448×1448): the last chunk row and column are half off the map,
+// their off-map cells zero records, and off-map neighbours never entered.
+func TestFastProbePartialChunks(t *testing.T) {
+	b, err := world.NewBuilder(world.Tokuno, 40, 24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for y := 0; y < 24; y++ {
+		for x := 0; x < 40; x++ {
+			b.SetLand(x, y, hwGrass, 0)
+		}
+	}
+	m, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := movement.NewRules(m, hwTiles(), nil)
+	requireSameProbes(t, "40x24", r)
+	ch := BuildChunk(r, 2, 1) // cells (32..47, 16..31): 8×8 on the map
+	for i, c := range ch.Cells {
+		x, y := 32+i%ChunkSize, 16+i/ChunkSize
+		switch {
+		case !m.InBounds(x, y) && c != (Cell{}):
+			t.Fatalf("off-map cell (%d,%d) is %+v, want a zero record", x, y, c)
+		case x == 39 && y == 20 && c.Walk != 1<<movement.North|1<<movement.South|1<<movement.SouthWest|1<<movement.West|1<<movement.NorthWest:
+			t.Fatalf("east-edge cell (%d,%d) enters %08b: want N, S, SW, W, NW only", x, y, c.Walk)
+		case x == 35 && y == 20 && c.Walk != 0xFF:
+			t.Fatalf("inner cell (%d,%d) enters %08b, want all", x, y, c.Walk)
+		}
+	}
+}
+
+// TestBuildDoesNotAllocate: after warm-up a Builder bakes any chunk kind,
+// strata included, without allocating.
+func TestBuildDoesNotAllocate(t *testing.T) {
+	r := staticRules(t)
+	wide, _ := ChunksOf(r.Map.Width, r.Map.Height)
+	b := NewBuilder(r)
+	kinds := chunksOfKinds(r, 4)
+	for _, list := range kinds {
+		for _, i := range list {
+			b.Build(i%wide, i/wide)
+		}
+	}
+	for k, list := range kinds {
+		if len(list) == 0 {
+			continue
+		}
+		allocs := testing.AllocsPerRun(20, func() {
+			for _, i := range list {
+				b.Build(i%wide, i/wide)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%v chunks: %v allocations per %d builds", ChunkKind(k), allocs, len(list))
+		}
+	}
+}
+
+// TestFastProbeMemoKeepsSourceLow: two cells alike in everything the memo
+// keys but the source's lowest corner (its startZ) must not share a record:
+// the east target's low ceiling admits a start from 4 but not from 10.
+func TestFastProbeMemoKeepsSourceLow(t *testing.T) {
+	const grass, rock = hwGrass, hwRock
+	b, err := world.NewBuilder(world.Felucca, 32, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for y := 0; y < 16; y++ {
+		for x := 0; x < 32; x++ {
+			b.SetLand(x, y, rock, 10)
+		}
+	}
+	for _, c := range []struct{ x, sLow int }{{5, 10}, {20, 4}} {
+		b.SetLand(c.x, 5, grass, 10)          // the source: avg 10, low 10 or 4
+		b.SetLand(c.x, 6, rock, int8(c.sLow)) // its south-west corner
+		b.SetLand(c.x+1, 5, grass, 10)        // the east target: avg 5 ...
+		b.SetLand(c.x+2, 5, rock, 0)
+		b.SetLand(c.x+2, 6, rock, 0)
+		if err := b.AddStatic(c.x+1, 5, hwWall, 21, 0); err != nil { // ... under a ceiling at 21
+			t.Fatal(err)
+		}
+	}
+	m, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := movement.NewRules(m, hwTiles(), nil)
+	requireSameProbes(t, "low ceilings", r)
+	fb := NewBuilder(r)
+	a := fb.Build(0, 0).Cells[5*ChunkSize+5]
+	c := fb.Build(1, 0).Cells[5*ChunkSize+4]
+	if a.Walk&(1<<movement.East) != 0 || c.Walk&(1<<movement.East) == 0 {
+		t.Fatalf("east from a start at 10: %v, from 4: %v; want blocked, open", a.Walk&(1<<movement.East) != 0, c.Walk&(1<<movement.East) != 0)
+	}
+}

@@ -1,0 +1,84 @@
+package stepcache
+
+import (
+	"shardcore/movement"
+	"shardcore/world"
+)
+
+// mapState is one map the cache serves: its chunk grid, where its resident
+// chunks are, its source, and which chunks stand near multis.
+type mapState struct {
+	id         world.MapID
+	m          *world.Map
+	rules      *movement.Rules // StaticOnly: builds and verify
+	wide, high int             // chunk grid
+	slots      []int32         // per chunk (cy*wide+cx): index into the resident set, -1 if not resident
+	src        ChunkSource
+	// nearMulti[ci] says where multis stand around chunk ci (= sector ci),
+	// as of the map's multisVer: multiNone, multiOwn (in its own sector:
+	// every cell is near one) or multiAround (only in a sector around it:
+	// only its edge cells may be).
+	nearMulti  []uint8
+	multisVer  uint64
+	canonVer   uint64 // multis version the slots' canonical maps were computed at (canon_cache.go)
+	canonEpoch uint64 // see Cache.CanonEpoch
+}
+
+// Values of mapState.nearMulti.
+const (
+	multiNone uint8 = iota
+	multiOwn
+	multiAround
+)
+
+// newMapState returns the state of the map r serves, with its own
+// StaticOnly rules and nothing resident.
+func newMapState(r *movement.Rules) *mapState {
+	sr := r.Clone()
+	sr.StaticOnly = true
+	sr.Dyn = nil
+	wide, high := ChunksOf(r.Map.Width, r.Map.Height)
+	ms := &mapState{id: r.Map.ID, m: r.Map, rules: sr, wide: wide, high: high,
+		slots: make([]int32, wide*high), nearMulti: make([]uint8, wide*high)}
+	for i := range ms.slots {
+		ms.slots[i] = -1
+	}
+	ms.refreshMultis()
+	return ms
+}
+
+// key names chunk ci of the map.
+func (ms *mapState) key(ci int32) ChunkKey { return ChunkKey{Map: ms.id, Index: uint32(ci)} }
+
+// refreshMultis recomputes nearMulti after multis were added or removed.
+func (ms *mapState) refreshMultis() {
+	ms.multisVer = ms.m.MultisVersion()
+	for ci := range ms.nearMulti {
+		cx, cy := ci%ms.wide, ci/ms.wide
+		near := multiNone
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				if ms.m.HasMultis((cx+dx)*ChunkSize, (cy+dy)*ChunkSize) {
+					near = multiAround
+				}
+			}
+		}
+		if ms.m.HasMultis(cx*ChunkSize, cy*ChunkSize) {
+			near = multiOwn
+		}
+		ms.nearMulti[ci] = near
+	}
+}
+
+// nearMultiCell reports whether cell (x, y) of chunk ci, a chunk with
+// multis around, has a multi in its sector or its one-cell halo (such cells
+// fall through to the live rules).
+func (ms *mapState) nearMultiCell(ci int32, x, y int) bool {
+	// Sectors are chunks: an inner cell's halo is in its own sector.
+	ex, ey := x%ChunkSize, y%ChunkSize
+	edge := ex == 0 || ey == 0 || ex == ChunkSize-1 || ey == ChunkSize-1
+	return ms.nearMulti[ci] == multiOwn || (edge && ms.m.HasMultisNear(x, y))
+}
+
+var _ [ChunkSize - world.SectorSize]struct{} // chunks must be sectors (nearMulti)
+var _ [world.SectorSize - ChunkSize]struct{}

@@ -1,0 +1,86 @@
+package stepcache
+
+// residentSet is the resident chunks of every map: a dense slot array
+// (each map's slots point into it), the interner that shares identical
+// chunks, the use stamps eviction reads, and the bytes held.
+type residentSet struct {
+	res    []resident
+	hand   int    // CLOCK hand into res
+	seq    uint64 // use stamp: advanced by every use and install
+	intern interner
+	bytes  int           // resident bytes, shared objects once
+	canons canonInterner // the slots' canonical maps (canon_cache.go)
+}
+
+// resident is one resident slot.
+type resident struct {
+	sh    *shared
+	ms    *mapState
+	ci    int32                     // chunk index in ms
+	last  uint64                    // stamp of the last use
+	clear uint64                    // stamp at which the CLOCK hand last cleared the mark
+	canon [NumRuleSets]*canonShared // computed on first use, dropped when the slot or a neighbour changes
+}
+
+func newResidentSet() residentSet { return residentSet{intern: newInterner()} }
+
+// use stamps slot i as just used and returns its chunk.
+func (rs *residentSet) use(i int32) *Chunk {
+	e := &rs.res[i]
+	rs.seq++
+	e.last = rs.seq
+	return e.sh.ch
+}
+
+// install makes ch resident as chunk ci of ms, replacing what was there; an
+// identical resident chunk is shared instead of ch. It returns the slot.
+func (rs *residentSet) install(ms *mapState, ci int32, ch *Chunk) int32 {
+	if old := ms.slots[ci]; old >= 0 {
+		rs.remove(int(old))
+	}
+	sh := rs.intern.intern(ch, ch.Hash())
+	if sh.refs == 1 {
+		rs.bytes += sh.ch.Bytes()
+	}
+	rs.seq++
+	slot := int32(len(rs.res))
+	// Unmarked for CLOCK: the use that caused the install (stamped seq+1
+	// by the lookup) does not count; a later use marks it.
+	rs.res = append(rs.res, resident{sh: sh, ms: ms, ci: ci, last: rs.seq, clear: rs.seq + 1})
+	ms.slots[ci] = slot
+	rs.dropCanonAround(ms, ci)
+	return slot
+}
+
+// remove drops resident slot i (the last slot moves into it).
+func (rs *residentSet) remove(i int) {
+	rs.dropCanonAround(rs.res[i].ms, rs.res[i].ci)
+	e := rs.res[i]
+	e.ms.slots[e.ci] = -1
+	if rs.intern.release(e.sh) {
+		rs.bytes -= e.sh.ch.Bytes()
+	}
+	last := len(rs.res) - 1
+	if i != last {
+		rs.res[i] = rs.res[last]
+		rs.res[i].ms.slots[rs.res[i].ci] = int32(i)
+	}
+	rs.res[last] = resident{}
+	rs.res = rs.res[:last]
+}
+
+// clear drops every resident chunk.
+func (rs *residentSet) clear() {
+	for _, e := range rs.res {
+		e.ms.slots[e.ci] = -1
+	}
+	clear(rs.res)
+	rs.res = rs.res[:0]
+	rs.hand = 0
+	rs.intern = newInterner()
+	rs.bytes = 0
+	rs.canons.reset()
+}
+
+// distinct is the number of distinct chunk objects behind the slots.
+func (rs *residentSet) distinct() int { return rs.intern.n }

@@ -1,0 +1,47 @@
+package swb
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"shardcore/internal/swbtest"
+	"shardcore/stepcache"
+)
+
+// roundTrip writes chunks (a wc×hc map) to path and reads every chunk back
+// identical.
+func roundTrip(t *testing.T, path string, chunks []*stepcache.Chunk, wc, hc int) WriteStats {
+	t.Helper()
+	hdr := Header{MapID: 0, WidthChunks: wc, HeightChunks: hc, Fingerprint: 42, BakeTime: time.Now()}
+	st, err := Write(context.Background(), path, hdr, SliceChunks(chunks, wc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(path, Expect{MapID: 0, Fingerprint: 42, WidthChunks: wc, HeightChunks: hc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for i, c := range chunks {
+		got, ok, err := r.ReadChunk(i%wc, i/wc)
+		if err != nil || ok != (c != nil) || (ok && !swbtest.ChunkEqual(c, got)) {
+			t.Fatalf("chunk (%d,%d): ok %v err %v", i%wc, i/wc, ok, err)
+		}
+	}
+	return st
+}
+
+// TestProbeFileRoundTrip bakes hill terrain into a file (SWB_KEEP=path
+// keeps a copy for `shard swb info`) and reads every chunk back identical.
+func TestProbeFileRoundTrip(t *testing.T) {
+	m, td := swbtest.HillWorld(t, 512, 512, 2.1)
+	chunks, wc, hc := swbtest.BakeAll(t, m, td)
+	path := filepath.Join(t.TempDir(), "probe.swb")
+	if keep := os.Getenv("SWB_KEEP"); keep != "" {
+		path = keep
+	}
+	roundTrip(t, path, chunks, wc, hc)
+}

@@ -1,0 +1,11 @@
+package swb
+
+import (
+	"shardcore/internal/swbcodec"
+	"shardcore/stepcache"
+)
+
+// IsUniform reports whether c is stored as a uniform record: every primary
+// cell identical and no strata (most chunks of a map; ReadChunk shares one
+// object per such record).
+func IsUniform(c *stepcache.Chunk) bool { return swbcodec.IsUniform(c) }
