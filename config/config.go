@@ -11,6 +11,7 @@ type Config struct {
 	Pathfinding Pathfinding `toml:"pathfinding"`
 	Shard       Shard       `toml:"shard"`
 	Log         Log         `toml:"log"`
+	Metrics     Metrics     `toml:"metrics"`
 }
 
 // World is the [world] table: which world the shard loads or generates.
@@ -168,6 +169,9 @@ func Default() Config {
 		Log: Log{
 			Level:  "info",
 			Format: "auto",
+		},
+		Metrics: Metrics{
+			Listen: "",
 		},
 	}
 }

@@ -114,6 +114,7 @@ func (c Config) problems() []*Error {
 	}
 	v.oneOf("log.level", c.Log.Level, LogLevels())
 	v.oneOf("log.format", c.Log.Format, LogFormats())
+	v.listenAddr("metrics.listen", c.Metrics.Listen)
 	return v.errs
 }
 

@@ -123,6 +123,13 @@ level = {{str .Log.Level}}
 # "console" (human-readable), "json", or "auto": console on a terminal,
 # JSON otherwise.
 format = {{str .Log.Format}}
+
+[metrics]
+# Address ("HOST:PORT") to serve Prometheus metrics on (/metrics) and the Go
+# profiler (/debug/pprof/) while the shard runs; "" = off. Keep it on a
+# private interface: "127.0.0.1:9464" for a Prometheus on the same host.
+# Port 0 takes a free port (logged at start).
+listen = {{str .Metrics.Listen}}
 `
 
 // Write writes c as a commented server.toml that Decode reads back as c.

@@ -169,25 +169,47 @@ func (s *Cached) expand(idx int32, res *Result) bool {
 		return true
 	}
 	c.expansions++
-	mv := c.req.Mover
+	sm := s.lookupNode(x, y, z, res)
+	if sm.Kind != stepcache.Hit || (s.dyn.active && s.dyn.hasItems(&s.st, x, y)) {
+		s.expandLive(idx, &n)
+		return false
+	}
+	s.st.CachedNodes++
+	s.expandHit(idx, &n, &sm)
+	return false
+}
+
+// lookupNode is the step-cache lookup of an expansion: a chunk this search
+// already found not built is not asked again.
+func (s *Cached) lookupNode(x, y, z int, res *Result) stepcache.StepMask {
 	var sm stepcache.StepMask
 	if s.isDeferred(x, y) {
 		sm.Kind = stepcache.FallNotBuilt
 	} else {
-		sm = s.look.Lookup(s.live.Map.ID, x, y, z, mv.Caps)
+		sm = s.look.Lookup(s.live.Map.ID, x, y, z, s.core.req.Mover.Caps)
 		s.deferIfNotBuilt(sm.Kind, x, y)
 	}
 	res.Lookups[sm.Kind]++
-	if sm.Kind != stepcache.Hit || (s.dyn.active && s.dyn.hasItems(&s.st, x, y)) {
-		s.st.LiveNodes++
-		for d := movement.Dir(0); d < 8; d++ {
-			if nz, ok := s.live.CheckMovement(mv, x, y, z, d); ok {
-				s.relaxStep(idx, d, x, y, nz, n.g)
-			}
+	return sm
+}
+
+// expandLive relaxes n's 8 directions through the live rules.
+func (s *Cached) expandLive(idx int32, n *node) {
+	s.st.LiveNodes++
+	x, y, z := int(n.x), int(n.y), int(n.z)
+	for d := movement.Dir(0); d < 8; d++ {
+		if nz, ok := s.live.CheckMovement(s.core.req.Mover, x, y, z, d); ok {
+			s.relaxStep(idx, d, x, y, nz, n.g)
 		}
-		return false
 	}
-	s.st.CachedNodes++
+}
+
+// expandHit relaxes n's steps from the hit sm, each step whose target or
+// flank holds dynamics answered by the dynamic pass (dynStep), the step back
+// to the parent state skipped.
+func (s *Cached) expandHit(idx int32, n *node, sm *stepcache.StepMask) {
+	c := &s.core
+	x, y, z := int(n.x), int(n.y), int(n.z)
 	var mobs, items uint8
 	if s.dyn.active {
 		mobs, items = s.dyn.around(&s.st, x, y)
@@ -209,7 +231,7 @@ func (s *Cached) expand(idx int32, res *Result) bool {
 		}
 		if occ&affected[d] != 0 {
 			s.st.DynamicSteps++
-			nz2, ok, via := dynStep(&sm, s.live, mv, x, y, z, d, mobs, items)
+			nz2, ok, via := dynStep(sm, s.live, c.req.Mover, x, y, z, d, mobs, items)
 			if via == viaMobiles {
 				s.st.MobileSteps++
 			}
@@ -224,7 +246,6 @@ func (s *Cached) expand(idx int32, res *Result) bool {
 		}
 		s.relaxStep(idx, d, x, y, nz, n.g)
 	}
-	return false
 }
 
 func (s *Cached) relaxStep(parent int32, d movement.Dir, x, y, nz int, g float64) {

@@ -1,9 +1,169 @@
 // Package pathing owns search: the classic reference A* that calls
-// movement.CheckMovement for all 8 directions at every expansion, and the
-// cache A* that issues one stepcache lookup per expansion with the live rules
-// inline for fallthroughs. Both are admissible (optimal under the request's
-// cost model), bounded by a node budget, and allocation-free after warm-up.
+// movement.CheckMovement for all 8 directions at every expansion, the cache
+// A* that issues one stepcache lookup per expansion with the live rules
+// inline for fallthroughs, and the jump search (JPS) that prunes the cache
+// A*'s graph where the step cache proves it a flat grid. All are admissible
+// (optimal under the request's cost model, the classic A*'s cost), bounded
+// by a node budget, and allocation-free after warm-up.
 //
-// It does not own the rules (movement), the cache (stepcache), or who asks
-// for paths and when (systems).
+// It does not own the rules (movement), the cache or its canonical maps
+// (stepcache), or who asks for paths and when (systems).
+//
+// # The jump search
+//
+// Our graph is not a grid everywhere: a state is a cell and a standing Z,
+// a cell may have several (a street over a sewer, a bridge deck over
+// water), steps change Z (stairs, ledges, one-way drops), two diagonal
+// rules exist (a creature needs one open flank, a player both), swimmers
+// step on water, and doors, mobiles and multis change steps at run time.
+// So the search trusts grid reasoning only where the cache has checked it:
+//
+//   - stepcache.Canon, per resident chunk and rule set (walk, wet), marks
+//     the good cells: the cell's canonical record (its only one; of strata,
+//     the highest for walkers, the lowest for swimmers) answers requests,
+//     and every neighbour that some step can reach agrees, by its own
+//     canonical record, whether the cell can be entered, entering it at the
+//     cell's canonical Z. A good cell's open bit is that agreed answer. A
+//     regular cell is one whose 3×3 block is all good. The maps are computed
+//     on first use from the chunk and its resident neighbours (a seam needs
+//     both sides; a neighbour that is not resident, or whose lookups fall
+//     through near a multi, makes the cells beside it not good), interned
+//     (most are all open or all blocked) and dropped when the chunk or a
+//     neighbour is installed or evicted or a multi is placed.
+//   - Lemma 1 (grid). Inside a regular cell's block, a step between the
+//     canonical states of two cells, from an open one, is allowed exactly
+//     when the grid rule (the mover's diagonal rule) over the open bits
+//     allows it, and lands on the target's canonical state. (Each step is
+//     the source's canonical record's raw bit toward the target and its
+//     flanks; agreement makes each bit the target's or flank's open bit; an
+//     open cell is reached by some step, so its record counted.) With no
+//     dynamic item or mobile in the block, the live rules say the same: the
+//     cache is proven equal to them on the static world.
+//
+// A node is a state with its best cost kept exactly, as counts of straight
+// and diagonal steps, and the set of directions of grid steps it was
+// reached by at that cost. A node is expanded in one of two ways:
+//
+//   - A jump node (a regular cell, its canonical state, reached only by
+//     grid steps, no dynamics in its block) expands into its natural and
+//     forced directions (tables in jps_rules.go, read off its block's open
+//     bits), each followed as a ray.
+//   - Every other node (the start; a cell that is not regular; a state that
+//     is not the canonical one; a state reached by a step that was not a
+//     grid step: a live fallthrough, a step re-evaluated for dynamics, a
+//     step from a cell that is not open) is expanded in full, as the cache
+//     A* expands it: one lookup, the dynamic pass, the live rules on a
+//     fallthrough. A step of a full expansion into a regular cell's
+//     canonical state makes a jump node when it was a grid step (from an
+//     open cell's canonical state, answered by its record, no dynamics),
+//     else a full node.
+//
+// A straight ray scans its row or column 64 cells a word (or 16 a chunk
+// segment) over open, regular and forced bits, and makes a node at the
+// first goal cell, cell that is not regular, or cell with a forced
+// neighbour; it ends without a node at a blocked cell. A diagonal ray steps
+// one cell at a time: it makes a node where a straight ray would (or where
+// a forced neighbour appears), and at every cell runs straight rays along
+// its two components, making their nodes at once (the diagonal cell
+// becomes a bend of their path: the cell's expansion done on the spot).
+// Any cell of a ray may also be made a node: the ray resumes when it is
+// expanded. The search does so where a ray runs past the expanding node's
+// f after a free run (128 cells straight, 16 diagonal steps), and after
+// 1024 cells, so that a ray heading away from the goal waits in the open
+// set instead of crossing open country.
+//
+// # Why the pruning is exact
+//
+// Both cost models give a straight step 1 and a diagonal step d (uniform:
+// d = 1; octile: d = √2), with 1 ≤ d < 2. Fix an optimal path, and among
+// all optimal paths (walks) to the goal square take P with the fewest
+// diagonal steps and, among those, the least sum of the positions of its
+// diagonal steps (diagonals as early as possible); there is one, as the
+// optimal paths are finitely many.
+//
+// Lemma 2 (turns). Let x be a cell of P entered by a step in d from p and
+// left by a step in e ≠ d, where x is regular, P is at x's canonical state,
+// p is open and P was at p's canonical state, and no dynamics lie in x's
+// block. Then e is in x's natural or forced directions for d. By Lemma 1
+// and symmetry take d = E or d = NE (y grows south, as on the map):
+//
+//   - d = E, e = NE. Swapping the two steps (NE from p, then E) gives a
+//     path of the same cost with its diagonal earlier, unless the swapped
+//     path is blocked: for players when NW(x) = N(p) is blocked (forced
+//     NE), for creatures when N(x) is blocked (forced NE). Same for SE.
+//   - d = E, e = N. NE from p reaches the same cell for d < 2: cheaper,
+//     unless blocked: for players when NW(x) is blocked (forced N); a
+//     creature's NE from p needs only N(x) (open, as e enters it) and one
+//     flank (x, open), so never. Same for S.
+//   - d = E, e = NW, SW or W; d = NE, e = W, S or SW: one step from p
+//     reaches the same cell (N(p), S(p), p; N(p), E(p), p): cheaper.
+//   - d = NE, e = NW (a 90° turn between diagonals). Two straight steps
+//     north from p reach the same cell at cost 2 ≤ 2d, with two fewer
+//     diagonals, unless W(x) is blocked; a player's NE into x needs W(x)
+//     open, so only a creature can be there (forced NW when W(x) is
+//     blocked). Same for SE with S(x).
+//   - d = NE, e = N or E: natural.
+//
+// Every rewrite stays in x's block and uses steps from open cells' canonical
+// states, so by Lemma 1 it is a path of the real graph of no greater cost
+// with fewer diagonals or earlier ones, contradicting the choice of P.
+// (Under the uniform cost the 90° diagonal turn and the swap are ties that
+// the choice of P breaks; under octile the first is strictly worse. This is
+// why the same tables serve both cost models.)
+//
+// Theorem. A search not cut by its budget returns the optimal cost. Every
+// node's cost is the cost of a real path (rays follow allowed steps;
+// full expansions are the cache A*'s), so none is too low. Walk P from
+// the start: each state of P is a node of the search or the inside of a
+// ray segment between two nodes of P, reached at its cost on P and,
+// for a node, with P's arrival among its arrivals (induction along P:
+// a node expands every arrival it holds at its best cost, so P's
+// direction out of it is followed if natural or forced (Lemma 2), or
+// anyway in a full expansion; a straight ray follows P until P turns,
+// where Lemma 2 makes the cell forced, the goal or not regular, all
+// stops; a diagonal ray follows P until P turns to a component, where its
+// sub-ray follows P, or to a forced direction, a stop; a dirty step into
+// P's next state is made a full node by the expansion that takes it). A*
+// with the consistent heuristic (Chebyshev or octile distance to the goal
+// square) over these nodes and exact costs pops the goal at P's cost: until
+// then some node of P with an unexpanded arrival and f ≤ cost(P) is open.
+// Ties are exact (step counts, not sums of floats), so an arrival at an
+// equal cost is added to the node, and a node already expanded is queued
+// again for it.
+//
+// Within a search the canonical maps it holds may be stale (a lookup's
+// miss made a chunk resident): a map that counted a chunk unknown has fewer
+// good cells, and every cell good in one map is good with the same open bit
+// in any later one, so stale maps make extra full nodes, never wrong steps.
+// The flat layer (whole maps up to 4M cells, searches without dynamics)
+// copies the chunks' maps into 64-bit rows: regular bits from the cell's
+// own chunk, open bits ORed over every copied map's ring, which is a cell's
+// open bit wherever some map knows it good, and a regular cell's own map
+// knows its whole block.
+//
+// Falls back to full expansions: strata the canonical record does not
+// pick, stairs, ledges and one-way steps (neighbours disagree or land at
+// another Z), cells whose lookups fall through (multis, LiveOnly records,
+// chunks not resident, an admission-deferred chunk), cells next to any of
+// those, cells whose block holds a dynamic item or mobile, states at a Z
+// other than the canonical one, amphibians (canSwim without cantWalk: the
+// cache composes two rule sets) and flyers (everywhere: no rule set
+// describes them).
+//
+// A search's budget (Request.MaxNodes) counts expansions and scan work: 256
+// units (a 16-cell segment or a diagonal step; a 64-cell word is 4) count
+// as one node, about ten cache A* expansions' time, so a search that cannot
+// reach its goal gives up after a bounded time.
+//
+// # Why this technique
+//
+// Exact methods that go further on static benchmark maps (subgoal graphs,
+// compressed path databases, chunk abstractions with baked portal
+// distances) precompute over the whole map; ours is loaded lazily,
+// evicted, and changed at run time by doors, mobiles and multis, and its
+// chunks are shared between positions. Jump points need only chunk-local
+// facts (the canonical maps, kept beside each resident chunk, ≈1-2% of its
+// memory) plus a per-search look at dynamics, degrade gracefully to the
+// cache A* wherever the facts do not hold, and keep the classic A*'s cost
+// exactly under both cost models.
 package pathing

@@ -64,6 +64,21 @@ func (p *dynProbe) refresh(r *movement.Rules) {
 	}
 }
 
+// occupied reports whether (x, y) holds any dynamic item or mobile: the
+// jump search sends every step touching such a cell through the live rules.
+func (p *dynProbe) occupied(st *CachedStats, x, y int) bool {
+	st.DynamicProbes++
+	if p.occ != nil {
+		return p.occ.Occupied(p.m, x, y)
+	}
+	p.items = p.dyn.ItemsAt(p.m, x, y, p.items[:0])
+	if len(p.items) > 0 {
+		return true
+	}
+	p.mobs = p.dyn.MobilesAt(p.m, x, y, p.mobs[:0])
+	return len(p.mobs) > 0
+}
+
 // hasItems reports whether (x, y) holds a dynamic item: whether the steps
 // from it must take the live rules.
 func (p *dynProbe) hasItems(st *CachedStats, x, y int) bool {

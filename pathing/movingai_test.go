@@ -1,6 +1,7 @@
 package pathing
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"os"
@@ -13,15 +14,17 @@ import (
 	"shardcore/internal/repo"
 
 	"shardcore/movement"
+	"shardcore/stepcache"
 	"shardcore/world/movingai"
 )
 
 // benchMap is one Moving AI map ready to search, with its scenarios.
 type benchMap struct {
-	name  string
-	rules *movement.Rules
-	w, h  int
-	scens []movingai.Scenario
+	name   string
+	rules  *movement.Rules
+	w, h   int
+	scens  []movingai.Scenario
+	chunks func() ([]*stepcache.Chunk, error) // baked once, on first use
 }
 
 // dataDir is the repository's testdata/movingai.
@@ -33,6 +36,10 @@ func dataDir(tb testing.TB) string {
 	}
 	return dir
 }
+
+// bakedMaps holds each Moving AI map's chunks, baked once per test binary
+// (by folder and map name) however often the map is loaded.
+var bakedMaps sync.Map
 
 // loadBench loads every map and scenario file of the repository's subset,
 // in scenario-file order.
@@ -69,7 +76,13 @@ func loadBenchFrom(tb testing.TB, root string) []benchMap {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		out = append(out, benchMap{name: g.Name, rules: movement.NewRules(m, td, nil), w: m.Width, h: m.Height, scens: f.Scenarios})
+		r := movement.NewRules(m, td, nil)
+		key := root + "/" + g.Name
+		bake, _ := bakedMaps.LoadOrStore(key, sync.OnceValues(func() ([]*stepcache.Chunk, error) {
+			return stepcache.BuildMap(context.Background(), r.Clone(), 0, nil)
+		}))
+		out = append(out, benchMap{name: g.Name, rules: r, w: m.Width, h: m.Height, scens: f.Scenarios,
+			chunks: bake.(func() ([]*stepcache.Chunk, error))})
 	}
 	return out
 }
@@ -96,10 +109,21 @@ func pick(maps []benchMap, perMap int) []benchPick {
 	return out
 }
 
+// finderMaker makes a worker's finder for a map over that worker's rules clone.
+type finderMaker func(t *testing.T, bm *benchMap, rules *movement.Rules) Finder
+
+// classicMaker makes classic finders.
+func classicMaker(_ *testing.T, _ *benchMap, rules *movement.Rules) Finder { return NewClassic(rules) }
+
 // solveAll runs picks on GOMAXPROCS workers (a rules clone and a Classic per
 // worker and map) and fails on any scenario that is not optimal or whose path
 // the live rules refuse; it returns the number run and their expansions.
 func solveAll(t *testing.T, picks []benchPick) (n int, expansions int64) {
+	return solveAllWith(t, picks, Octile, classicMaker)
+}
+
+// solveAllWith is solveAll with finders from mk under the cost model.
+func solveAllWith(t *testing.T, picks []benchPick, cost Cost, mk finderMaker) (n int, expansions int64) {
 	var next, exp atomic.Int64
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -112,7 +136,11 @@ func solveAll(t *testing.T, picks []benchPick) (n int, expansions int64) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			finders := make(map[*benchMap]*Classic)
+			type worker struct {
+				f     Finder
+				rules *movement.Rules
+			}
+			finders := make(map[*benchMap]worker)
 			var res Result
 			for {
 				i := int(next.Add(1) - 1)
@@ -120,19 +148,20 @@ func solveAll(t *testing.T, picks []benchPick) (n int, expansions int64) {
 					return
 				}
 				p := picks[i]
-				s := finders[p.bm]
-				if s == nil {
-					s = NewClassic(p.bm.rules.Clone())
+				s, ok := finders[p.bm]
+				if !ok {
+					r := p.bm.rules.Clone()
+					s = worker{mk(t, p.bm, r), r}
 					finders[p.bm] = s
 				}
-				req := ScenarioRequest(p.sc, Octile, p.bm.w, p.bm.h)
-				s.Find(&req, &res)
+				req := ScenarioRequest(p.sc, cost, p.bm.w, p.bm.h)
+				s.f.Find(&req, &res)
 				exp.Add(int64(res.Expansions))
 				if !res.Found {
 					fail("%s line %d: no path (expansions %d)", p.bm.name, p.sc.Line, res.Expansions)
 					continue
 				}
-				if !p.sc.IsOptimal(res.Cost) {
+				if cost == Octile && !p.sc.IsOptimal(res.Cost) {
 					fail("%s line %d: length %.6f, optimal %.6f", p.bm.name, p.sc.Line, res.Cost, p.sc.Optimal)
 				}
 				if msg := livePathError(s.rules, &req, &res); msg != "" {

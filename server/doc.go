@@ -8,12 +8,15 @@
 // → graceful shutdown. It owns the maps' goroutines and what crosses them,
 // the admin commands (stdin and the Command API, run on the tick goroutine
 // and handed to a map's goroutine for its cache), the JSON-lines search
-// recorder and its replay, the per-map and whole-shard summaries, and the
-// PNG render of a world.
+// recorder and its replay, the per-map and whole-shard summaries, the PNG
+// render of a world, and, with metrics.listen set, the metrics endpoint's
+// lifetime and the fold of each map's figures into the series after each
+// tick (metrics.go).
 //
 // It does not own the ECS world or the systems (package systems), the path
 // search (package pathing), the step cache or the .swb format (packages
 // stepcache and stepcache/swb), where the population goes (package
-// population), the config schema (package config) or the logger's
-// construction rules beyond NewLogger in log.go.
+// population), the config schema (package config), the series and the
+// HTTP endpoint (package metrics) or the logger's construction rules
+// beyond NewLogger in log.go.
 package server

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"shardcore/metrics"
 	"shardcore/movement"
 	"shardcore/pathing"
 	"shardcore/population"
@@ -36,11 +37,14 @@ type mapEntry struct {
 	pop    *population.Population
 	budget int // its part of pathfinding.maxResidentChunks
 	rec    mapRecorder
-	ticks  tickStats    // its own part of each tick (bakes, watch, simulation)
-	bakes  []bakeResult // finished bakes handed over at tick start
-	stats  MapSummary   // the last snapshot (snapshotMap)
+	ticks  tickStats       // its own part of each tick (bakes, watch, simulation)
+	bakes  []bakeResult    // finished bakes handed over at tick start
+	stats  MapSummary      // the last snapshot (snapshotMap)
+	met    *metrics.Map    // its series (nil: metrics off)
+	paths  *pathCounts     // its searches counted for met (nil: metrics off)
+	figs   metrics.Figures // scratch of foldMetrics
 
-	jobs chan func() // while Run runs: work for its goroutine
+	jobs chan mapJob // while Run runs: work for its goroutine
 }
 
 // buildCaches gives each map its own step cache (a Cache is owned by one
@@ -86,6 +90,10 @@ func (s *Server) newSim(me *mapEntry) (*systems.Sim, error) {
 		o.NewFinder = func(r *movement.Rules) pathing.Finder { return pathing.NewClassic(r) }
 	}
 	o = instrument(o, &me.rec) // records what each search saw of the dynamic world
+	if s.met != nil {
+		me.paths = &pathCounts{inner: o.Recorder}
+		o.Recorder = me.paths
+	}
 	sim, err := systems.NewSim(me.w.Map, me.w.Tiles, o)
 	if err != nil {
 		return nil, fmt.Errorf("server: map %d: %w", me.id, err)
@@ -93,15 +101,27 @@ func (s *Server) newSim(me *mapEntry) (*systems.Sim, error) {
 	return sim, nil
 }
 
+// mapJob is work handed to a map's goroutine: fn, then done.Done(). A
+// value, so handing the tick over allocates nothing.
+type mapJob struct {
+	fn   func(me *mapEntry)
+	done *sync.WaitGroup
+}
+
+func (j mapJob) run(me *mapEntry) {
+	defer j.done.Done()
+	j.fn(me)
+}
+
 // startLoops starts each map's goroutine (Run, holding mu).
 func (s *Server) startLoops() {
 	for _, me := range s.maps {
-		me.jobs = make(chan func())
-		go func(jobs <-chan func()) {
-			for fn := range jobs {
-				fn()
+		me.jobs = make(chan mapJob)
+		go func(me *mapEntry, jobs <-chan mapJob) {
+			for j := range jobs {
+				j.run(me)
 			}
-		}(me.jobs)
+		}(me, me.jobs)
 	}
 	s.looping = true
 }
@@ -120,7 +140,7 @@ func (s *Server) stopLoops() {
 
 // onMaps runs fn for every map, each on the map's goroutine, all at once,
 // and returns when every one has returned (inline, one after the other,
-// when the goroutines do not run).
+// when the goroutines do not run). It allocates nothing itself.
 func (s *Server) onMaps(fn func(me *mapEntry)) {
 	if !s.looping {
 		for _, me := range s.maps {
@@ -128,15 +148,11 @@ func (s *Server) onMaps(fn func(me *mapEntry)) {
 		}
 		return
 	}
-	var wg sync.WaitGroup
-	wg.Add(len(s.maps))
+	s.jobsWG.Add(len(s.maps))
 	for _, me := range s.maps {
-		me.jobs <- func() {
-			defer wg.Done()
-			fn(me)
-		}
+		me.jobs <- mapJob{fn: fn, done: &s.jobsWG}
 	}
-	wg.Wait()
+	s.jobsWG.Wait()
 }
 
 // onMap runs fn on map me's goroutine and waits for it (inline when the
@@ -146,12 +162,10 @@ func (s *Server) onMap(me *mapEntry, fn func()) {
 		fn()
 		return
 	}
-	done := make(chan struct{})
-	me.jobs <- func() {
-		defer close(done)
-		fn()
-	}
-	<-done
+	var wg sync.WaitGroup
+	wg.Add(1)
+	me.jobs <- mapJob{fn: func(*mapEntry) { fn() }, done: &wg}
+	wg.Wait()
 }
 
 // tickMap is map me's part of a tick, on its goroutine: the bakes finished
@@ -171,5 +185,10 @@ func (s *Server) tickMap(me *mapEntry, now, period time.Duration, recording bool
 	} else {
 		me.sim.Tick(now)
 	}
-	me.ticks.add(s.clock()-t0, period)
+	d := s.clock() - t0
+	me.ticks.add(d, period)
+	if me.met != nil {
+		me.met.Tick(d)
+		me.foldMetrics()
+	}
 }

@@ -62,6 +62,8 @@ func finderName(f pathing.Finder) string {
 		return "cache"
 	case *pathing.Classic:
 		return "classic"
+	case *pathing.JPS:
+		return "jps"
 	}
 	return fmt.Sprintf("%T", f)
 }

@@ -18,7 +18,7 @@ type Record struct {
 	Tick        uint64 `json:"tick"`
 	Map         int    `json:"map"`
 	Fingerprint string `json:"fp"` // hex xxh3 of the client files
-	// Search is the finder that ran it ("cache", "classic"; "" in older
+	// Search is the finder that ran it ("cache", "classic", "jps"; "" in older
 	// recordings).
 	Search string `json:"search,omitempty"`
 	Mobile uint64 `json:"mobile"`

@@ -17,7 +17,8 @@ import (
 type ReplayOptions struct {
 	// Search is "recorded" or "" (each search with the finder that ran it;
 	// "cache" for older records that do not say), "classic" (live rules
-	// every expansion) or "cache" (step-cache A*).
+	// every expansion), "cache" (step-cache A*) or "jps" (the jump search
+	// over the step cache).
 	Search string
 	// Cache configures the step cache of a cache replay (nil: DefaultConfig).
 	Cache *stepcache.Config
@@ -172,14 +173,16 @@ type replayMap struct {
 	dyn     replayDyn
 	rules   *movement.Rules // over dyn
 	classic *pathing.Classic
+	cache   *stepcache.Cache // the cache A*'s and the jump search's
 	cached  *pathing.Cached
+	jps     *pathing.JPS
 }
 
 func newReplayer(worlds []ReplayWorld, opt ReplayOptions) (*replayer, error) {
 	switch opt.Search {
-	case "", "recorded", "classic", "cache":
+	case "", "recorded", "classic", "cache", "jps":
 	default:
-		return nil, fmt.Errorf("replay: --search %q: want recorded, classic or cache", opt.Search)
+		return nil, fmt.Errorf("replay: --search %q: want recorded, classic, cache or jps", opt.Search)
 	}
 	rp := &replayer{opt: opt, clock: opt.Clock, tickMs: int64(opt.TickMs), maps: map[world.MapID]*replayMap{}}
 	if rp.clock == nil {
@@ -214,47 +217,6 @@ func (rp *replayer) run(mp *replayMap, r *Record, res *pathing.Result) (time.Dur
 	t0 := rp.clock()
 	f.Find(&rp.req, res)
 	return rp.clock() - t0, nil
-}
-
-// finder is the finder r replays with on mp.
-func (rp *replayer) finder(mp *replayMap, r *Record) (pathing.Finder, error) {
-	search := rp.opt.Search
-	if search == "" || search == "recorded" {
-		search = r.Search
-		if search == "" {
-			search = "cache"
-		}
-	}
-	switch search {
-	case "classic":
-		if mp.classic == nil {
-			mp.classic = pathing.NewClassic(mp.rules)
-		}
-		return mp.classic, nil
-	case "cache":
-		if mp.cached == nil {
-			c, err := rp.newCache(mp)
-			if err != nil {
-				return nil, err
-			}
-			mp.cached = pathing.NewCached(c, mp.rules)
-		}
-		return mp.cached, nil
-	}
-	return nil, fmt.Errorf("replay: line %d was searched by %q, which replay cannot run: pass --search classic or cache", r.Line, search)
-}
-
-// newCache makes mp's step cache over its static world.
-func (rp *replayer) newCache(mp *replayMap) (*stepcache.Cache, error) {
-	cfg := stepcache.DefaultConfig()
-	if rp.opt.Cache != nil {
-		cfg = *rp.opt.Cache
-	}
-	c, err := stepcache.New(cfg, movement.NewRules(mp.w.Map, mp.w.Tiles, nil))
-	if err != nil {
-		return nil, fmt.Errorf("replay: %w", err)
-	}
-	return c, nil
 }
 
 // request is the search the record describes, at its recorded game time

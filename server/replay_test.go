@@ -3,6 +3,9 @@ package server
 import (
 	"bytes"
 	"os"
+	"shardcore/movement"
+	"shardcore/pathing"
+	"shardcore/stepcache"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,8 +46,8 @@ func worldsOf(s *Server) []ReplayWorld {
 // TestReplayReproducesRecording records a shard run whose searches saw
 // doors and mobiles and replays it: every search reproduces (found, steps,
 // cost, and with its own finder the expansions too), with the cache A*
-// as well; with classic A* (the searches are optimal, so equal costs) only
-// a search that ran out of its node budget may differ. Before the
+// as well; with classic A* and the jump search (the searches are optimal,
+// so equal costs) only a search that ran out of its node budget may differ. Before the
 // recording carried dynamics, the replay ran on the static world and
 // searches differed (see TestReplayTamperedRecording).
 func TestReplayReproducesRecording(t *testing.T) {
@@ -64,7 +67,7 @@ func TestReplayReproducesRecording(t *testing.T) {
 	if static != 0 || items == 0 || mobs <= len(recs) {
 		t.Fatalf("%d records without dynamics, search or budget; %d items and %d mobiles seen: want doors and other mobiles", static, items, mobs)
 	}
-	for _, search := range []string{"recorded", "cache", "classic"} {
+	for _, search := range []string{"recorded", "cache", "classic", "jps"} {
 		rep, err := Replay(t.Context(), worldsOf(s), recs, ReplayOptions{Search: search})
 		if err != nil {
 			t.Fatal(err)
@@ -73,7 +76,7 @@ func TestReplayReproducesRecording(t *testing.T) {
 		if rep.Replayed.Searches != len(recs) || rep.Static != 0 || rep.FingerprintMismatches != 0 {
 			t.Fatalf("%s: %d of %d searches replayed, %d static, %d other fingerprints", search, rep.Replayed.Searches, len(recs), rep.Static, rep.FingerprintMismatches)
 		}
-		if search != "classic" && (!rep.Reproduced() || rep.Err() != nil) {
+		if (search == "recorded" || search == "cache") && (!rep.Reproduced() || rep.Err() != nil) {
 			t.Errorf("%s: %d mismatches, first %v", search, rep.Mismatches, rep.First)
 		}
 		budget := 0
@@ -86,6 +89,13 @@ func TestReplayReproducesRecording(t *testing.T) {
 				if o.Found || o.Expansions < r.MaxNodes {
 					t.Errorf("line %d: classic found %v in %d steps within its budget of %d nodes, recorded %v in %d",
 						r.Line, o.Found, o.Steps, r.MaxNodes, r.Found, r.Steps)
+				}
+				budget++
+			case search == "jps" && !o.same(Outcome{Found: r.Found, Steps: r.Steps, Cost: r.Cost}):
+				// The jump search's budget counts scan work too: only a
+				// search one of the two gave up on may differ.
+				if o.Found && r.Found {
+					t.Errorf("line %d: jump search found %d steps cost %g, recorded %d cost %g", r.Line, o.Steps, o.Cost, r.Steps, r.Cost)
 				}
 				budget++
 			}
@@ -159,6 +169,24 @@ func TestReadRecordsVersions(t *testing.T) {
 		_, err := ReadRecords(bytes.NewReader([]byte(v1 + "\n" + c.line + "\n")))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want %q", c.line, err, c.want)
+		}
+	}
+}
+
+// TestFinderName: a record names the finder replay runs for it.
+func TestFinderName(t *testing.T) {
+	s, _ := newTestServer(t, testConfig(t.TempDir()), Options{MaxTicks: 1, Unpaced: true})
+	w := s.World()
+	rl := movement.NewRules(w.Map, w.Tiles, nil)
+	c, err := stepcache.New(stepcache.DefaultConfig(), rl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for want, f := range map[string]pathing.Finder{
+		"classic": pathing.NewClassic(rl), "cache": pathing.NewCached(c, rl), "jps": pathing.NewJPS(c, rl),
+	} {
+		if got := finderName(f); got != want {
+			t.Errorf("finderName(%T) = %q, want %q", f, got, want)
 		}
 	}
 }

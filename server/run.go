@@ -79,18 +79,30 @@ func (s *Server) tick(period time.Duration) {
 	t0 := s.clock()
 	s.collectBakes()
 	s.drainCommands()
-	recording := s.rec.Enabled()
-	s.onMaps(func(me *mapEntry) { s.tickMap(me, t0, period, recording) })
+	s.cur = tickArgs{now: t0, period: period, recording: s.rec.Enabled()}
+	if s.tickJob == nil {
+		s.tickJob = func(me *mapEntry) { s.tickMap(me, s.cur.now, s.cur.period, s.cur.recording) }
+	}
+	s.onMaps(s.tickJob) // made once: a tick's hand-over allocates nothing
 	s.rec.writeMaps(s.maps)
 	if s.testHook != nil {
 		s.testHook()
 	}
 	d := s.clock() - t0
 	s.ticks.add(d, period)
+	if s.met != nil {
+		s.met.Tick(d, d > period)
+	}
 	if s.opts.ProgressEvery > 0 && t0 >= s.nextProg {
 		s.nextProg = t0 + s.opts.ProgressEvery
 		fmt.Fprintln(s.out, "progress", s.Snapshot().Line())
 	}
+}
+
+// tickArgs are the running tick's, for its maps' parts (tickJob).
+type tickArgs struct {
+	now, period time.Duration
+	recording   bool
 }
 
 // readCommands sends r's lines to the tick goroutine until r ends or Run
@@ -177,8 +189,9 @@ func (s *Server) shutdown() error {
 	return err
 }
 
-// close stops the caches' build workers, flushes the recorder and closes
-// the .swb readers (idempotent; the maps' goroutines have stopped).
+// close stops the caches' build workers, flushes the recorder, closes
+// the .swb readers and the metrics endpoint (idempotent; the maps'
+// goroutines have stopped).
 func (s *Server) close() error {
 	if s.closed {
 		return nil
@@ -203,6 +216,9 @@ func (s *Server) close() error {
 			}
 			me.reader = nil
 		}
+	}
+	if err := s.stopMetrics(); err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"shardcore/config"
+	"shardcore/metrics"
 	"shardcore/movement"
 	"shardcore/population"
 	"shardcore/stepcache"
@@ -86,10 +87,16 @@ type Server struct {
 	mu sync.Mutex
 
 	ticks    tickStats
+	cur      tickArgs           // the running tick's (tick, tickJob)
+	tickJob  func(me *mapEntry) // a map's part of the running tick
+	jobsWG   sync.WaitGroup     // onMaps' wait for the maps' goroutines
 	nextProg time.Duration
 	summary  Summary
 	closed   bool
 	testHook func() // run inside each tick's measured span (tests)
+
+	met      *metrics.Shard    // the series (nil: metrics.listen off)
+	endpoint *metrics.Endpoint // serving them and pprof until close
 }
 
 // New configures a shard: validates cfg, checks that every map of
@@ -99,7 +106,9 @@ type Server struct {
 // them, gives each its step cache and opens its .swb when present and valid
 // (a refused file is logged once and, for maps in pathfinding.prebakeMaps,
 // queued for a rebake when Run starts), and builds each map's simulation
-// and spawns its population (the maps in parallel).
+// and spawns its population (the maps in parallel). With metrics.listen set
+// it first listens there (an address in use is an error before anything is
+// loaded) and serves the metrics and pprof until the shard closes.
 func New(cfg config.Config, log zerolog.Logger) (*Server, error) {
 	return NewWithOptions(context.Background(), cfg, log, Options{})
 }
@@ -124,13 +133,19 @@ func NewWithOptions(ctx context.Context, cfg config.Config, log zerolog.Logger, 
 		s.clock = func() time.Duration { return time.Since(t0) }
 	}
 	s.bakeCtx, s.bakeCancel = context.WithCancel(context.Background())
+	if err := s.startMetrics(); err != nil {
+		s.bakeCancel()
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	if err := s.loadWorlds(ctx); err != nil {
 		s.bakeCancel()
+		_ = s.stopMetrics() // the load's error is the one to report
 		return nil, err
 	}
 	plans, err := s.planPopulation(ctx)
 	if err != nil {
 		s.bakeCancel()
+		_ = s.stopMetrics()
 		return nil, err
 	}
 	if err := s.buildCaches(); err != nil {
@@ -150,6 +165,7 @@ func NewWithOptions(ctx context.Context, cfg config.Config, log zerolog.Logger, 
 		s.close()
 		return nil, err
 	}
+	s.bindMetrics()
 	return s, nil
 }
 

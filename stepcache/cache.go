@@ -129,5 +129,10 @@ func (c *Cache) Tracked() int { return c.gate.Len() }
 func (c *Cache) Clear() {
 	c.epoch++
 	c.rs.clear()
+	for _, ms := range c.maps {
+		if ms != nil {
+			ms.canonEpoch++ // the canonical maps went with the resident set
+		}
+	}
 	c.gate.Clear()
 }

@@ -135,6 +135,7 @@ func (c *Chunk) valid() bool {
 // interner maps content hashes to one shared chunk object per content.
 type interner struct {
 	byHash map[uint64][]*shared
+	n      int // shared objects in byHash
 }
 
 // shared is one distinct chunk object and how many slots hold it.
@@ -157,6 +158,7 @@ func (in *interner) intern(ch *Chunk, hash uint64) *shared {
 	}
 	s := &shared{ch: ch, hash: hash, refs: 1}
 	in.byHash[hash] = append(in.byHash[hash], s)
+	in.n++
 	return s
 }
 
@@ -166,6 +168,7 @@ func (in *interner) release(s *shared) bool {
 	if s.refs > 0 {
 		return false
 	}
+	in.n--
 	list := in.byHash[s.hash]
 	for i, o := range list {
 		if o == s {

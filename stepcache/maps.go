@@ -18,8 +18,10 @@ type mapState struct {
 	// as of the map's multisVer: multiNone, multiOwn (in its own sector:
 	// every cell is near one) or multiAround (only in a sector around it:
 	// only its edge cells may be).
-	nearMulti []uint8
-	multisVer uint64
+	nearMulti  []uint8
+	multisVer  uint64
+	canonVer   uint64 // multis version the slots' canonical maps were computed at (canon_cache.go)
+	canonEpoch uint64 // see Cache.CanonEpoch
 }
 
 // Values of mapState.nearMulti.

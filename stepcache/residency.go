@@ -8,16 +8,18 @@ type residentSet struct {
 	hand   int    // CLOCK hand into res
 	seq    uint64 // use stamp: advanced by every use and install
 	intern interner
-	bytes  int // resident bytes, shared objects once
+	bytes  int           // resident bytes, shared objects once
+	canons canonInterner // the slots' canonical maps (canon_cache.go)
 }
 
 // resident is one resident slot.
 type resident struct {
 	sh    *shared
 	ms    *mapState
-	ci    int32  // chunk index in ms
-	last  uint64 // stamp of the last use
-	clear uint64 // stamp at which the CLOCK hand last cleared the mark
+	ci    int32                     // chunk index in ms
+	last  uint64                    // stamp of the last use
+	clear uint64                    // stamp at which the CLOCK hand last cleared the mark
+	canon [NumRuleSets]*canonShared // computed on first use, dropped when the slot or a neighbour changes
 }
 
 func newResidentSet() residentSet { return residentSet{intern: newInterner()} }
@@ -46,11 +48,13 @@ func (rs *residentSet) install(ms *mapState, ci int32, ch *Chunk) int32 {
 	// by the lookup) does not count; a later use marks it.
 	rs.res = append(rs.res, resident{sh: sh, ms: ms, ci: ci, last: rs.seq, clear: rs.seq + 1})
 	ms.slots[ci] = slot
+	rs.dropCanonAround(ms, ci)
 	return slot
 }
 
 // remove drops resident slot i (the last slot moves into it).
 func (rs *residentSet) remove(i int) {
+	rs.dropCanonAround(rs.res[i].ms, rs.res[i].ci)
 	e := rs.res[i]
 	e.ms.slots[e.ci] = -1
 	if rs.intern.release(e.sh) {
@@ -75,13 +79,8 @@ func (rs *residentSet) clear() {
 	rs.hand = 0
 	rs.intern = newInterner()
 	rs.bytes = 0
+	rs.canons.reset()
 }
 
 // distinct is the number of distinct chunk objects behind the slots.
-func (rs *residentSet) distinct() int {
-	n := 0
-	for _, l := range rs.intern.byHash {
-		n += len(l)
-	}
-	return n
-}
+func (rs *residentSet) distinct() int { return rs.intern.n }

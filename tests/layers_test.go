@@ -28,6 +28,7 @@ var layers = []struct {
 	{"shardcore/components", 5},
 	{"shardcore/systems", 6},
 	{"shardcore/population", 7},
+	{"shardcore/metrics", 7}, // Prometheus series and endpoint: reads stepcache's kinds, published by server
 	{"shardcore/server", 8},
 	{"shardcore/cmd/", 9},
 	{"shardcore/tests", 10},

@@ -1,12 +1,59 @@
 package main
 
 import (
+	"context"
 	"fmt"
 
 	"shardcore/movement"
 	"shardcore/pathing"
 	"shardcore/stepcache"
 )
+
+// finderMaker returns what makes each worker's finder of the named search
+// over that worker's rules clone (base's map). For jps it bakes every
+// chunk of the map first (shared by the workers' caches), so the queries
+// time searches, not chunk builds.
+func finderMaker(ctx context.Context, search string, base *movement.Rules) (func(*movement.Rules) (pathing.Finder, error), error) {
+	if err := checkSearch(search); err != nil {
+		return nil, err
+	}
+	switch search {
+	case "cache":
+		return cacheFinder, nil
+	case "jps":
+		chunks, err := stepcache.BuildMap(ctx, base.Clone(), 0, nil)
+		if err != nil {
+			return nil, fmt.Errorf("--search jps: %w", err)
+		}
+		return func(r *movement.Rules) (pathing.Finder, error) { return jpsFinder(r, chunks) }, nil
+	}
+	return func(r *movement.Rules) (pathing.Finder, error) { return pathing.NewClassic(r), nil }, nil
+}
+
+// jpsFinder is --search jps: a jump search over a step cache of its own
+// holding every chunk (baked from the map), with the walkers' canonical maps
+// computed up front, as the grid a benchmark library builds before its
+// queries.
+func jpsFinder(rules *movement.Rules, chunks []*stepcache.Chunk) (pathing.Finder, error) {
+	cfg := stepcache.DefaultConfig()
+	cfg.MaxResidentChunks = max(len(chunks), 1)
+	c, err := stepcache.New(cfg, rules)
+	if err != nil {
+		return nil, fmt.Errorf("--search jps: %w", err)
+	}
+	wide, high := stepcache.ChunksOf(rules.Map.Width, rules.Map.Height)
+	for i, ch := range chunks {
+		if err := c.Install(rules.Map.ID, i%wide, i/wide, ch); err != nil {
+			return nil, fmt.Errorf("--search jps: %w", err)
+		}
+	}
+	for cy := 0; cy < high; cy++ {
+		for cx := 0; cx < wide; cx++ {
+			c.Canon(rules.Map.ID, cx, cy, stepcache.RuleWalk)
+		}
+	}
+	return pathing.NewJPS(c, rules), nil
+}
 
 // cacheFinder is --search cache: a cache A* over a step cache of its own
 // (one per worker, as a Cache belongs to one goroutine) with the default

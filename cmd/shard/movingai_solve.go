@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -16,7 +15,7 @@ import (
 // maiOptions configures a Moving AI run.
 type maiOptions struct {
 	cost    pathing.Cost
-	search  string // classic | cache
+	search  string // classic | cache | jps
 	workers int
 }
 
@@ -27,18 +26,23 @@ const maiBudgetPerCell = 4
 // maiMaxFailures bounds the failure reasons a report keeps.
 const maiMaxFailures = 5
 
-// maiReport counts one map's (or all maps') outcomes.
+// maiReport counts one map's (or all maps') outcomes. Queries is the time
+// the workers spent in searches (with one worker: the wall time of the
+// map's queries), CPU their threads' CPU time in them (0 where the
+// platform does not say).
 type maiReport struct {
 	Map                                    string
 	Scenarios, Optimal, Suboptimal, Failed int
 	Expansions                             int64
-	Elapsed                                time.Duration
+	Elapsed, Queries, CPU                  time.Duration
 	Failures                               []string // the first few, in scenario order
 }
 
 func (r maiReport) line() string {
-	return fmt.Sprintf("%-20s scenarios %6d optimal %6d suboptimal %d failed %d expansions %d ms %d",
-		r.Map, r.Scenarios, r.Optimal, r.Suboptimal, r.Failed, r.Expansions, r.Elapsed.Milliseconds())
+	n := float64(max(r.Scenarios, 1))
+	return fmt.Sprintf("%-20s scenarios %6d optimal %6d suboptimal %d failed %d expansions %d ms %d us_per_query %.2f cpu_us_per_query %.2f",
+		r.Map, r.Scenarios, r.Optimal, r.Suboptimal, r.Failed, r.Expansions, r.Elapsed.Milliseconds(),
+		float64(r.Queries.Nanoseconds())/1e3/n, float64(r.CPU.Nanoseconds())/1e3/n)
 }
 
 func (r *maiReport) add(o maiReport) {
@@ -48,29 +52,17 @@ func (r *maiReport) add(o maiReport) {
 	r.Failed += o.Failed
 	r.Expansions += o.Expansions
 	r.Elapsed += o.Elapsed
+	r.Queries += o.Queries
+	r.CPU += o.CPU
 }
 
 // checkSearch reports whether search names a finder finderFor can build.
 func checkSearch(search string) error {
 	switch search {
-	case "classic":
-		return nil
-	case "cache":
+	case "classic", "cache", "jps":
 		return nil
 	}
-	return fmt.Errorf("unknown --search %q (want classic or cache)", search)
-}
-
-// finderFor returns the finder of the named search over rules (one per
-// worker; rules is that worker's clone).
-func finderFor(search string, rules *movement.Rules) (pathing.Finder, error) {
-	if err := checkSearch(search); err != nil {
-		return nil, err
-	}
-	if search == "cache" {
-		return cacheFinder(rules)
-	}
-	return pathing.NewClassic(rules), nil
+	return fmt.Errorf("unknown --search %q (want classic, cache or jps)", search)
 }
 
 // maiOutcome is one scenario's verdict.
@@ -82,8 +74,26 @@ const (
 	maiFailed
 )
 
+// maiResults are a map run's per-scenario results and verdicts.
+type maiResults struct {
+	found      []bool
+	costs      []float64
+	paths      [][]movement.Dir
+	expansions []int
+	outcomes   []maiOutcome
+	reasons    []string
+}
+
+func newMaiResults(n int) *maiResults {
+	return &maiResults{found: make([]bool, n), costs: make([]float64, n), paths: make([][]movement.Dir, n),
+		expansions: make([]int, n), outcomes: make([]maiOutcome, n), reasons: make([]string, n)}
+}
+
 // solveMap runs scens on g's world across o.workers goroutines, each with
-// its own rules clone and finder, and judges every result.
+// its own rules clone and finder, then judges every result. The searches
+// are timed apart from the judging: Queries is the sum of the workers'
+// wall time in their search loops (with one worker, the wall time of the
+// map's queries), CPU their threads' CPU time there.
 func solveMap(ctx context.Context, g *movingai.Grid, scens []movingai.Scenario, o maiOptions) (maiReport, error) {
 	t0 := time.Now()
 	m, td, err := g.World()
@@ -91,59 +101,118 @@ func solveMap(ctx context.Context, g *movingai.Grid, scens []movingai.Scenario, 
 		return maiReport{}, err
 	}
 	base := movement.NewRules(m, td, nil)
-	budget := m.Width * m.Height * maiBudgetPerCell
-	outcomes := make([]maiOutcome, len(scens))
-	reasons := make([]string, len(scens))
-	expansions := make([]int, len(scens))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	errs := make([]error, max(min(o.workers, len(scens)), 1))
-	for w := range errs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			f, err := finderFor(o.search, base.Clone())
-			if err != nil {
-				errs[w] = err
-				return
-			}
-			var res pathing.Result
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(scens) {
-					return
-				}
-				if err := ctx.Err(); err != nil {
-					errs[w] = err
-					return
-				}
-				s := scens[i]
-				if s.Width != g.Width || s.Height != g.Height {
-					outcomes[i], reasons[i] = maiFailed, fmt.Sprintf("scenario is for a %dx%d map, %s is %dx%d", s.Width, s.Height, g.Name, g.Width, g.Height)
-					continue
-				}
-				req := pathing.Request{
-					Start:    movement.Point{X: s.StartX, Y: s.StartY},
-					Goal:     movement.Point{X: s.GoalX, Y: s.GoalY},
-					Mover:    movement.Mover{Caps: movement.Player},
-					Cost:     o.cost,
-					MaxNodes: budget,
-				}
-				f.Find(&req, &res)
-				expansions[i] = res.Expansions
-				outcomes[i], reasons[i] = judge(g, s, o.cost, &res)
-			}
-		}()
+	mk, err := finderMaker(ctx, o.search, base)
+	if err != nil {
+		return maiReport{}, fmt.Errorf("%s: %w", g.Name, err)
 	}
-	wg.Wait()
+	res := newMaiResults(len(scens))
+	n := max(min(o.workers, len(scens)), 1)
+	errs := make([]error, n)
+	times := make([][2]time.Duration, n)
+	var next atomic.Int64
+	parallel(n, func(w int) {
+		f, err := mk(base.Clone())
+		if err != nil {
+			errs[w] = err
+			return
+		}
+		times[w][0], times[w][1], errs[w] = solveWorker(ctx, g, scens, o.cost, f, &next, res)
+	})
 	for _, err := range errs {
 		if err != nil {
 			return maiReport{}, fmt.Errorf("%s: %w", g.Name, err)
 		}
 	}
+	next.Store(0)
+	parallel(n, func(int) { judgeWorker(g, scens, o.cost, &next, res) })
+	rep := res.report(g, scens)
+	for _, t := range times {
+		rep.Queries += t[0]
+		rep.CPU += t[1]
+	}
+	rep.Elapsed = time.Since(t0)
+	return rep, nil
+}
+
+// parallel runs f(0..n-1) on n goroutines and waits for them.
+func parallel(n int, f func(w int)) {
+	var wg sync.WaitGroup
+	for w := 0; w < n; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(w)
+		}()
+	}
+	wg.Wait()
+}
+
+// solveWorker takes scenarios from next until none is left and solves
+// them into res (paths copied out); it reports the wall and thread CPU
+// time of its loop.
+func solveWorker(ctx context.Context, g *movingai.Grid, scens []movingai.Scenario, cost pathing.Cost, f pathing.Finder,
+	next *atomic.Int64, res *maiResults) (wall, cpu time.Duration, err error) {
+	clock := lockThreadClock()
+	defer clock.release()
+	budget := (g.Width + movingai.PadSize) * (g.Height + movingai.PadSize) * maiBudgetPerCell
+	var out pathing.Result
+	var arena []movement.Dir // the worker's copies of paths (slices of it stay valid as it grows)
+	t0, c0 := time.Now(), clock.now()
+	defer func() { wall, cpu = time.Since(t0), clock.now()-c0 }()
+	for {
+		i := int(next.Add(1) - 1)
+		if i >= len(scens) {
+			return 0, 0, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return 0, 0, err
+		}
+		s := scens[i]
+		req := pathing.Request{
+			Start:    movement.Point{X: s.StartX, Y: s.StartY},
+			Goal:     movement.Point{X: s.GoalX, Y: s.GoalY},
+			Mover:    movement.Mover{Caps: movement.Player},
+			Cost:     cost,
+			MaxNodes: budget,
+		}
+		if s.Width != g.Width || s.Height != g.Height {
+			continue // judged failed
+		}
+		f.Find(&req, &out)
+		res.found[i], res.costs[i], res.expansions[i] = out.Found, out.Cost, out.Expansions
+		at := len(arena)
+		arena = append(arena, out.Dirs...)
+		res.paths[i] = arena[at:len(arena):len(arena)]
+	}
+}
+
+// judgeWorker judges scenarios from next until none is left.
+func judgeWorker(g *movingai.Grid, scens []movingai.Scenario, cost pathing.Cost, next *atomic.Int64, res *maiResults) {
+	var bfs gridBFS
+	for {
+		i := int(next.Add(1) - 1)
+		if i >= len(scens) {
+			return
+		}
+		s := scens[i]
+		if s.Width != g.Width || s.Height != g.Height {
+			res.outcomes[i], res.reasons[i] = maiFailed, fmt.Sprintf("scenario is for a %dx%d map, %s is %dx%d", s.Width, s.Height, g.Name, g.Width, g.Height)
+			continue
+		}
+		uniformOpt := -1
+		if cost == pathing.Uniform {
+			uniformOpt = bfs.distance(g, s.StartX, s.StartY, s.GoalX, s.GoalY)
+		}
+		r := pathing.Result{Found: res.found[i], Cost: res.costs[i], Dirs: res.paths[i], Expansions: res.expansions[i]}
+		res.outcomes[i], res.reasons[i] = judge(g, s, cost, &r, uniformOpt)
+	}
+}
+
+// report counts the outcomes.
+func (res *maiResults) report(g *movingai.Grid, scens []movingai.Scenario) maiReport {
 	rep := maiReport{Map: g.Name, Scenarios: len(scens)}
-	for i, oc := range outcomes {
-		rep.Expansions += int64(expansions[i])
+	for i, oc := range res.outcomes {
+		rep.Expansions += int64(res.expansions[i])
 		switch oc {
 		case maiOptimal:
 			rep.Optimal++
@@ -155,54 +224,8 @@ func solveMap(ctx context.Context, g *movingai.Grid, scens []movingai.Scenario, 
 		if oc != maiOptimal && len(rep.Failures) < maiMaxFailures {
 			s := scens[i]
 			rep.Failures = append(rep.Failures, fmt.Sprintf("%s line %d (%d,%d)->(%d,%d): %s",
-				g.Name, s.Line, s.StartX, s.StartY, s.GoalX, s.GoalY, reasons[i]))
+				g.Name, s.Line, s.StartX, s.StartY, s.GoalX, s.GoalY, res.reasons[i]))
 		}
 	}
-	rep.Elapsed = time.Since(t0)
-	return rep, nil
-}
-
-// judge checks a result independently of the movement rules: the path must
-// be a legal grid walk (passable cells, no corner cutting) from start to
-// goal whose octile length is never below the benchmark's optimum; it is
-// optimal when that length matches the optimum within the file's tolerance.
-func judge(g *movingai.Grid, s movingai.Scenario, cost pathing.Cost, res *pathing.Result) (maiOutcome, string) {
-	if !res.Found {
-		return maiFailed, fmt.Sprintf("no path found (%d expansions), optimum %v", res.Expansions, s.Optimal)
-	}
-	x, y := s.StartX, s.StartY
-	straight, diag := 0, 0
-	for i, d := range res.Dirs {
-		dx, dy := d.Offset()
-		if !g.Passable(x+dx, y+dy) {
-			return maiFailed, fmt.Sprintf("step %d (%v from %d,%d) enters blocked cell %q", i, d, x, y, g.At(x+dx, y+dy))
-		}
-		if d.Diagonal() {
-			if !g.Passable(x+dx, y) || !g.Passable(x, y+dy) {
-				return maiFailed, fmt.Sprintf("step %d (%v from %d,%d) cuts a corner", i, d, x, y)
-			}
-			diag++
-		} else {
-			straight++
-		}
-		x, y = x+dx, y+dy
-	}
-	if x != s.GoalX || y != s.GoalY {
-		return maiFailed, fmt.Sprintf("path ends at (%d,%d)", x, y)
-	}
-	length := float64(straight) + math.Sqrt2*float64(diag)
-	want := float64(len(res.Dirs))
-	if cost == pathing.Octile {
-		want = length
-	}
-	if math.Abs(res.Cost-want) > 1e-9*math.Max(want, 1) {
-		return maiFailed, fmt.Sprintf("result cost %v, path cost %v", res.Cost, want)
-	}
-	if length < s.Optimal-s.Tolerance() {
-		return maiFailed, fmt.Sprintf("length %.5f is below the optimum %v", length, s.Optimal)
-	}
-	if !s.IsOptimal(length) {
-		return maiSuboptimal, fmt.Sprintf("length %.5f, optimum %v", length, s.Optimal)
-	}
-	return maiOptimal, ""
+	return rep
 }

@@ -35,6 +35,18 @@ func maiData(t *testing.T) string {
 // (about maiSamplePerFile evenly spaced scenarios of every file, plus its
 // longest) by default, all of them with SHARDCORE_MOVINGAI_ALL=1.
 func TestMovingAIClassicOptimal(t *testing.T) {
+	runMovingAISample(t, maiOptions{cost: pathing.Octile, search: "classic", workers: runtime.GOMAXPROCS(0)})
+}
+
+// TestMovingAIJPSOptimal is TestMovingAIClassicOptimal with the jump
+// search, octile, and under the uniform cost (judged by breadth-first
+// search).
+func TestMovingAIJPSOptimal(t *testing.T) {
+	runMovingAISample(t, maiOptions{cost: pathing.Octile, search: "jps", workers: runtime.GOMAXPROCS(0)})
+	runMovingAISample(t, maiOptions{cost: pathing.Uniform, search: "jps", workers: runtime.GOMAXPROCS(0)})
+}
+
+func runMovingAISample(t *testing.T, o maiOptions) {
 	root := maiData(t)
 	grids, err := movingai.LoadMaps(filepath.Join(root, "maps"))
 	if err != nil {
@@ -47,7 +59,6 @@ func TestMovingAIClassicOptimal(t *testing.T) {
 	if len(files) < 9 {
 		t.Fatalf("%d scenario files, want the 9 of the shared subset", len(files))
 	}
-	o := maiOptions{cost: pathing.Octile, search: "classic", workers: runtime.GOMAXPROCS(0)}
 	var total maiReport
 	for _, f := range files {
 		every := max(len(f.Scenarios)/maiSamplePerFile, 1)
@@ -125,20 +136,57 @@ func TestMovingAICommandCounts(t *testing.T) {
 }
 
 // TestMovingAICommandOK: an all-optimal run returns no error under both
-// cost models.
+// cost models with every search, and its map line gives us_per_query.
 func TestMovingAICommandOK(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "m", "ring.map"), ringMap)
 	writeFile(t, filepath.Join(dir, "s", "a.scen"), "version 1.0\r\n\r\n2 ring.map 5 5 0 0 4 4 8.00\r\n0 ring.map 5 5 0 0 0 1 1.00\r\n")
-	for _, cost := range []string{"octile", "uniform"} {
-		var out, errOut bytes.Buffer
-		err := runMovingAI(context.Background(), []string{"--maps", filepath.Join(dir, "m"), "--scen", filepath.Join(dir, "s"), "--cost", cost}, &out, &errOut)
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", cost, err, errOut.String())
+	for _, search := range []string{"classic", "cache", "jps"} {
+		for _, cost := range []string{"octile", "uniform"} {
+			var out, errOut bytes.Buffer
+			err := runMovingAI(context.Background(), []string{"--maps", filepath.Join(dir, "m"), "--scen", filepath.Join(dir, "s"), "--cost", cost, "--search", search, "--workers", "1"}, &out, &errOut)
+			if err != nil {
+				t.Fatalf("%s %s: %v\n%s", search, cost, err, errOut.String())
+			}
+			if !strings.HasSuffix(out.String(), "\nscenarios 2 optimal 2 suboptimal 0 failed 0\n") || !strings.Contains(out.String(), " us_per_query ") {
+				t.Fatalf("%s %s: output %q", search, cost, out.String())
+			}
 		}
-		if !strings.HasSuffix(out.String(), "\nscenarios 2 optimal 2 suboptimal 0 failed 0\n") {
-			t.Fatalf("%s: output %q", cost, out.String())
+	}
+}
+
+// TestMovingAIJudgeUniform: under the uniform cost a path is judged by its
+// step count against the breadth-first optimum, not by octile length.
+func TestMovingAIJudgeUniform(t *testing.T) {
+	g, err := movingai.ParseMap(strings.NewReader("type octile\nheight 3\nwidth 4\nmap\n....\n....\n....\n"), "u.map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := movingai.Scenario{Map: "u.map", Width: 4, Height: 3, StartX: 0, StartY: 0, GoalX: 3, GoalY: 0, Optimal: 3, Decimals: 5}
+	var bfs gridBFS
+	opt := bfs.distance(g, 0, 0, 3, 0)
+	if opt != 3 {
+		t.Fatalf("bfs distance %d, want 3", opt)
+	}
+	const E, SE, NE = movement.East, movement.SouthEast, movement.NorthEast
+	// three steps east, or a zigzag through the row below: both 3 steps,
+	// both optimal under the uniform cost (the zigzag is octile-longer)
+	for _, dirs := range [][]movement.Dir{{E, E, E}, {SE, NE, E}} {
+		res := pathing.Result{Found: true, Dirs: dirs, Cost: 3}
+		if got, why := judge(g, s, pathing.Uniform, &res, opt); got != maiOptimal {
+			t.Errorf("%v: %v %q", dirs, got, why)
 		}
+	}
+	res := pathing.Result{Found: true, Dirs: []movement.Dir{SE, E, E, movement.North}, Cost: 4}
+	if got, why := judge(g, s, pathing.Uniform, &res, opt); got != maiSuboptimal || !strings.Contains(why, "uniform optimum 3") {
+		t.Errorf("4 steps judged %v %q", got, why)
+	}
+	res = pathing.Result{Found: true, Dirs: []movement.Dir{E, E, E}, Cost: 3}
+	if got, _ := judge(g, s, pathing.Uniform, &res, 4); got != maiFailed {
+		t.Errorf("below the uniform optimum judged %v", got)
+	}
+	if d := bfs.distance(g, 0, 0, 5, 5); d != -1 {
+		t.Errorf("off-map goal: distance %d", d)
 	}
 }
 
@@ -150,7 +198,7 @@ func TestMovingAICommandBadArgs(t *testing.T) {
 	}{
 		{[]string{"--maps", dir}, "need --maps DIR and --scen DIR"},
 		{[]string{"--maps", dir, "--scen", dir, "--cost", "manhattan"}, "unknown --cost"},
-		{[]string{"--maps", dir, "--scen", dir, "--search", "jps"}, "unknown --search"},
+		{[]string{"--maps", dir, "--scen", dir, "--search", "astar"}, "unknown --search"},
 		{[]string{"--maps", filepath.Join(dir, "none"), "--scen", dir}, "none"},
 	} {
 		var out, errOut bytes.Buffer
@@ -189,17 +237,17 @@ func TestMovingAIJudge(t *testing.T) {
 		{[]movement.Dir{S, S, E, E, N, N}, 6, maiSuboptimal, "optimum 4"},
 	} {
 		res := pathing.Result{Found: true, Dirs: c.dirs, Cost: c.cost}
-		got, why := judge(g, s, pathing.Octile, &res)
+		got, why := judge(g, s, pathing.Octile, &res, -1)
 		if got != c.want || !strings.Contains(why, c.why) {
 			t.Errorf("%v: got %v %q, want %v %q", c.dirs, got, why, c.want, c.why)
 		}
 	}
 	short := s
 	short.Optimal = 5
-	if got, why := judge(g, short, pathing.Octile, &pathing.Result{Found: true, Dirs: []movement.Dir{S, E, E, N}, Cost: 4}); got != maiFailed || !strings.Contains(why, "below the optimum") {
+	if got, why := judge(g, short, pathing.Octile, &pathing.Result{Found: true, Dirs: []movement.Dir{S, E, E, N}, Cost: 4}, -1); got != maiFailed || !strings.Contains(why, "below the optimum") {
 		t.Errorf("shorter than the optimum judged %v %q", got, why)
 	}
-	if got, _ := judge(g, s, pathing.Octile, &pathing.Result{}); got != maiFailed {
+	if got, _ := judge(g, s, pathing.Octile, &pathing.Result{}, -1); got != maiFailed {
 		t.Errorf("not found judged %v", got)
 	}
 }

@@ -16,7 +16,7 @@ import (
 
 // replayUsage is `shard replay --help`: the synopsis and what a mismatch is.
 var replayUsage = []string{
-	"shard replay FILE [--search recorded|classic|cache] [--world default|DIR] [--seed N] [--size WxH] [--map N]",
+	"shard replay FILE [--search recorded|classic|cache|jps] [--world default|DIR] [--seed N] [--size WxH] [--map N]",
 	"Re-runs every search of a recording (pathfinding.recorder) on the same world, each with the",
 	"request, node budget and finder it had and the doors, items and mobiles it saw (recorded per",
 	"search since format 2), and compares each outcome with the record. A mismatch is a search",
@@ -34,7 +34,7 @@ var replayUsage = []string{
 // when it does not reproduce it.
 func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("replay", stdout, stderr, replayUsage...)
-	search := f.String("search", "recorded", "recorded (each search's own finder), classic (live rules) or cache (step-cache A*)")
+	search := f.String("search", "recorded", "recorded (each search's own finder), classic (live rules), cache (step-cache A*) or jps (jump search)")
 	worldFlag := f.String("world", "default", `"default" (generated) or a directory of client files`)
 	seed := f.Int64("seed", config.Default().World.Seed, "default world seed")
 	size := f.String("size", config.Default().World.Size, "default world size WxH")

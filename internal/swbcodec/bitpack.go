@@ -108,6 +108,13 @@ func swarExtrapolate(a, b uint64) uint64 {
 	return swarSub(a<<1&^(laneOnes), b)
 }
 
+// swarPrefix is the running sum of eight bytes: lane k holds lanes 0..k added.
+func swarPrefix(x uint64) uint64 {
+	x = swarAdd(x, x<<8)
+	x = swarAdd(x, x<<16)
+	return swarAdd(x, x<<32)
+}
+
 // swarUnzigzag undoes zigzag in each lane.
 func swarUnzigzag(u uint64) uint64 {
 	return (u >> 1 &^ laneHigh) ^ ((u & laneOnes) * 0xFF)

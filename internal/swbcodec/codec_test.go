@@ -9,12 +9,30 @@ import (
 	"shardcore/stepcache"
 )
 
+// allOptions is every option set an encoder accepts (the gradient goes
+// with the neighbour predictor only), strata columns with a few of them.
 func allOptions() []Options {
 	var out []Options
 	for _, p := range []Predictor{PredictOwn, PredictNeighbour} {
 		for _, l := range []Layout{LayoutArrays, LayoutPacked} {
 			for _, h := range []bool{false, true} {
-				out = append(out, Options{Predictor: p, Layout: l, Huff: h})
+				for _, m := range []bool{false, true} {
+					for _, g := range []bool{false, true} {
+						if g && p != PredictNeighbour {
+							continue
+						}
+						o := Options{Predictor: p, Layout: l, Huff: h, MaskGrid: m, Gradient: g}
+						out = append(out, o)
+						if l == LayoutPacked && m && g == (p == PredictNeighbour) {
+							o.StrataColumns = true
+							out = append(out, o)
+						}
+						if p == PredictNeighbour && h && g == m {
+							o.InfoPred = true
+							out = append(out, o)
+						}
+					}
+				}
 			}
 		}
 	}
@@ -75,6 +93,37 @@ func TestRoundTripSynthetic(t *testing.T) {
 	}
 }
 
+// TestRoundTripBritannia: every option set decodes real hard chunks (a
+// small Britannia map's forests, towns, shores, hills, dungeons and strata)
+// back to what was encoded.
+func TestRoundTripBritannia(t *testing.T) {
+	chunks := swbtest.BritanniaFullChunks(t, 96)
+	strata, swim := 0, 0
+	for _, c := range chunks {
+		strata += b2i(c.StrataStart != nil)
+		swim += b2i(HasSwim(c))
+	}
+	if strata == 0 || swim == 0 {
+		t.Fatalf("%d chunks: %d with strata, %d with a swim part; want both kinds", len(chunks), strata, swim)
+	}
+	for _, o := range allOptions() {
+		set := recordSetOf(t, o, chunks)
+		dec := NewDecoder()
+		if err := dec.SetCode(set.Code()); err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range chunks {
+			var got stepcache.Chunk
+			if err := dec.DecodeRecord(set.AppendRecord(nil, int(set.ChunkRecords()[i])), &got); err != nil {
+				t.Fatalf("%v chunk %d: %v", o, i, err)
+			}
+			if !swbtest.ChunkEqual(c, &got) {
+				t.Fatalf("%v chunk %d: round trip differs", o, i)
+			}
+		}
+	}
+}
+
 // TestUniformRecordIsTiny: a uniform chunk is a 21-byte record.
 func TestUniformRecordIsTiny(t *testing.T) {
 	enc := NewEncoder(DefaultOptions)
@@ -103,7 +152,8 @@ func TestEncodeRejectsBadStrata(t *testing.T) {
 	}
 }
 
-// TestDecodeTruncatedIsCorrupt: every prefix of a valid record is refused
+// TestDecodeTruncatedIsCorrupt: every prefix of a valid record (of the
+// other option sets, the first and last 64 and every seventh) is refused
 // with ErrCorrupt (never a panic, never a silent success).
 func TestDecodeTruncatedIsCorrupt(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
@@ -116,6 +166,9 @@ func TestDecodeTruncatedIsCorrupt(t *testing.T) {
 				t.Fatal(err)
 			}
 			for n := 0; n < len(rec); n++ {
+				if o != DefaultOptions && n > 64 && n < len(rec)-64 && n%7 != 0 {
+					continue // every prefix of the file's records; a sample of the others'
+				}
 				var got stepcache.Chunk
 				if err := dec.DecodeRecord(rec[:n], &got); !errors.Is(err, ErrCorrupt) {
 					t.Fatalf("%+v: prefix %d/%d: err %v", o, n, len(rec), err)
@@ -147,6 +200,50 @@ func TestHuffmanRecordsUsed(t *testing.T) {
 		}
 		if err := plain.DecodeRecord(rec, &got); !errors.Is(err, ErrCorrupt) {
 			t.Fatalf("chunk %d without the code: %v", i, err)
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TestSourcePredictorChoice: the encoder stores SourceZ against the
+// gradient on a bowl (exact on any sum of a column's and a row's height)
+// and against the cell above around isolated bumps (where the gradient
+// spreads each bump over four residuals); both round-trip.
+func TestSourcePredictorChoice(t *testing.T) {
+	rng := rand.New(rand.NewPCG(61, 62))
+	bowl, bumps := swbtest.HillChunk(rng, false), swbtest.HillChunk(rng, false)
+	for i := range bowl.Cells {
+		x, y := i%stepcache.ChunkSize, i/stepcache.ChunkSize
+		bowl.Cells[i].Z = int8(x*x/3 + y*y/5 - 20)
+		bumps.Cells[i].Z = 5
+		if (x*5+y*3)%13 == 0 {
+			bumps.Cells[i].Z = 9
+		}
+	}
+	o := DefaultOptions
+	o.Huff = false
+	enc, dec := NewEncoder(o), NewDecoder()
+	for _, tc := range []struct {
+		name string
+		c    *stepcache.Chunk
+		grad bool
+	}{{"bowl", bowl, true}, {"bumps", bumps, false}} {
+		rec, err := enc.AppendRecord(nil, tc.c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rec[1]&flagGradient != 0; got != tc.grad {
+			t.Fatalf("%s: gradient %v, want %v", tc.name, got, tc.grad)
+		}
+		var got stepcache.Chunk
+		if err := dec.DecodeRecord(rec, &got); err != nil || !swbtest.ChunkEqual(tc.c, &got) {
+			t.Fatalf("%s: round trip: %v", tc.name, err)
 		}
 	}
 }

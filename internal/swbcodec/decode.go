@@ -7,10 +7,11 @@ import (
 	"shardcore/stepcache"
 )
 
-// maxPlain bounds a full record's uncompressed body: every plane raw, every
-// residual array stored, and the most strata a chunk can frame.
-const maxPlain = 1 + 4*(1+stepcache.ChunkCells) + 2*(1+32+stepcache.ChunkCells*9) +
-	(1 + stepcache.ChunkCells) + maxStrata*(4+2+16)
+// maxPlain bounds a full record's uncompressed body: the flags, every plane
+// raw, the halo, both mask grids, every residual stored, and the most strata
+// a chunk can frame with their column headers.
+const maxPlain = 1 + 4*(1+stepcache.ChunkCells) + (1 + 4*padW - 4) + 2*(1+gridBytes) +
+	2*(2+32+stepcache.ChunkCells*9) + (1 + stepcache.ChunkCells) + stratumColumns*2 + maxStrata*(4+2+16)
 
 // Decoder turns records back into chunks. It reuses its buffers; it is not
 // safe for concurrent use.
@@ -21,6 +22,8 @@ type Decoder struct {
 	vals  []byte
 
 	plane, walk, wet, info [stepcache.ChunkCells]byte
+	pred                   [stepcache.ChunkCells]byte // a mask grid's prediction
+	cols                   [stratumColumns][]byte     // strata columns
 	pad                    [padLen]byte
 }
 
@@ -109,22 +112,13 @@ func (d *Decoder) decodeHuff(b []byte, dst *stepcache.Chunk) error {
 	return d.decodeFull(body, dst)
 }
 
-// decodeStrata reads the strata counts and every stratum of a full body.
+// decodeStrata reads the strata counts and every stratum of a full body
+// stored stratum by stratum.
 func (d *Decoder) decodeStrata(r *rd, dst *stepcache.Chunk, packed bool) error {
-	r.readPlaneInto(packed, &d.plane)
-	if r.bad {
-		return fmt.Errorf("%w: truncated strata counts", ErrCorrupt)
+	start, total, err := d.readStrataCounts(r, packed)
+	if err != nil {
+		return err
 	}
-	start := new([stepcache.ChunkCells + 1]uint16)
-	total := 0
-	for i := 0; i < stepcache.ChunkCells; i++ {
-		start[i] = uint16(total)
-		total += int(d.plane[i])
-	}
-	if total > maxStrata {
-		return fmt.Errorf("%w: %d strata", ErrCorrupt, total)
-	}
-	start[stepcache.ChunkCells] = uint16(total)
 	// Each stratum takes at least 4 bytes (6 packed): refuse counts the body cannot hold.
 	per := 20
 	if packed {
@@ -146,6 +140,26 @@ func (d *Decoder) decodeStrata(r *rd, dst *stepcache.Chunk, packed bool) error {
 	}
 	dst.StrataStart, dst.Strata = start, strata
 	return nil
+}
+
+// readStrataCounts reads the per-cell strata counts (a plane) and returns
+// the chunk's StrataStart and the strata total.
+func (d *Decoder) readStrataCounts(r *rd, packed bool) (*[stepcache.ChunkCells + 1]uint16, int, error) {
+	r.readPlaneInto(packed, &d.plane)
+	if r.bad {
+		return nil, 0, fmt.Errorf("%w: truncated strata counts", ErrCorrupt)
+	}
+	start := new([stepcache.ChunkCells + 1]uint16)
+	total := 0
+	for i := 0; i < stepcache.ChunkCells; i++ {
+		start[i] = uint16(total)
+		total += int(d.plane[i])
+	}
+	if total > maxStrata {
+		return nil, 0, fmt.Errorf("%w: %d strata", ErrCorrupt, total)
+	}
+	start[stepcache.ChunkCells] = uint16(total)
+	return start, total, nil
 }
 
 // readStratum reads one stratum of a cell whose SourceZ is z: its Z
@@ -176,17 +190,6 @@ func readStratum(r *rd, st *stepcache.Cell, z int8, packed bool) bool {
 	} else if b := r.bytes(16); b != nil {
 		copy(res[:], b)
 	}
-	for dir := 0; dir < 8; dir++ {
-		var p byte
-		if st.Walk&(1<<dir) != 0 {
-			p = byte(st.Z)
-		}
-		st.WalkZ[dir] = int8(res[dir] + p)
-		p = 0
-		if st.Wet&(1<<dir) != 0 {
-			p = byte(st.Z)
-		}
-		st.SwimZ[dir] = int8(res[8+dir] + p)
-	}
+	addStratumResiduals(st, &res)
 	return !r.bad
 }

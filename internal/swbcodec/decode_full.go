@@ -44,31 +44,13 @@ func (r *rd) readPlaneInto(packed bool, v *[stepcache.ChunkCells]byte) {
 	}
 }
 
-// decodeUp undoes predictSource into the grid's interior: the first row
-// left to right, then each row from the one above, eight cells per add.
-func decodeUp(p *[stepcache.ChunkCells]byte, pad *[padLen]byte) {
-	const w = stepcache.ChunkSize
-	le := binary.LittleEndian
-	row := pad[padW+1 : padW+1+w : padW+1+w]
-	acc := byte(0)
-	for x, v := range p[:w] {
-		acc += v
-		row[x] = acc
-	}
-	for y := 1; y < w; y++ {
-		up, cur := (y)*padW+1, (y+1)*padW+1
-		le.PutUint64(pad[cur:], swarAdd(le.Uint64(pad[up:]), le.Uint64(p[y*w:])))
-		le.PutUint64(pad[cur+8:], swarAdd(le.Uint64(pad[up+8:]), le.Uint64(p[y*w+8:])))
-	}
-}
-
 // decodeFull decodes a full body into dst: the predictor grid from the
 // SourceZ plane (and halo), the Walk, Wet and Info planes, every cell's
 // predicted Zs, the residuals added, then the strata.
 func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 	r := rd{b: body}
 	flags := r.u8()
-	if flags&^(flagSwim|flagStrata|flagNeighbour|flagPacked|flagHalo) != 0 || (flags&flagHalo != 0 && flags&(flagNeighbour|flagPacked) != flagNeighbour|flagPacked) {
+	if !validFlags(flags) {
 		return fmt.Errorf("%w: full record flags %#x", ErrCorrupt, flags)
 	}
 	neighbour, packed := flags&flagNeighbour != 0, flags&flagPacked != 0
@@ -76,15 +58,16 @@ func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 	if err := d.readGrid(&r, flags); err != nil {
 		return err
 	}
-	r.readPlaneInto(packed, &d.walk)
-	if swim {
-		r.readPlaneInto(packed, &d.wet)
-	} else {
-		clear(d.wet[:])
+	if !d.readMasks(&r, flags) {
+		return fmt.Errorf("%w: bad Walk or Wet", ErrCorrupt)
 	}
 	r.readPlaneInto(packed, &d.info)
 	if r.bad {
 		return fmt.Errorf("%w: truncated planes", ErrCorrupt)
+	}
+	if flags&flagInfoPred != 0 {
+		infoPred(&d.pad, &d.walk, &d.pred)
+		xorPlane(&d.info, &d.pred)
 	}
 	if neighbour {
 		cellsNeighbour(&d.pad, &d.walk, &d.wet, &d.info, dst)
@@ -96,7 +79,13 @@ func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 	}
 	dst.StrataStart, dst.Strata = nil, nil
 	if flags&flagStrata != 0 {
-		if err := d.decodeStrata(&r, dst, packed); err != nil {
+		var err error
+		if flags&flagColumns != 0 {
+			err = d.decodeStrataColumns(&r, dst)
+		} else {
+			err = d.decodeStrata(&r, dst, packed)
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -106,35 +95,41 @@ func (d *Decoder) decodeFull(body []byte, dst *stepcache.Chunk) error {
 	return nil
 }
 
-// readGrid reads the SourceZ plane into the predictor grid's interior and
-// fills its outer ring: extrapolated (neighbour predictor), then corrected
-// by the halo's residuals when the body has one.
-func (d *Decoder) readGrid(r *rd, flags byte) error {
-	pad := &d.pad
-	r.readPlaneInto(flags&flagPacked != 0, &d.plane)
-	if flags&flagNeighbour != 0 {
-		decodeUp(&d.plane, pad)
-		extrapolatePad(pad)
-	} else {
-		for y := 0; y < stepcache.ChunkSize; y++ {
-			copy(pad[(y+1)*padW+1:], d.plane[y*stepcache.ChunkSize:(y+1)*stepcache.ChunkSize])
+// validFlags reports whether a full body's flag byte is one an encoder
+// writes: known bits only, the gradient and the Info prediction only with
+// the neighbour predictor, strata columns only with strata in the packed
+// layout.
+func validFlags(flags byte) bool {
+	return flags&^flagsKnown == 0 &&
+		(flags&(flagGradient|flagInfoPred) == 0 || flags&flagNeighbour != 0) &&
+		(flags&flagColumns == 0 || flags&(flagStrata|flagPacked) == flagStrata|flagPacked)
+}
+
+// readMasks reads the Walk plane and the Wet plane (zero without a swim
+// part): mask sections with flagMaskGrid, else planes. ok false when
+// malformed.
+func (d *Decoder) readMasks(r *rd, flags byte) bool {
+	packed, swim := flags&flagPacked != 0, flags&flagSwim != 0
+	if flags&flagMaskGrid == 0 {
+		r.readPlaneInto(packed, &d.walk)
+		if swim {
+			r.readPlaneInto(packed, &d.wet)
+		} else {
+			clear(d.wet[:])
 		}
+		return !r.bad
 	}
-	if flags&flagHalo == 0 {
-		return nil
+	var none maskGrid
+	g, ok := d.readMask(r, &d.walk, false, packed, &none)
+	if !ok {
+		return false
 	}
-	k := int(r.u8())
-	if k > 8 {
-		return fmt.Errorf("%w: halo width %d", ErrCorrupt, k)
+	if !swim {
+		clear(d.wet[:])
+		return true
 	}
-	if k > 0 {
-		var vals [4*padW - 4]byte
-		r.readBits(vals[:], k)
-		for n, p := range ringIdx {
-			pad[p] += unzigzag(vals[n])
-		}
-	}
-	return nil
+	_, ok = d.readMask(r, &d.wet, true, packed, &g)
+	return ok
 }
 
 // addResiduals adds the walk and (swim) the swim Z residuals to the

@@ -1,11 +1,13 @@
 // Package swbcodec is the record codec of the .swb step-cache file: it turns
 // one stepcache.Chunk into one record and back (uniform or full; full bodies
-// as planes and sparse Z residuals against a neighbour predictor, then the
-// file's canonical Huffman code), builds a file's code from its records
+// as planes and sparse Z residuals against a neighbour predictor, the Walk
+// and Wet planes against a grid of blocked cells, Info against the window
+// its neighbours' heights predict, strata as columns, then the file's
+// canonical Huffman code), builds a file's code from its records
 // (RecordSet, which also stores identical records once), and decodes with
-// two amd64 assembly kernels for its hot loops (pure Go elsewhere and with
-// the purego tag; the Go versions are the reference the tests and
-// FuzzKernels compare them with).
+// three amd64 assembly kernels for its hot loops (cell writer, Huffman bulk
+// loop, Info predictor; pure Go elsewhere and with the purego tag; the Go
+// versions are the reference the tests and FuzzKernels compare them with).
 //
 // It is internal: shared by stepcache/swb (the file: header, index, reader,
 // writer) and internal/swblab (the stage table and the reference encoder,

@@ -21,8 +21,20 @@ const (
 	flagStrata    = 1 << 1
 	flagNeighbour = 1 << 2
 	flagPacked    = 1 << 3
-	flagHalo      = 1 << 4 // the predictor grid's outer ring is corrected by stored residuals
+	flagInfoPred  = 1 << 4 // Info stored XOR its neighbours' prediction (infopred.go; with flagNeighbour)
+	flagGradient  = 1 << 5 // SourceZ predicted as left + above − above-left (with flagNeighbour)
+	flagMaskGrid  = 1 << 6 // Walk and Wet stored as mask sections (maskgrid.go)
+	flagColumns   = 1 << 7 // strata stored as columns (strata.go; with flagPacked)
+	flagsKnown    = flagSwim | flagStrata | flagNeighbour | flagPacked | flagInfoPred | flagGradient | flagMaskGrid | flagColumns
 )
+
+// hasHalo reports whether a full body with flags stores the halo: the
+// neighbour predictor in the packed layout corrects the predictor grid's
+// outer ring with stored residuals.
+func hasHalo(flags byte) bool {
+	const np = flagNeighbour | flagPacked
+	return flags&np == np
+}
 
 // CellSize is the plain size of one Cell: Z, Walk, Wet, Info, WalkZ[8], SwimZ[8].
 const CellSize = 20
@@ -41,6 +53,9 @@ type Encoder struct {
 	res   [stepcache.ChunkCells][8]byte
 	plane [stepcache.ChunkCells]byte
 	pad   [padLen]byte
+	cols  [stratumColumns][]byte // strata columns
+	stRes []byte                 // strata residuals
+	try   [3][]byte              // mask sections tried
 }
 
 // NewEncoder returns an encoder for opts.
@@ -150,14 +165,19 @@ func HasSwim(c *stepcache.Chunk) bool {
 }
 
 // predictSource is the prediction of cell i's SourceZ from already-known
-// cells: the cell above, on the first row the cell to the left. A decoder
-// undoes it a row at a time (eight cells per 64-bit add).
-func predictSource(z *[stepcache.ChunkCells]int8, i int) int8 {
+// cells: on the first row the cell to the left, in the first column the
+// cell above, elsewhere the cell above, or with gradient left + above −
+// above-left. A decoder undoes either a row at a time (eight cells per
+// 64-bit add; the gradient's row is a prefix sum first).
+func predictSource(z *[stepcache.ChunkCells]int8, i int, gradient bool) int8 {
+	const w = stepcache.ChunkSize
 	switch {
 	case i == 0:
 		return 0
-	case i < stepcache.ChunkSize:
+	case i < w:
 		return z[i-1]
+	case gradient && i%w != 0:
+		return z[i-1] + z[i-w] - z[i-w-1]
 	}
-	return z[i-stepcache.ChunkSize]
+	return z[i-w]
 }

@@ -23,28 +23,10 @@ func (e *Encoder) appendStrata(dst []byte, c *stepcache.Chunk, packed bool) []by
 		for k := s[i]; k < s[i+1]; k++ {
 			st := &c.Strata[k]
 			dst = append(dst, byte(st.Z)-byte(c.Cells[i].Z), st.Walk, st.Wet, st.Info)
-			var res [16]byte
-			for d := 0; d < 8; d++ {
-				var p byte
-				if st.Walk&(1<<d) != 0 {
-					p = byte(st.Z)
-				}
-				res[d] = byte(st.WalkZ[d]) - p
-				p = 0
-				if st.Wet&(1<<d) != 0 {
-					p = byte(st.Z)
-				}
-				res[8+d] = byte(st.SwimZ[d]) - p
-			}
+			res, m := stratumResiduals(st)
 			if !packed {
 				dst = append(dst, res[:]...)
 				continue
-			}
-			var m uint16
-			for j, r := range res {
-				if r != 0 {
-					m |= 1 << j
-				}
 			}
 			dst = binary.LittleEndian.AppendUint16(dst, m)
 			for _, r := range res {

@@ -5,62 +5,131 @@ import (
 )
 
 // appendFull appends the full body of c: the flag byte, the SourceZ plane,
-// the halo, the Walk, Wet and Info planes, the Z residuals and the strata.
+// the halo, the Walk, Wet and Info planes (Walk and Wet as mask sections
+// with the mask grid), the Z residuals and the strata.
 func (e *Encoder) appendFull(dst []byte, c *stepcache.Chunk) []byte {
-	neighbour := e.opts.Predictor == PredictNeighbour
-	packed := e.opts.Layout == LayoutPacked
+	o := e.opts
+	neighbour := o.Predictor == PredictNeighbour
+	packed := o.Layout == LayoutPacked
 	swim := HasSwim(c)
-	flags := fullFlags(swim, c.StrataStart != nil, neighbour, packed)
+	flags := fullFlags(swim, c.StrataStart != nil, o)
+	at := len(dst)
 	dst = append(dst, flags)
 
 	var zs [stepcache.ChunkCells]int8
 	for i := range c.Cells {
 		zs[i] = c.Cells[i].Z
 	}
-	for i := range c.Cells {
-		e.plane[i] = byte(zs[i])
-		if neighbour {
-			e.plane[i] -= byte(predictSource(&zs, i))
-		}
+	var grad bool
+	dst, grad = e.appendSource(dst, &zs, flags)
+	if !grad {
+		flags &^= flagGradient
+		dst[at] = flags
 	}
-	dst = e.appendPlaneOf(dst, packed)
 	fillPad(&zs, &e.pad)
-	if flags&flagHalo != 0 {
+	if hasHalo(flags) {
 		dst = e.appendHalo(dst, c)
 	}
-	dst = e.appendCellPlane(dst, c, packed, func(x *stepcache.Cell) byte { return x.Walk })
-	if swim {
-		dst = e.appendCellPlane(dst, c, packed, func(x *stepcache.Cell) byte { return x.Wet })
-	}
-	dst = e.appendCellPlane(dst, c, packed, func(x *stepcache.Cell) byte { return x.Info })
+	dst = e.appendMasks(dst, c, swim, flags)
+	dst = e.appendInfo(dst, c, flags)
 	dst = e.appendResiduals(dst, c, false, neighbour, packed)
 	if swim {
 		dst = e.appendResiduals(dst, c, true, neighbour, packed)
 	}
-	if c.StrataStart != nil {
+	switch {
+	case c.StrataStart == nil:
+	case flags&flagColumns != 0:
+		dst = e.appendStrataColumns(dst, c)
+	default:
 		dst = e.appendStrata(dst, c, packed)
 	}
 	return dst
 }
 
-// fullFlags is a full body's flag byte; the halo goes with the neighbour
-// predictor in the packed layout.
-func fullFlags(swim, strata, neighbour, packed bool) byte {
-	var flags byte
+// appendSource appends the SourceZ plane: Z itself (own predictor), or Z
+// against the cell above, or with flagGradient against the gradient when
+// that plane is shorter (the encoder's choice per record: the gradient wins
+// on rough land, the cell above on towns and terraces; plain length chose
+// better than the zero-weighted estimate the mask sections use). grad
+// reports whether the gradient was used.
+func (e *Encoder) appendSource(dst []byte, zs *[stepcache.ChunkCells]int8, flags byte) (_ []byte, grad bool) {
+	packed := flags&flagPacked != 0
+	if flags&flagNeighbour == 0 {
+		for i, z := range zs {
+			e.plane[i] = byte(z)
+		}
+		return e.appendPlaneOf(dst, packed), false
+	}
+	for k, g := range []bool{false, true} {
+		if g && flags&flagGradient == 0 {
+			break
+		}
+		for i, z := range zs {
+			e.plane[i] = byte(z) - byte(predictSource(zs, i, g))
+		}
+		e.try[k] = e.appendPlaneOf(e.try[k][:0], packed)
+	}
+	if flags&flagGradient != 0 && len(e.try[1]) < len(e.try[0]) {
+		return append(dst, e.try[1]...), true
+	}
+	return append(dst, e.try[0]...), false
+}
+
+// appendMasks appends the Walk plane and, with swim, the Wet plane: as
+// mask sections when flags has flagMaskGrid, else as planes.
+func (e *Encoder) appendMasks(dst []byte, c *stepcache.Chunk, swim bool, flags byte) []byte {
+	packed := flags&flagPacked != 0
+	if flags&flagMaskGrid != 0 {
+		var none, g maskGrid
+		dst, g = e.appendMask(dst, c, false, packed, &none)
+		if swim {
+			dst, _ = e.appendMask(dst, c, true, packed, &g)
+		}
+		return dst
+	}
+	dst = e.appendCellPlane(dst, c, packed, func(x *stepcache.Cell) byte { return x.Walk })
 	if swim {
-		flags |= flagSwim
+		dst = e.appendCellPlane(dst, c, packed, func(x *stepcache.Cell) byte { return x.Wet })
 	}
-	if strata {
-		flags |= flagStrata
+	return dst
+}
+
+// appendInfo appends the Info plane, XOR the prediction from the
+// predictor grid (after the halo) and the Walk masks with flagInfoPred.
+func (e *Encoder) appendInfo(dst []byte, c *stepcache.Chunk, flags byte) []byte {
+	packed := flags&flagPacked != 0
+	if flags&flagInfoPred == 0 {
+		return e.appendCellPlane(dst, c, packed, func(x *stepcache.Cell) byte { return x.Info })
 	}
-	if neighbour {
-		flags |= flagNeighbour
+	var walk, pred [stepcache.ChunkCells]byte
+	for i := range c.Cells {
+		walk[i] = c.Cells[i].Walk
 	}
-	if packed {
-		flags |= flagPacked
+	infoPred(&e.pad, &walk, &pred)
+	for i := range c.Cells {
+		e.plane[i] = c.Cells[i].Info ^ pred[i]
 	}
-	if neighbour && packed {
-		flags |= flagHalo
+	return e.appendPlaneOf(dst, packed)
+}
+
+// fullFlags is a full body's flag byte for a chunk (swim part, strata)
+// under o; the gradient and the Info prediction go with the neighbour
+// predictor, strata columns with strata in the packed layout.
+func fullFlags(swim, strata bool, o Options) byte {
+	neighbour := o.Predictor == PredictNeighbour
+	packed := o.Layout == LayoutPacked
+	var flags byte
+	for _, f := range []struct {
+		on  bool
+		bit byte
+	}{
+		{swim, flagSwim}, {strata, flagStrata}, {neighbour, flagNeighbour}, {packed, flagPacked},
+		{neighbour && o.InfoPred, flagInfoPred}, {neighbour && o.Gradient, flagGradient}, {o.MaskGrid, flagMaskGrid},
+		{strata && packed && o.StrataColumns, flagColumns},
+	} {
+		if f.on {
+			flags |= f.bit
+		}
 	}
 	return flags
 }

@@ -76,8 +76,8 @@ func FuzzDecodeRecord(f *testing.F) {
 }
 
 // FuzzKernels: on arbitrary bytes, the platform's kernels (assembly on
-// amd64) agree with the Go functions they mirror: the cell writer on any
-// grid and planes, the Huffman bulk loop on any coded bits and bit limit,
+// amd64) agree with the Go functions they mirror: the cell writer and the
+// Info predictor on any grid and planes, the Huffman bulk loop on any coded bits and bit limit,
 // valid or not (output, state and verdict), under one of the test
 // histograms' codes (the first byte picks it).
 func FuzzKernels(f *testing.F) {
@@ -96,10 +96,27 @@ func FuzzKernels(f *testing.F) {
 	f.Add(bytes.Repeat([]byte{7}, 2000), uint16(65535))
 	f.Fuzz(func(t *testing.T, in []byte, limit uint16) {
 		checkCellsKernel(t, in)
+		checkInfoKernel(t, in)
 		if len(in) > 0 {
 			checkHuffKernel(t, decs[int(in[0])%len(decs)], in[1:], int(limit))
 		}
 	})
+}
+
+// checkInfoKernel fills a grid and a Walk plane from in (repeated; zeros
+// when empty) and compares the two Info predictors.
+func checkInfoKernel(t *testing.T, in []byte) {
+	var pad [padLen]byte
+	var walk, a, b [stepcache.ChunkCells]byte
+	if len(in) > 0 {
+		for i := range pad {
+			pad[i] = in[i%len(in)]
+		}
+		for i := range walk {
+			walk[i] = in[(i+3)%len(in)]
+		}
+	}
+	checkInfoPred(t, &pad, &walk, &a, &b)
 }
 
 // checkCellsKernel fills a grid and three planes from in (repeated; zeros

@@ -20,6 +20,18 @@ func cellsNeighbourSSE2(pad *[padLen]byte, walk, wet, info *[stepcache.ChunkCell
 //go:noescape
 func huffBulkAsm(tab *[huffTableSize]uint32, dst *byte, limit int, src *byte, mbits int, s *huffState) bool
 
+// infoPredSSE2 is infoPredGo: a row of 16 cells per iteration, the
+// maximum with PMAXUB, the difference with PSUBUSB. It reads 16 bytes at
+// each grid row offset it uses (padLen holds them).
+//
+//go:noescape
+func infoPredSSE2(pad *[padLen]byte, walk *[stepcache.ChunkCells]byte, out *[stepcache.ChunkCells]byte)
+
+// infoPred writes per cell the Info its neighbours predict (see infoPredGo).
+func infoPred(pad *[padLen]byte, walk *[stepcache.ChunkCells]byte, out *[stepcache.ChunkCells]byte) {
+	infoPredSSE2(pad, walk, out)
+}
+
 // cellsNeighbour writes every cell before residuals (see cellsNeighbourGo).
 func cellsNeighbour(pad *[padLen]byte, walk, wet, info *[stepcache.ChunkCells]byte, c *stepcache.Chunk) {
 	cellsNeighbourSSE2(pad, walk, wet, info, cellBytes(c))

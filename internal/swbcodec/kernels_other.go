@@ -13,3 +13,8 @@ func cellsNeighbour(pad *[padLen]byte, walk, wet, info *[stepcache.ChunkCells]by
 func huffBulk(tab *[huffTableSize]uint32, dst *byte, limit int, src *byte, mbits int, s *huffState) bool {
 	return huffBulkGo(tab, dst, limit, src, mbits, s)
 }
+
+// infoPred writes per cell the Info its neighbours predict (see infoPredGo).
+func infoPred(pad *[padLen]byte, walk *[stepcache.ChunkCells]byte, out *[stepcache.ChunkCells]byte) {
+	infoPredGo(pad, walk, out)
+}

@@ -95,3 +95,95 @@ func TestHuffBulkKernel(t *testing.T) {
 		}
 	}
 }
+
+// TestSWARCompare: the unsigned lane comparisons against bytewise arithmetic.
+func TestSWARCompare(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	for trial := range 20000 {
+		a, b := rng.Uint64(), rng.Uint64()
+		if trial%4 == 0 {
+			b = a ^ uint64(rng.Uint32())&0x0101010101010101 // equal and near-equal lanes
+		}
+		lt, mx, ss, nz := swarLessU(a, b), swarMaxU(a, b), swarSubSat(a, b), swarNonzero(a&b)
+		for l := range 8 {
+			x, y := byte(a>>(8*l)), byte(b>>(8*l))
+			wantLt, wantSS := byte(0), byte(0)
+			if x < y {
+				wantLt = 0x80
+			} else {
+				wantSS = x - y
+			}
+			wantNz := byte(0)
+			if x&y != 0 {
+				wantNz = 1
+			}
+			if byte(lt>>(8*l)) != wantLt || byte(mx>>(8*l)) != max(x, y) || byte(ss>>(8*l)) != wantSS || byte(nz>>(8*l)) != wantNz {
+				t.Fatalf("lane %d of %#x, %#x", l, a, b)
+			}
+		}
+	}
+}
+
+// infoPredWant is the Info cell i's neighbours predict, by definition.
+func infoPredWant(pad *[padLen]byte, walk *[stepcache.ChunkCells]byte, i int) byte {
+	g := (i/stepcache.ChunkSize+1)*padW + i%stepcache.ChunkSize + 1
+	m := 0 // the highest enterable neighbour's Z + 128 (0: none)
+	for d := range 8 {
+		if walk[i]&(1<<d) != 0 {
+			m = max(m, int(int8(pad[g+padOff[d]]))+128)
+		}
+	}
+	switch s := m - (int(int8(pad[g])) + 128); {
+	case s <= 0:
+		return 0x0F
+	case s <= 2:
+		return 0x0E
+	}
+	return 0x0C
+}
+
+// TestInfoPredKernel: the platform's Info predictor (SSE2 on amd64) writes
+// what infoPredGo writes, and that is the definition, for random, low and
+// level grids and random Walk planes.
+func TestInfoPredKernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 20))
+	var pad [padLen]byte
+	var walk, a, b [stepcache.ChunkCells]byte
+	for trial := range 300 {
+		level := byte(rng.Uint32())
+		for i := range pad {
+			switch trial % 3 {
+			case 0:
+				pad[i] = byte(rng.Uint32())
+			case 1:
+				pad[i] = byte(rng.IntN(1 + trial))
+			default: // level ground with a few bumps: the Go version's shortcut
+				pad[i] = level
+				if rng.IntN(40) == 0 {
+					pad[i] += byte(rng.IntN(7)) - 3
+				}
+			}
+		}
+		for i := range walk {
+			walk[i] = byte(rng.Uint32())
+		}
+		checkInfoPred(t, &pad, &walk, &a, &b)
+	}
+}
+
+// checkInfoPred compares the two Info predictors on pad and walk, and
+// spot-checks them against the definition.
+func checkInfoPred(t *testing.T, pad *[padLen]byte, walk, a, b *[stepcache.ChunkCells]byte) {
+	t.Helper()
+	a[3], b[3] = 1, 2 // both must overwrite everything
+	infoPred(pad, walk, a)
+	infoPredGo(pad, walk, b)
+	if *a != *b {
+		t.Fatal("Info kernel and Go predictions differ")
+	}
+	for i := range b {
+		if want := infoPredWant(pad, walk, i); b[i] != want {
+			t.Fatalf("cell %d: %#x, want %#x", i, b[i], want)
+		}
+	}
+}

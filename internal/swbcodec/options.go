@@ -43,16 +43,41 @@ type Options struct {
 	// every full body of the file; the reader turns it into decode tables
 	// once, so a record pays no table setup.
 	Huff bool
+	// Gradient predicts SourceZ (with the neighbour predictor) as left +
+	// above − above-left, exact on planar slopes, instead of the cell above.
+	Gradient bool
+	// MaskGrid stores the Walk and Wet planes against the prediction of a
+	// grid of blocked cells (see maskgrid.go).
+	MaskGrid bool
+	// StrataColumns stores strata (in the packed layout) as columns over
+	// all of a chunk's strata instead of stratum by stratum (see strata.go).
+	StrataColumns bool
+	// InfoPred stores Info (with the neighbour predictor) XOR the window
+	// its neighbours' heights predict (see infopred.go).
+	InfoPred bool
 }
 
-// DefaultOptions is the encoding .swb files use: neighbour predictor,
-// packed layout, the file's Huffman code.
-var DefaultOptions = Options{Predictor: PredictNeighbour, Layout: LayoutPacked, Huff: true}
+// DefaultOptions is the encoding .swb files use: neighbour predictor with
+// the gradient and the Info prediction, packed layout, masks against a
+// blocked-cell grid, strata as columns, the file's Huffman code.
+var DefaultOptions = Options{Predictor: PredictNeighbour, Layout: LayoutPacked, Huff: true, Gradient: true, MaskGrid: true, StrataColumns: true, InfoPred: true}
 
-// String names the option set, e.g. "neighbour/packed+huffman".
+// String names the option set, e.g. "neighbour+gradient+info/packed+maskgrid+columns+huffman".
 func (o Options) String() string {
 	p := map[Predictor]string{PredictOwn: "own", PredictNeighbour: "neighbour"}[o.Predictor]
+	if o.Gradient {
+		p += "+gradient"
+	}
+	if o.InfoPred {
+		p += "+info"
+	}
 	l := map[Layout]string{LayoutArrays: "arrays", LayoutPacked: "packed"}[o.Layout]
+	if o.MaskGrid {
+		l += "+maskgrid"
+	}
+	if o.StrataColumns {
+		l += "+columns"
+	}
 	if o.Huff {
 		l += "+huffman"
 	}

@@ -41,10 +41,25 @@ func firstOf(have, c *stepcache.Chunk) *stepcache.Chunk {
 	return c
 }
 
+// fuzzSeeds is the committed FuzzDecodeRecord corpus, by file name: the
+// records of one chunk of each kind of the default world with their file's
+// code, each full one also cut short and without the code.
+func fuzzSeeds(t *testing.T) map[string][]byte {
+	set := recordSetOf(t, DefaultOptions, seedChunks(t))
+	seeds := map[string][]byte{}
+	for id := range set.Records() {
+		rec := set.AppendRecord(nil, id)
+		seeds[fmt.Sprintf("seed-real-record-%d", id)] = fuzzRecord(set.Code(), rec)
+		if !IsUniformRecord(rec) {
+			seeds[fmt.Sprintf("seed-real-record-%d-cut", id)] = fuzzRecord(set.Code(), rec[:len(rec)/2])
+			seeds[fmt.Sprintf("seed-real-record-%d-nocode", id)] = fuzzRecord(nil, rec)
+		}
+	}
+	return seeds
+}
+
 // TestWriteFuzzSeeds regenerates the committed FuzzDecodeRecord corpus
-// (SWB_WRITE_SEEDS=1): the records of one chunk of each kind of the default
-// world with their file's code, each full one also cut short and without
-// the code.
+// (SWB_WRITE_SEEDS=1) from fuzzSeeds.
 func TestWriteFuzzSeeds(t *testing.T) {
 	if os.Getenv("SWB_WRITE_SEEDS") == "" {
 		t.Skip("SWB_WRITE_SEEDS=1 rewrites testdata/fuzz/FuzzDecodeRecord")
@@ -53,44 +68,34 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	if err := os.RemoveAll(dir); err != nil {
 		t.Fatal(err)
 	}
-	set := recordSetOf(t, DefaultOptions, seedChunks(t))
-	for id := range set.Records() {
-		rec := set.AppendRecord(nil, id)
-		writeSeed(t, dir, fmt.Sprintf("real-record-%d", id), fuzzRecord(set.Code(), rec))
-		if !IsUniformRecord(rec) {
-			writeSeed(t, dir, fmt.Sprintf("real-record-%d-cut", id), fuzzRecord(set.Code(), rec[:len(rec)/2]))
-			writeSeed(t, dir, fmt.Sprintf("real-record-%d-nocode", id), fuzzRecord(nil, rec))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range fuzzSeeds(t) {
+		body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", b)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
 
-// writeSeed writes one corpus entry in the go test fuzz format.
-func writeSeed(t *testing.T, dir, name string, b []byte) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", b)
-	if err := os.WriteFile(filepath.Join(dir, "seed-"+name), []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// TestFuzzSeedsCurrent: the committed corpus's whole records decode with
-// the current codec (regenerate with SWB_WRITE_SEEDS=1 after a change to
-// the record layout).
+// TestFuzzSeedsCurrent: the committed corpus's seed files are exactly what
+// the current encoder writes (regenerate with SWB_WRITE_SEEDS=1 after a
+// change to the record layout), and its whole records decode.
 func TestFuzzSeedsCurrent(t *testing.T) {
 	dir := filepath.Join("testdata", "fuzz", "FuzzDecodeRecord")
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := 0
-	dec := NewDecoder()
+	want := fuzzSeeds(t)
+	have := 0
 	for _, e := range ents {
 		name := e.Name()
-		if strings.HasSuffix(name, "-cut") || strings.HasSuffix(name, "-nocode") {
-			continue
+		if !strings.HasPrefix(name, "seed-") {
+			continue // an input the fuzzer saved
 		}
+		have++
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
@@ -99,13 +104,19 @@ func TestFuzzSeedsCurrent(t *testing.T) {
 		if _, err := fmt.Sscanf(string(b), "go test fuzz v1\n[]byte(%q)", &body); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
+		if w, ok := want[name]; !ok || string(w) != body {
+			t.Fatalf("%s is not what the current encoder writes: regenerate with SWB_WRITE_SEEDS=1", name)
+		}
+		if strings.HasSuffix(name, "-cut") || strings.HasSuffix(name, "-nocode") {
+			continue
+		}
+		dec := NewDecoder()
 		var c stepcache.Chunk
 		if err := dec.DecodeRecord(splitFuzzRecord(dec, []byte(body)), &c); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		n++
 	}
-	if n < 4 {
-		t.Fatalf("%d whole records in the corpus, want one per chunk kind", n)
+	if have != len(want) {
+		t.Fatalf("%d seed files, the encoder writes %d: regenerate with SWB_WRITE_SEEDS=1", have, len(want))
 	}
 }

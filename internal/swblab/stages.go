@@ -39,6 +39,18 @@ func Stages(chunks []*stepcache.Chunk, wide int) ([]Stage, error) {
 	own := swbcodec.Options{Predictor: swbcodec.PredictOwn, Layout: swbcodec.LayoutArrays}
 	nbr := swbcodec.Options{Predictor: swbcodec.PredictNeighbour, Layout: swbcodec.LayoutArrays}
 	packed := swbcodec.Options{Predictor: swbcodec.PredictNeighbour, Layout: swbcodec.LayoutPacked}
+	// The format 5 steps, each measured with the file's Huffman code (the
+	// gains are in coded bytes: a plane of zeros is as long as the plane).
+	huff := packed
+	huff.Huff = true
+	grid := huff
+	grid.MaskGrid = true
+	grad := grid
+	grad.Gradient = true
+	cols := grad
+	cols.StrataColumns = true
+	plain := swbcodec.DefaultOptions
+	plain.Huff = false
 	steps := []struct {
 		name string
 		size func() (int64, error)
@@ -46,8 +58,14 @@ func Stages(chunks []*stepcache.Chunk, wide int) ([]Stage, error) {
 		{"+ Z residuals vs own SourceZ, zero arrays omitted (v6)", func() (int64, error) { return recordBytes(chunks, own, false) }},
 		{"+ predict Z[d] from neighbour d's SourceZ, SourceZ from the cell above", func() (int64, error) { return recordBytes(chunks, nbr, false) }},
 		{"+ packed planes, edge-ring corrections, sparse residuals", func() (int64, error) { return recordBytes(chunks, packed, false) }},
-		{"(comparison, not used) zstd frame per record when smaller", func() (int64, error) { return zstdRecordBytes(chunks) }},
-		{"+ one Huffman code per file (stored once), per record when smaller", func() (int64, error) { return recordBytes(chunks, swbcodec.DefaultOptions, false) }},
+		{"+ one Huffman code per file (stored once), per record when smaller", func() (int64, error) { return recordBytes(chunks, huff, false) }},
+		{"+ Walk and Wet against a grid of blocked cells", func() (int64, error) { return recordBytes(chunks, grid, false) }},
+		{"+ SourceZ from left + above − above-left (gradient)", func() (int64, error) { return recordBytes(chunks, grad, false) }},
+		{"+ strata as columns", func() (int64, error) { return recordBytes(chunks, cols, false) }},
+		{"+ Info XOR the window its neighbours' heights predict", func() (int64, error) {
+			return recordBytes(chunks, swbcodec.DefaultOptions, false)
+		}},
+		{"(comparison, not used) zstd frame per record instead of the Huffman code", func() (int64, error) { return zstdRecordBytes(chunks, plain) }},
 		{fmt.Sprintf("+ identical records stored once (format: %s)", swbcodec.DefaultOptions), func() (int64, error) {
 			return recordBytes(chunks, swbcodec.DefaultOptions, true)
 		}},
@@ -120,12 +138,12 @@ func recordBytes(chunks []*stepcache.Chunk, o swbcodec.Options, dedup bool) (int
 	return n, nil
 }
 
-// zstdRecordBytes is the packed records' bytes with each full body stored
-// as a tag, its length and one zstd frame where that is smaller: the
-// entropy stage of format versions 1 and 2, which read ≈2–3 µs slower per
-// record (a frame's setup) than the file's Huffman code.
-func zstdRecordBytes(chunks []*stepcache.Chunk) (int64, error) {
-	set, err := recordSet(chunks, swbcodec.Options{Predictor: swbcodec.PredictNeighbour, Layout: swbcodec.LayoutPacked}, false)
+// zstdRecordBytes is the records' bytes with o (no Huffman code) and each
+// full body stored as a tag, its length and one zstd frame where that is
+// smaller: the entropy stage of format versions 1 and 2, which read ≈2–3 µs
+// slower per record (a frame's setup) than the file's Huffman code.
+func zstdRecordBytes(chunks []*stepcache.Chunk, o swbcodec.Options) (int64, error) {
+	set, err := recordSet(chunks, o, false)
 	if err != nil {
 		return 0, err
 	}

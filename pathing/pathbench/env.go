@@ -17,7 +17,7 @@ import (
 // Env is a benchmark world: the live rules, every chunk baked, and the same
 // chunks in a .swb file for the lazy modes.
 type Env struct {
-	World  *gen.World
+	World  *gen.World // nil for a world without landmarks (a Moving AI map)
 	Live   *movement.Rules
 	Chunks []*stepcache.Chunk
 	Wide   int
@@ -29,14 +29,24 @@ type Env struct {
 
 // NewEnv bakes w (all cores) and writes its chunks as a .swb into dir.
 func NewEnv(ctx context.Context, w *gen.World, dir string) (*Env, error) {
-	live := movement.NewRules(w.Map, w.Tiles, nil)
+	e, err := NewEnvRules(ctx, movement.NewRules(w.Map, w.Tiles, nil), dir)
+	if err != nil {
+		return nil, err
+	}
+	e.World = w
+	return e, nil
+}
+
+// NewEnvRules is NewEnv for the world of live (no landmarks).
+func NewEnvRules(ctx context.Context, live *movement.Rules, dir string) (*Env, error) {
+	m := live.Map
 	chunks, err := stepcache.BuildMap(ctx, live, 0, nil)
 	if err != nil {
 		return nil, fmt.Errorf("pathbench: bake: %w", err)
 	}
-	wide, high := stepcache.ChunksOf(w.Map.Width, w.Map.Height)
-	e := &Env{World: w, Live: live, Chunks: chunks, Wide: wide, SWBPath: filepath.Join(dir, "map0.swb")}
-	hdr := swb.Header{MapID: uint32(w.Map.ID), WidthChunks: wide, HeightChunks: high, Fingerprint: benchFingerprint, BakeTime: time.Now()}
+	wide, high := stepcache.ChunksOf(m.Width, m.Height)
+	e := &Env{Live: live, Chunks: chunks, Wide: wide, SWBPath: filepath.Join(dir, fmt.Sprintf("map%d.swb", m.ID))}
+	hdr := swb.Header{MapID: uint32(m.ID), WidthChunks: wide, HeightChunks: high, Fingerprint: benchFingerprint, BakeTime: time.Now()}
 	st, err := swb.Write(ctx, e.SWBPath, hdr, swb.SliceChunks(chunks, wide))
 	if err != nil {
 		return nil, fmt.Errorf("pathbench: write swb: %w", err)
@@ -72,12 +82,13 @@ const (
 	WarmNoFile
 	LazyFirst
 	LazyWarm
+	WarmJPS
 	NumModes
 )
 
 // String names the mode.
 func (m Mode) String() string {
-	names := [...]string{"Classic", "Cold", "WarmNoFile", "LazyFirst", "LazyWarm"}
+	names := [...]string{"Classic", "Cold", "WarmNoFile", "LazyFirst", "LazyWarm", "WarmJPS"}
 	if int(m) < len(names) {
 		return names[m]
 	}
@@ -98,7 +109,9 @@ func (e *Env) Searcher(m Mode) (*Searcher, error) {
 	if m == Classic {
 		return &Searcher{Finder: pathing.NewClassic(live)}, nil
 	}
-	cache, err := stepcache.New(stepcache.DefaultConfig(), live)
+	cfg := stepcache.DefaultConfig()
+	cfg.MaxResidentChunks = max(cfg.MaxResidentChunks, len(e.Chunks))
+	cache, err := stepcache.New(cfg, live)
 	if err != nil {
 		return nil, fmt.Errorf("pathbench: %v cache: %w", m, err)
 	}
@@ -106,11 +119,14 @@ func (e *Env) Searcher(m Mode) (*Searcher, error) {
 	switch m {
 	case Cold:
 		s.Prepare = cache.Clear
-	case WarmNoFile:
+	case WarmNoFile, WarmJPS:
 		for i, ch := range e.Chunks {
 			if err := cache.Install(live.Map.ID, i%e.Wide, i/e.Wide, ch); err != nil {
 				return nil, fmt.Errorf("pathbench: warm cache: %w", err)
 			}
+		}
+		if m == WarmJPS {
+			s.Finder = pathing.NewJPS(cache, live)
 		}
 	case LazyFirst, LazyWarm:
 		wide, high := stepcache.ChunksOf(live.Map.Width, live.Map.Height)

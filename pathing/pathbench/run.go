@@ -17,7 +17,7 @@ type Row struct {
 	Scenario     string
 	Mode         Mode
 	LiveByDesign bool
-	US           float64 // median µs per search (robust to a busy machine)
+	US           float64 // median over samples of µs per search (a sample: a batch of searches; robust to a busy machine)
 	MeanUS       float64 // mean µs per search
 	Allocs       float64 // mean allocations per search
 	ClassicUS    float64 // the classic A*'s µs on the same scenario
@@ -75,6 +75,17 @@ func (e *Env) Run(ctx context.Context, scs []Scenario, modes []Mode, iters int) 
 	return rows, nil
 }
 
+// Sampling: a sample is the mean of a batch of back-to-back searches
+// taking about batchTarget (one search when Prepare must run before each),
+// so the clock's own cost (tens of ns) does not swamp searches of ~100 ns;
+// a row stops taking samples after rowBudget once it has minSamples.
+const (
+	batchTarget = 20 * time.Microsecond
+	maxBatch    = 4096
+	rowBudget   = 3 * time.Second
+	minSamples  = 5
+)
+
 func measure(s *Searcher, sc Scenario, iters int) (Row, error) {
 	row := Row{Scenario: sc.Name, LiveByDesign: sc.LiveByDesign}
 	res, req := new(pathing.Result), new(pathing.Request)
@@ -89,23 +100,40 @@ func measure(s *Searcher, sc Scenario, iters int) (Row, error) {
 	if !res.Found {
 		return row, fmt.Errorf("no path")
 	}
+	batch := 1
+	if s.Prepare == nil {
+		t0 := time.Now()
+		find()
+		batch = max(1, min(maxBatch, int(batchTarget/max(time.Since(t0), 1))))
+	}
 	var total time.Duration
-	times := make([]time.Duration, iters)
-	for i := range times {
+	searches := 0
+	times := make([]time.Duration, 0, iters)
+	for i := 0; i < iters && (total < rowBudget || i < minSamples); i++ {
 		if s.Prepare != nil {
 			s.Prepare()
 		}
 		t0 := time.Now()
-		find()
-		times[i] = time.Since(t0)
-		total += times[i]
+		for b := 0; b < batch; b++ {
+			find()
+		}
+		d := time.Since(t0)
+		times = append(times, d/time.Duration(batch))
+		total += d
+		searches += batch
 	}
 	slices.Sort(times)
-	row.US = float64(times[iters/2].Nanoseconds()) / 1e3
-	row.MeanUS = float64(total.Nanoseconds()) / 1e3 / float64(iters)
+	row.US = float64(times[len(times)/2].Nanoseconds()) / 1e3
+	row.MeanUS = float64(total.Nanoseconds()) / 1e3 / float64(searches)
+	row.Allocs = allocsPerSearch(s, find, min(len(times), allocSamples))
+	row.Cost, row.Expansions, row.Lookups = res.Cost, res.Expansions, res.Lookups
+	return row, nil
+}
+
+// allocsPerSearch is the mean allocation count of n searches.
+func allocsPerSearch(s *Searcher, find func(), n int) float64 {
 	var ms runtime.MemStats
 	var allocs uint64
-	n := min(iters, allocSamples)
 	for i := 0; i < n; i++ {
 		if s.Prepare != nil {
 			s.Prepare()
@@ -116,16 +144,15 @@ func measure(s *Searcher, sc Scenario, iters int) (Row, error) {
 		runtime.ReadMemStats(&ms)
 		allocs += ms.Mallocs - before
 	}
-	row.Allocs = float64(allocs) / float64(n)
-	row.Cost, row.Expansions, row.Lookups = res.Cost, res.Expansions, res.Lookups
-	return row, nil
+	return float64(allocs) / float64(n)
 }
 
-// MinWarmSpeedup is the least classic/WarmNoFile ratio over rows, leaving
-// out scenarios live by design; ok is false when there is no such row.
-func MinWarmSpeedup(rows []Row) (scenario string, ratio float64, ok bool) {
+// MinWarmSpeedup is the least classic/mode ratio over rows of mode (a
+// warm one), leaving out scenarios live by design; ok is false when there
+// is no such row.
+func MinWarmSpeedup(rows []Row, mode Mode) (scenario string, ratio float64, ok bool) {
 	for _, r := range rows {
-		if r.Mode != WarmNoFile || r.LiveByDesign {
+		if r.Mode != mode || r.LiveByDesign {
 			continue
 		}
 		if !ok || r.Ratio() < ratio {

@@ -17,55 +17,67 @@ type Scenario struct {
 	LiveByDesign bool
 }
 
+// scenarioSet builds scenarios on an env, checking each has a path.
+type scenarioSet struct {
+	cl  *pathing.Classic
+	res pathing.Result
+	out []Scenario
+}
+
+func (b *scenarioSet) found(req pathing.Request) bool {
+	b.cl.Find(&req, &b.res)
+	return b.res.Found
+}
+
+func (b *scenarioSet) add(name string, r pathing.Request, live bool) error {
+	if !b.found(r) {
+		return fmt.Errorf("pathbench: scenario %s: no path from %v to %v", name, r.Start, r.Goal)
+	}
+	b.out = append(b.out, Scenario{Name: name, Req: r, LiveByDesign: live})
+	return nil
+}
+
+// ring picks the goal at Chebyshev distance d from s with the costliest
+// classic path for mv (the most obstacles), first in scan order on ties.
+func (b *scenarioSet) ring(s gen.Spot, d int, mv movement.Mover) (movement.Point, error) {
+	best, bestCost := movement.Point{}, -1.0
+	for dy := -d; dy <= d; dy++ {
+		for dx := -d; dx <= d; dx++ {
+			if max(abs(dx), abs(dy)) != d {
+				continue
+			}
+			p := movement.Point{X: s.X + dx, Y: s.Y + dy}
+			if b.found(spotRequest(s, p, mv)) && b.res.Cost > bestCost {
+				best, bestCost = p, b.res.Cost
+			}
+		}
+	}
+	if bestCost < 0 {
+		return best, fmt.Errorf("pathbench: no reachable cell %d from (%d,%d)", d, s.X, s.Y)
+	}
+	return best, nil
+}
+
+func spotRequest(from gen.Spot, to movement.Point, mv movement.Mover) pathing.Request {
+	return pathing.Request{Start: from.Point(), StartZ: from.Z, Goal: to, Mover: mv}
+}
+
 // Scenarios builds seed 003's scenarios on e's world from its landmarks.
 // Goals that are not given by a landmark are chosen deterministically (the
 // cell at the scenario's distance whose classic path is longest), and every
 // scenario is checked to have a path.
 func Scenarios(e *Env) ([]Scenario, error) {
-	lm := e.World.Landmarks
-	cl := pathing.NewClassic(e.Live.Clone())
-	var res pathing.Result
-	found := func(req pathing.Request) bool {
-		cl.Find(&req, &res)
-		return res.Found
+	if e.World == nil {
+		return nil, fmt.Errorf("pathbench: the env's world has no landmarks")
 	}
+	lm := e.World.Landmarks
+	b := &scenarioSet{cl: pathing.NewClassic(e.Live.Clone())}
 	walker := movement.Mover{}
 	swimmer := movement.Mover{Caps: movement.CanSwim | movement.CantWalk}
-	req := func(from gen.Spot, to movement.Point, mv movement.Mover) pathing.Request {
-		return pathing.Request{Start: from.Point(), StartZ: from.Z, Goal: to, Mover: mv}
-	}
-	// ring picks the goal at Chebyshev distance d from s with the costliest
-	// classic path (the most obstacles), first in scan order on ties.
-	ring := func(s gen.Spot, d int, mv movement.Mover) (movement.Point, error) {
-		best, bestCost := movement.Point{}, -1.0
-		for dy := -d; dy <= d; dy++ {
-			for dx := -d; dx <= d; dx++ {
-				if max(abs(dx), abs(dy)) != d {
-					continue
-				}
-				p := movement.Point{X: s.X + dx, Y: s.Y + dy}
-				if found(req(s, p, mv)) && res.Cost > bestCost {
-					best, bestCost = p, res.Cost
-				}
-			}
-		}
-		if bestCost < 0 {
-			return best, fmt.Errorf("pathbench: no reachable cell %d from (%d,%d)", d, s.X, s.Y)
-		}
-		return best, nil
-	}
-	var out []Scenario
-	add := func(name string, r pathing.Request, live bool) error {
-		if !found(r) {
-			return fmt.Errorf("pathbench: scenario %s: no path from %v to %v", name, r.Start, r.Goal)
-		}
-		out = append(out, Scenario{Name: name, Req: r, LiveByDesign: live})
-		return nil
-	}
-	if err := add("sewer corridor", req(lm.SewerStart, lm.SewerEnd.Point(), walker), false); err != nil {
+	if err := b.add("sewer corridor", spotRequest(lm.SewerStart, lm.SewerEnd.Point(), walker), false); err != nil {
 		return nil, err
 	}
-	if err := add("causeway", req(lm.CausewayStart, lm.CausewayEnd.Point(), walker), false); err != nil {
+	if err := b.add("causeway", spotRequest(lm.CausewayStart, lm.CausewayEnd.Point(), walker), false); err != nil {
 		return nil, err
 	}
 	for _, s := range []struct {
@@ -79,11 +91,11 @@ func Scenarios(e *Env) ([]Scenario, error) {
 		{"npc 8-tile", lm.TownCenter, 8, walker},
 		{"sea serpent", lm.OceanPoint, 12, swimmer},
 	} {
-		g, err := ring(s.from, s.d, s.mv)
+		g, err := b.ring(s.from, s.d, s.mv)
 		if err != nil {
 			return nil, fmt.Errorf("scenario %s: %w", s.name, err)
 		}
-		if err := add(s.name, req(s.from, g, s.mv), false); err != nil {
+		if err := b.add(s.name, spotRequest(s.from, g, s.mv), false); err != nil {
 			return nil, err
 		}
 	}
@@ -92,16 +104,34 @@ func Scenarios(e *Env) ([]Scenario, error) {
 		return nil, err
 	}
 	long.MaxNodes = 1 << 20
-	if err := add("long traverse", long, false); err != nil {
+	if err := b.add("long traverse", long, false); err != nil {
 		return nil, err
 	}
 	// From two cells outside the house's doorway to its inside.
 	door := lm.HouseDoor
 	outside := gen.Spot{X: door.X, Y: door.Y + 2, Z: door.Z}
-	if err := add("house interior", req(outside, lm.HouseInside.Point(), walker), true); err != nil {
+	if err := b.add("house interior", spotRequest(outside, lm.HouseInside.Point(), walker), true); err != nil {
 		return nil, err
 	}
-	return out, nil
+	return b.out, nil
+}
+
+// GridScenario is the benchmark's search from start to goal on a grid map
+// (e's world, e.g. from movingai.Grid.World) as a grid benchmark poses it
+// (octile cost, a player: no corner cutting), named label.
+func GridScenario(e *Env, label string, start, goal movement.Point) ([]Scenario, error) {
+	b := &scenarioSet{cl: pathing.NewClassic(e.Live.Clone())}
+	req := pathing.Request{
+		Start:    start,
+		Goal:     goal,
+		Mover:    movement.Mover{Caps: movement.Player},
+		Cost:     pathing.Octile,
+		MaxNodes: 4 * e.Live.Map.Width * e.Live.Map.Height,
+	}
+	if err := b.add(label, req, false); err != nil {
+		return nil, err
+	}
+	return b.out, nil
 }
 
 // traverse is a walk from the pet route's start to its first waypoint at

@@ -29,8 +29,17 @@ func benchChunks(b *testing.B) []*stepcache.Chunk {
 
 // BenchmarkReadFullChunk: one record copied out of the mapping, checksum and decode of a full
 // chunk into a reused Chunk (what a cache refill costs beyond the allocation).
-func BenchmarkReadFullChunk(b *testing.B) {
-	cs := benchChunks(b)
+func BenchmarkReadFullChunk(b *testing.B) { benchReadFull(b, benchChunks(b)) }
+
+// BenchmarkReadFullChunkBritannia is BenchmarkReadFullChunk over 256 full
+// chunks of a small Britannia map 0: forests, towns, shores, hills,
+// dungeons and strata, the chunks a real shard reads.
+func BenchmarkReadFullChunkBritannia(b *testing.B) {
+	benchReadFull(b, swbtest.BritanniaFullChunks(b, 256))
+}
+
+// benchReadFull reads the full chunks cs of a file round-robin into a reused Chunk.
+func benchReadFull(b *testing.B, cs []*stepcache.Chunk) {
 	r := benchFile(b, cs)
 	var dst stepcache.Chunk
 	bytes := 0

@@ -13,7 +13,7 @@ const (
 	// Magic is the first four bytes of every .swb file ("SWBg" little-endian).
 	Magic uint32 = 0x67425753
 	// Version is the format version this package writes and reads.
-	Version uint16 = 4
+	Version uint16 = 5
 	// HeaderSize is the fixed header length; records start right after it.
 	HeaderSize = 72
 	// MaxSideChunks bounds a map side (4096 chunks = 65,536 cells), so a

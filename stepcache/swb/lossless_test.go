@@ -45,3 +45,12 @@ func TestProbeFileRoundTrip(t *testing.T) {
 	}
 	roundTrip(t, path, chunks, wc, hc)
 }
+
+// TestBritanniaFileRoundTrip bakes a small Britannia map 0 (forests, towns,
+// shores, hills, dungeons, strata: the hard chunks) into a file and reads
+// every chunk back identical.
+func TestBritanniaFileRoundTrip(t *testing.T) {
+	chunks, wc := swbtest.BritanniaChunks(t, 896, 512)
+	st := roundTrip(t, filepath.Join(t.TempDir(), "brit.swb"), chunks, wc, len(chunks)/wc)
+	t.Logf("%d chunks, %d records, %d bytes", st.Chunks, st.Records, st.FileBytes)
+}

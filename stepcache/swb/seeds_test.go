@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"shardcore/internal/swbcodec"
@@ -11,14 +12,11 @@ import (
 	"shardcore/stepcache"
 )
 
-// TestWriteFuzzSeeds regenerates the committed FuzzOpen corpus
-// (SWB_WRITE_SEEDS=1): small real files of default-world chunks (uniform,
-// full land, strata, swim, shared records, an absent chunk) and damaged
-// copies. (The codec's FuzzDecodeRecord corpus is internal/swbcodec's.)
-func TestWriteFuzzSeeds(t *testing.T) {
-	if os.Getenv("SWB_WRITE_SEEDS") == "" {
-		t.Skip("SWB_WRITE_SEEDS=1 rewrites testdata/fuzz/FuzzOpen")
-	}
+// fuzzSeeds is the committed FuzzOpen corpus, by file name: small real
+// files of default-world chunks (uniform, full land, strata, swim, shared
+// records, an absent chunk) and damaged copies. (The codec's
+// FuzzDecodeRecord corpus is internal/swbcodec's.)
+func fuzzSeeds(t *testing.T) map[string][]byte {
 	all, _ := swbtest.DefaultWorldChunks(t)
 	var uni, land, strata, swim, swim2 *stepcache.Chunk
 	for _, c := range all {
@@ -38,10 +36,6 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	if uni == nil || land == nil || strata == nil || swim == nil || swim2 == nil {
 		t.Fatal("the default world lacks a chunk kind")
 	}
-	dir := filepath.Join("testdata", "fuzz", "FuzzOpen")
-	if err := os.RemoveAll(dir); err != nil {
-		t.Fatal(err)
-	}
 	files := map[string][]byte{
 		"real-4x2": seedFile(t, 4, []*stepcache.Chunk{uni, land, strata, swim, land, uni, nil, swim2}),
 		"real-2x1": seedFile(t, 2, []*stepcache.Chunk{strata, uni}),
@@ -53,8 +47,25 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	files["real-4x2-cut-index"] = a[:len(a)-1]
 	files["real-4x2-record-byte"] = damaged(func(b []byte) []byte { b[HeaderSize+40] ^= 0x10; return b })
 	files["real-4x2-index-byte"] = damaged(func(b []byte) []byte { b[len(b)-5] ^= 0x01; return b })
-	files["real-4x2-version-3"] = damaged(func(b []byte) []byte { b[4] = 3; return b })
+	files[fmt.Sprintf("real-4x2-version-%d", Version-1)] = damaged(func(b []byte) []byte { b[4] = byte(Version - 1); return b })
+	seeds := map[string][]byte{}
 	for name, b := range files {
+		seeds["seed-"+name] = b
+	}
+	return seeds
+}
+
+// TestWriteFuzzSeeds regenerates the committed FuzzOpen corpus
+// (SWB_WRITE_SEEDS=1) from fuzzSeeds.
+func TestWriteFuzzSeeds(t *testing.T) {
+	if os.Getenv("SWB_WRITE_SEEDS") == "" {
+		t.Skip("SWB_WRITE_SEEDS=1 rewrites testdata/fuzz/FuzzOpen")
+	}
+	dir := filepath.Join("testdata", "fuzz", "FuzzOpen")
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range fuzzSeeds(t) {
 		writeSeed(t, dir, name, b)
 	}
 }
@@ -83,16 +94,29 @@ func writeSeed(t *testing.T, dir, name string, b []byte) {
 		t.Fatal(err)
 	}
 	body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", b)
-	if err := os.WriteFile(filepath.Join(dir, "seed-"+name), []byte(body), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
 
-// TestFuzzSeedsCurrent: the committed corpus starts from valid files of the
-// current version (regenerate with SWB_WRITE_SEEDS=1 after a format change).
+// TestFuzzSeedsCurrent: the committed corpus's seed files are exactly what
+// the current writer produces (regenerate with SWB_WRITE_SEEDS=1 after a
+// format change), and its two whole files open and read every chunk.
 func TestFuzzSeedsCurrent(t *testing.T) {
-	for _, name := range []string{"seed-real-4x2", "seed-real-2x1"} {
-		b, err := os.ReadFile(filepath.Join("testdata", "fuzz", "FuzzOpen", name))
+	dir := filepath.Join("testdata", "fuzz", "FuzzOpen")
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fuzzSeeds(t)
+	have := 0
+	for _, e := range ents {
+		name := e.Name()
+		if !strings.HasPrefix(name, "seed-") {
+			continue // an input the fuzzer saved
+		}
+		have++
+		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,28 +124,41 @@ func TestFuzzSeedsCurrent(t *testing.T) {
 		if _, err := fmt.Sscanf(string(b), "go test fuzz v1\n[]byte(%q)", &body); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		path := filepath.Join(t.TempDir(), name)
-		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
+		if w, ok := want[name]; !ok || string(w) != body {
+			t.Fatalf("%s is not what the current writer produces: regenerate with SWB_WRITE_SEEDS=1", name)
 		}
-		r, err := Open(path, Expect{AnyIdentity: true})
+		if name == "seed-real-4x2" || name == "seed-real-2x1" {
+			readSeedFile(t, name, []byte(body))
+		}
+	}
+	if have != len(want) {
+		t.Fatalf("%d seed files, the writer produces %d: regenerate with SWB_WRITE_SEEDS=1", have, len(want))
+	}
+}
+
+// readSeedFile opens a seed file's bytes and reads every chunk.
+func readSeedFile(t *testing.T, name string, body []byte) {
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, body, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(path, Expect{AnyIdentity: true})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	defer r.Close()
+	h := r.Header()
+	n := 0
+	for i := 0; i < h.WidthChunks*h.HeightChunks; i++ {
+		_, ok, err := r.ReadChunk(i%h.WidthChunks, i/h.WidthChunks)
 		if err != nil {
-			t.Fatalf("%s: %v", name, err)
+			t.Fatalf("%s chunk %d: %v", name, i, err)
 		}
-		h := r.Header()
-		n := 0
-		for i := 0; i < h.WidthChunks*h.HeightChunks; i++ {
-			_, ok, err := r.ReadChunk(i%h.WidthChunks, i/h.WidthChunks)
-			if err != nil {
-				t.Fatalf("%s chunk %d: %v", name, i, err)
-			}
-			if ok {
-				n++
-			}
+		if ok {
+			n++
 		}
-		r.Close()
-		if n != h.ChunkCount || r.ix.code == nil {
-			t.Fatalf("%s: %d of %d chunks read, code %v", name, n, h.ChunkCount, r.ix.code != nil)
-		}
+	}
+	if n != h.ChunkCount || r.ix.code == nil {
+		t.Fatalf("%s: %d of %d chunks read, code %v", name, n, h.ChunkCount, r.ix.code != nil)
 	}
 }

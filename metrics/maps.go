@@ -1,0 +1,95 @@
+package metrics
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"shardcore/stepcache"
+)
+
+// Figures are one map's counts since it was built (cumulative, as the
+// simulation, the cache and the path tap keep them) and its levels now.
+type Figures struct {
+	// Levels after the last tick.
+	Mobiles, QueueLen, Resident int
+	// Searches served that found a path and that did not.
+	Found, Failed uint64
+	// Waits are the served searches' waits in ticks.
+	Waits Waits
+	// Lookups are the step cache's lookups by outcome.
+	Lookups [stepcache.NumHitKinds]uint64
+	// Builds and Evictions are the step cache's chunk builds and evictions.
+	Builds, Evictions uint64
+	// SWBReads are records read from the .swb (good and bad), SWBBad the
+	// bad ones.
+	SWBReads, SWBBad uint64
+}
+
+// Map is one map's series, bound to its label once. Update and Tick are
+// called by one goroutine at a time (the map's).
+type Map struct {
+	tick                                prometheus.Observer
+	mobiles, queue, resident            prometheus.Gauge
+	found, failed                       prometheus.Counter
+	lookups                             [stepcache.NumHitKinds]prometheus.Counter
+	builds, evictions, swbReads, swbBad prometheus.Counter
+	waits                               *mapWaits
+	last                                Figures // what the series hold
+}
+
+// Map makes map id's series (its label is the id in decimal) and sets its
+// budget gauge to budget, its part of pathfinding.maxResidentChunks.
+func (s *Shard) Map(id int, budget int) *Map {
+	l := strconv.Itoa(id)
+	m := &Map{
+		tick: s.mapTick.WithLabelValues(l), mobiles: s.mobiles.WithLabelValues(l), queue: s.queue.WithLabelValues(l),
+		resident: s.resident.WithLabelValues(l),
+		found:    s.searches.WithLabelValues(l, ResultFound), failed: s.searches.WithLabelValues(l, ResultFailed),
+		builds: s.builds.WithLabelValues(l), evictions: s.evictions.WithLabelValues(l),
+		swbReads: s.swbReads.WithLabelValues(l), swbBad: s.swbBad.WithLabelValues(l),
+		waits: s.waits.add(l),
+	}
+	for k, name := range lookupResults() {
+		m.lookups[k] = s.lookups.WithLabelValues(l, name)
+	}
+	s.budget.WithLabelValues(l).Set(float64(budget))
+	return m
+}
+
+// Tick records the map's own part of a tick, d. It does not allocate.
+func (m *Map) Tick(d time.Duration) { m.tick.Observe(d.Seconds()) }
+
+// Update publishes f: the gauges take its levels, each counter grows by
+// what f's count grew since the last Update (a count that went down, as
+// after a reset, is taken as counted from zero). It does not allocate.
+func (m *Map) Update(f *Figures) {
+	m.mobiles.Set(float64(f.Mobiles))
+	m.queue.Set(float64(f.QueueLen))
+	m.resident.Set(float64(f.Resident))
+	grow(m.found, f.Found, &m.last.Found)
+	grow(m.failed, f.Failed, &m.last.Failed)
+	for k := range f.Lookups {
+		grow(m.lookups[k], f.Lookups[k], &m.last.Lookups[k])
+	}
+	grow(m.builds, f.Builds, &m.last.Builds)
+	grow(m.evictions, f.Evictions, &m.last.Evictions)
+	grow(m.swbReads, f.SWBReads, &m.last.SWBReads)
+	grow(m.swbBad, f.SWBBad, &m.last.SWBBad)
+	if f.Waits != m.last.Waits {
+		m.waits.set(&f.Waits)
+		m.last.Waits = f.Waits
+	}
+}
+
+// grow adds to c what count grew since *last and remembers count.
+func grow(c prometheus.Counter, count uint64, last *uint64) {
+	switch {
+	case count > *last:
+		c.Add(float64(count - *last))
+	case count < *last: // the source was reset: it counted count since
+		c.Add(float64(count))
+	}
+	*last = count
+}

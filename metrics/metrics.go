@@ -1,0 +1,99 @@
+package metrics
+
+import (
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"shardcore/stepcache"
+)
+
+// Label names.
+const (
+	labelMap    = "map"
+	labelResult = "result"
+)
+
+// The result label values of shard_path_searches_total.
+const (
+	ResultFound  = "found"
+	ResultFailed = "failed"
+)
+
+// TickBuckets are shard_tick_duration_seconds' (and
+// shard_map_tick_duration_seconds') upper bounds: 0.25 ms doubling to
+// 1.024 s, so an 8 ms tick period falls on a bound.
+var TickBuckets = prometheus.ExponentialBuckets(0.00025, 2, 13)
+
+// Shard is one shard's series in a registry of its own, with the Go
+// runtime and process collectors.
+type Shard struct {
+	reg      *prometheus.Registry
+	tickDur  prometheus.Histogram
+	ticks    prometheus.Counter
+	overruns prometheus.Counter
+
+	mapTick                             *prometheus.HistogramVec
+	mobiles, queue, resident, budget    *prometheus.GaugeVec
+	searches, lookups                   *prometheus.CounterVec
+	builds, evictions, swbReads, swbBad *prometheus.CounterVec
+	waits                               *waitCollector
+}
+
+// New makes a shard's series and registers them, the Go runtime collector
+// and the process collector in a new registry.
+func New() *Shard {
+	s := &Shard{reg: prometheus.NewRegistry(), waits: newWaitCollector()}
+	s.tickDur = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "shard_tick_duration_seconds",
+		Help: "Duration of each whole tick (every map's part done), by the shard's clock.", Buckets: TickBuckets})
+	s.ticks = prometheus.NewCounter(prometheus.CounterOpts{Name: "shard_ticks_total", Help: "Ticks run."})
+	s.overruns = prometheus.NewCounter(prometheus.CounterOpts{Name: "shard_tick_overruns_total",
+		Help: "Ticks that took longer than shard.tickMs."})
+	perMap := []string{labelMap}
+	s.mapTick = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "shard_map_tick_duration_seconds",
+		Help: "Duration of a map's own part of each tick (its bakes, .swb watch and simulation).", Buckets: TickBuckets}, perMap)
+	gauge := func(name, help string) *prometheus.GaugeVec {
+		return prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: name, Help: help}, perMap)
+	}
+	counter := func(name, help string, labels ...string) *prometheus.CounterVec {
+		return prometheus.NewCounterVec(prometheus.CounterOpts{Name: name, Help: help}, append(perMap, labels...))
+	}
+	s.mobiles = gauge("shard_mobiles", "Mobiles in the map's simulation.")
+	s.queue = gauge("shard_path_queue_length", "Path requests waiting after the last tick.")
+	s.resident = gauge("stepcache_resident_chunks", "Step-cache chunks resident after the last tick.")
+	s.budget = gauge("stepcache_budget_chunks", "The map's part of pathfinding.maxResidentChunks.")
+	s.searches = counter("shard_path_searches_total", "Path searches served, by whether they found a path.", labelResult)
+	s.lookups = counter("stepcache_lookups_total",
+		"Step-cache lookups by outcome: hit, or the reason the lookup fell through to the live rules.", labelResult)
+	s.builds = counter("stepcache_builds_total", "Chunks the step cache built (in the background, inline, or to replace a bad .swb record).")
+	s.evictions = counter("stepcache_evictions_total", "Chunks evicted to keep the map within its resident budget.")
+	s.swbReads = counter("swb_reads_total", "Chunk records read from the map's .swb file (good and bad).")
+	s.swbBad = counter("swb_bad_records_total", "Records read from the .swb that failed their checksum or decode (rebuilt live, never served).")
+	s.reg.MustRegister(s.tickDur, s.ticks, s.overruns, s.mapTick, s.mobiles, s.queue, s.resident, s.budget,
+		s.searches, s.lookups, s.builds, s.evictions, s.swbReads, s.swbBad, s.waits,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return s
+}
+
+// Registry returns the registry the series are in (what /metrics serves).
+func (s *Shard) Registry() *prometheus.Registry { return s.reg }
+
+// Tick records one whole tick that took d; overrun says it took longer
+// than the tick period. It does not allocate.
+func (s *Shard) Tick(d time.Duration, overrun bool) {
+	s.ticks.Inc()
+	s.tickDur.Observe(d.Seconds())
+	if overrun {
+		s.overruns.Inc()
+	}
+}
+
+// lookupResults are stepcache_lookups_total's result values, by HitKind.
+func lookupResults() [stepcache.NumHitKinds]string {
+	var out [stepcache.NumHitKinds]string
+	for k := range out {
+		out[k] = stepcache.HitKind(k).String()
+	}
+	return out
+}

@@ -1,0 +1,211 @@
+package pathing
+
+import (
+	"shardcore/movement"
+	"shardcore/stepcache"
+)
+
+// JPS is the jump-point search over the step cache: exact (the classic A*'s
+// cost under either cost model) and, where the step graph is a flat grid,
+// jump-point fast. A node at a regular cell (see stepcache.Canon) reached
+// by a grid step is expanded into its natural and forced directions only,
+// and every direction is followed as a ray over the chunks' canonical maps
+// (bit scans, 16 cells at a time) until a cell where a node is needed. Every
+// other node (the start, cells that are not regular: strata, ledges,
+// stairs, one-way steps, multis, unbuilt chunks, cells next to dynamics,
+// amphibians and flyers everywhere) is expanded in full as the cache A*
+// expands it: one lookup, the dynamic pass, the live rules on a
+// fallthrough. doc.go proves the pruning exact.
+type JPS struct {
+	src   cacheSource // the step cache, through the one adapter a change in its API touches
+	live  *movement.Rules
+	st    jstore
+	views viewTable
+	dynt  dynTable
+	layer layer
+	dyn   dynProbe
+	line  bool
+	// layerOff keeps the search off the flat layer (tests compare both).
+	layerOff bool
+	useLayer bool
+	rayCap   int     // straight rays stop after this many cells (a node)
+	fLim     float64 // the expanding node's f (+fSlack): rays stop (a node) past cells of higher f
+	slack    float64
+	freeRun  int
+	freeDiag int32
+	rayG     float64 // the cost of the straight ray being scanned at its first cell
+	diagCap  int32   // diagonal rays stop after this many steps (a node)
+
+	req                Request
+	gx0, gy0, gx1, gy1 int // the goal square
+	set                stepcache.RuleSet
+	jumps              bool // the mover has a rule set the canonical maps describe
+	and                bool // the player diagonal rule
+	rule               int  // index of the rule in the jump tables (and: 1)
+	expansions         int
+	work               int // scan work: segments and words scanned, diagonal steps
+
+	deferred  [maxDeferred]uint64
+	nDeferred int
+	jst       JPSStats
+}
+
+// scanPerNode is the scan work that counts as one node against a request's
+// budget, in units of about 5-10 ns: a 16-cell chunk segment or a diagonal
+// step is one unit, a 64-cell word of the flat layer four. A search that
+// cannot reach its goal so gives up after a bounded time (at most about
+// ten cache A* expansions' worth of scanning per node), not after scanning
+// its whole region MaxNodes times over; a search that can reach it seldom
+// comes near (the equivalence tests count the searches it cuts).
+const scanPerNode = 256
+
+// fSlack is how far past the expanding node's f a ray may run before it
+// stops at a node (see scanCheckpoint).
+const fSlack = 1e-9
+
+// Free runs: how far a straight ray runs, and how many steps a diagonal
+// one takes, before the f limit applies, under the octile cost and under
+// the uniform cost. Under the uniform cost moving across the goal's
+// direction leaves f unchanged over wide areas, so its rays are held
+// shorter.
+const (
+	freeRunOctile   = 128
+	freeDiagOctile  = 16
+	freeRunUniform  = 32
+	freeDiagUniform = 4
+)
+
+// Ray caps (see straight): long enough that rays between obstacles on the
+// benchmark maps seldom reach them, short enough that a ray across open
+// country does not scan it all.
+const (
+	defaultRayCap  = 1024
+	defaultDiagCap = 1024
+)
+
+// JPSStats counts how the jump search answered since the finder was made
+// (or ResetStats).
+type JPSStats struct {
+	Searches    int
+	JumpNodes   int // expansions of regular nodes into their jump directions
+	FullNodes   int // expansions in full (one lookup, or the live rules)
+	Rays        int // rays followed
+	LiveNodes   int // full expansions whose 8 directions ran the live rules
+	LineHits    int // searches answered by the straight-line fast path
+	ScanWork    int // scan work (see scanPerNode)
+	Anomalies   int // rays that reached a chunk with no map (never, by the proof; a node is made instead)
+	dynStats    CachedStats
+	DynamicHits int // steps of full expansions re-evaluated live for dynamics
+}
+
+// NewJPS returns a jump-point search over cache and the live rules (whose
+// map the cache must serve). It keeps scratch state: use one per
+// goroutine, on the goroutine that owns the cache.
+func NewJPS(cache *stepcache.Cache, live *movement.Rules) *JPS {
+	s := &JPS{src: newCacheSource(cache), live: live, line: true, rayCap: defaultRayCap, diagCap: defaultDiagCap, slack: fSlack}
+	s.dyn.bind(live)
+	return s
+}
+
+// Stats returns the counters since creation or the last ResetStats.
+func (s *JPS) Stats() JPSStats { return s.jst }
+
+// ResetStats zeroes the counters.
+func (s *JPS) ResetStats() { s.jst = JPSStats{} }
+
+// UseLineProbe switches the straight-line fast path on or off (on by
+// default); see Cached.UseLineProbe.
+func (s *JPS) UseLineProbe(on bool) { s.line = on }
+
+// Find searches for req and writes the outcome into res.
+func (s *JPS) Find(req *Request, res *Result) {
+	budget := s.begin(req, res)
+	m := s.live.Map
+	s.views.reset(s.src.canonEpoch(m.ID), m.ID, s.set, m.Width, m.Height)
+	if s.dyn.active {
+		s.dynt.reset(len(s.views.index))
+	}
+	s.useLayer = s.jumps && !s.dyn.active && !s.layerOff && s.layer.prepare(s.views.gen, m.Width, m.Height)
+	if s.line && s.tryLine(res, budget) {
+		return
+	}
+	s.st.reset(req.Cost == Octile)
+	sx, sy := req.Start.X, req.Start.Y
+	sz := req.StartZ
+	if s.jumps && s.regular(sx, sy) && sz == s.recordZ(sx, sy) {
+		sz = canonZ
+	}
+	s.st.relax(sx, sy, sz, arrival{parent: -1, full: true}, s.heuristic(sx, sy))
+	for s.expansions+s.work/scanPerNode < budget {
+		idx, ok := s.st.pop()
+		if !ok {
+			break
+		}
+		n := &s.st.nodes[idx]
+		if s.isGoal(int(n.x), int(n.y)) {
+			s.finish(idx, res)
+			break
+		}
+		s.expansions++
+		s.expand(idx, res)
+	}
+	res.Expansions = s.expansions
+	s.jst.ScanWork += s.work
+}
+
+// begin resets res and the search for req and reports the node budget.
+func (s *JPS) begin(req *Request, res *Result) int {
+	res.Found = false
+	res.Dirs = res.Dirs[:0]
+	res.Zs = res.Zs[:0]
+	res.Cost = 0
+	res.Expansions = 0
+	res.Lookups = [len(res.Lookups)]int{}
+	req.Mover.Goal = req.Goal
+	req.Mover.HasGoal = true
+	s.req = *req
+	rng := max(req.Range, 0)
+	s.gx0, s.gx1, s.gy0, s.gy1 = req.Goal.X-rng, req.Goal.X+rng, req.Goal.Y-rng, req.Goal.Y+rng
+	s.st.octile = req.Cost == Octile
+	s.freeRun, s.freeDiag = freeRunUniform, freeDiagUniform
+	if s.st.octile {
+		s.freeRun, s.freeDiag = freeRunOctile, freeDiagOctile
+	}
+	s.expansions, s.work = 0, 0
+	s.nDeferred = 0
+	s.jst.Searches++
+	caps := req.Mover.Caps
+	s.set, s.jumps = stepcache.RuleSetOf(caps)
+	s.and = caps.AndRule()
+	s.rule = 0
+	if s.and {
+		s.rule = 1
+	}
+	party := req.Party
+	if party == 0 {
+		party = req.Mover.Self
+	}
+	s.src.begin(party, req.NowMs)
+	s.dyn.refresh(s.live)
+	if req.MaxNodes > 0 {
+		return req.MaxNodes
+	}
+	return DefaultMaxNodes
+}
+
+// heuristic is the admissible, consistent distance from (x, y) to the goal
+// square under the cost model.
+func (s *JPS) heuristic(x, y int) float64 {
+	dx := max(s.gx0-x, x-s.gx1, 0)
+	dy := max(s.gy0-y, y-s.gy1, 0)
+	if !s.st.octile {
+		return float64(max(dx, dy))
+	}
+	lo, hi := min(dx, dy), max(dx, dy)
+	return float64(hi-lo) + sqrt2*float64(lo)
+}
+
+// isGoal reports whether (x, y) is within the goal square.
+func (s *JPS) isGoal(x, y int) bool {
+	return x >= s.gx0 && x <= s.gx1 && y >= s.gy0 && y <= s.gy1
+}

@@ -1,0 +1,237 @@
+package pathing
+
+import (
+	"math/bits"
+
+	"shardcore/movement"
+	"shardcore/stepcache"
+)
+
+// expand expands node idx: into its jump directions when it is a regular
+// cell's canonical state reached only by grid steps, in full otherwise.
+func (s *JPS) expand(idx int32, res *Result) {
+	n := &s.st.nodes[idx]
+	x, y := int(n.x), int(n.y)
+	arr, full := n.arr&^n.done, n.full && !n.fullDone
+	gc, gd := n.gc, n.gd
+	s.fLim = n.g + s.heuristic(x, y) + s.slack
+	if s.jumps && !full && n.z == canonZ && s.regular(x, y) {
+		n.done |= arr
+		s.jst.JumpNodes++
+		var nb uint8
+		if s.useLayer {
+			nb, _ = s.layerCell(x, y)
+		} else {
+			nb = s.view(x>>4, y>>4).block(x, y)
+		}
+		var succ uint8
+		for a := arr; a != 0; a &= a - 1 {
+			succ |= jumpSucc[s.rule][bits.TrailingZeros8(a)][nb]
+		}
+		for ; succ != 0; succ &= succ - 1 {
+			s.ray(idx, x, y, movement.Dir(bits.TrailingZeros8(succ)), gc, gd)
+		}
+		return
+	}
+	n.done, n.fullDone = 0xFF, true // a full expansion serves every arrival
+	s.expandFull(idx, x, y, s.stateZ(n), gc, gd, res)
+}
+
+// ray follows direction d from (x, y), whose step to the first cell is
+// allowed, and makes a node where it stops. A diagonal ray does not stop
+// where only its straight sub-rays find nodes: it expands that cell on the
+// spot (the sub-rays' nodes get the cell as a bend of their path from the
+// parent) and goes on.
+func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
+	s.jst.Rays++
+	dx, dy := d.Offset()
+	if !d.Diagonal() {
+		s.rayG = s.st.cost(gc+1, gd)
+		if hx, hy, ok := s.straight(x+dx, y+dy, d); ok {
+			s.node(hx, hy, arrival{parent: parent, dir: d, gc: gc + int32(max(absInt(hx-x), absInt(hy-y))), gd: gd})
+		}
+		return
+	}
+	if s.useLayer {
+		s.diagonalLayer(parent, x, y, d, gc, gd)
+		return
+	}
+	for k := int32(1); ; k++ {
+		x, y = x+dx, y+dy
+		succ, stop := s.diagonalStep(x, y, d)
+		if stop || k >= s.diagCap || (k >= s.freeDiag && s.st.cost(gc, gd+k)+s.heuristic(x, y) > s.fLim) {
+			s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
+			return
+		}
+		for _, c := range [2]movement.Dir{(d - 1) & 7, (d + 1) & 7} {
+			if succ&bit(c) == 0 {
+				continue
+			}
+			cx, cy := c.Offset()
+			s.rayG = s.st.cost(gc+1, gd+k)
+			if hx, hy, ok := s.straight(x+cx, y+cy, c); ok {
+				m := int32(max(absInt(hx-x), absInt(hy-y)))
+				s.node(hx, hy, arrival{parent: parent, dir: c, gc: gc + m, gd: gd + k, bdir: d, bsteps: k})
+			}
+		}
+		if succ&bit(d) == 0 {
+			return
+		}
+	}
+}
+
+// node makes (or improves) the node where a ray stopped: the canonical
+// state of a regular cell, else a full node at the record's Z.
+func (s *JPS) node(x, y int, a arrival) {
+	z := canonZ
+	if !s.regular(x, y) {
+		v := s.view(x>>4, y>>4)
+		if v.cn == nil {
+			s.jst.Anomalies++ // by the proof a ray never leaves the resident chunks
+			return
+		}
+		a.full = true
+		z = s.recordZ(x, y)
+	}
+	s.st.relax(x, y, z, a, s.heuristic(x, y))
+}
+
+// expandFull expands node idx as the cache A* does (one lookup, the
+// dynamic pass, the live rules on a fallthrough). A step answered by the
+// record into a regular cell continues as a ray; any other step makes a
+// full node.
+func (s *JPS) expandFull(idx int32, x, y, z int, gc, gd int32, res *Result) {
+	s.jst.FullNodes++
+	mv := s.req.Mover
+	var sm stepcache.StepMask
+	if s.isDeferred(x, y) {
+		sm.Kind = stepcache.FallNotBuilt
+	} else {
+		sm = s.src.lookup(s.live.Map.ID, x, y, z, mv.Caps)
+		s.deferIfNotBuilt(sm.Kind, x, y)
+	}
+	res.Lookups[sm.Kind]++
+	if sm.Kind != stepcache.Hit || (s.dyn.active && s.dyn.occupied(&s.jst.dynStats, x, y)) {
+		s.jst.LiveNodes++
+		for d := movement.Dir(0); d < 8; d++ {
+			if nz, ok := s.live.CheckMovement(mv, x, y, z, d); ok {
+				s.step(idx, x, y, d, nz, gc, gd, false)
+			}
+		}
+		return
+	}
+	// a step is a grid step only from an open cell's canonical state: the
+	// state its canonical map describes
+	canon := s.jumps && s.gridOrigin(x, y, z)
+	var occ uint8
+	if s.dyn.active {
+		for d := movement.Dir(0); d < 8; d++ {
+			dx, dy := d.Offset()
+			if s.dyn.occupied(&s.jst.dynStats, x+dx, y+dy) {
+				occ |= 1 << d
+			}
+		}
+	}
+	for d := movement.Dir(0); d < 8; d++ {
+		switch {
+		case occ&affected[d] != 0:
+			s.jst.DynamicHits++
+			if nz, ok := s.live.CheckMovement(mv, x, y, z, d); ok {
+				s.step(idx, x, y, d, nz, gc, gd, false)
+			}
+		case sm.Mask&(1<<d) != 0:
+			s.step(idx, x, y, d, int(sm.Z[d]), gc, gd, canon)
+		}
+	}
+}
+
+// step takes one step of a full expansion: from (x, y) in d, arriving at
+// nz; clean says the canonical record of the origin answered it. A clean
+// step into a regular cell's canonical state makes a jump node there (its
+// rays run if and when it is expanded); any other step a full node.
+func (s *JPS) step(parent int32, x, y int, d movement.Dir, nz int, gc, gd int32, clean bool) {
+	if d.Diagonal() {
+		gd++
+	} else {
+		gc++
+	}
+	dx, dy := d.Offset()
+	tx, ty := x+dx, y+dy
+	a := arrival{parent: parent, dir: d, gc: gc, gd: gd, full: true}
+	if s.jumps && s.regular(tx, ty) && nz == s.recordZ(tx, ty) {
+		nz = canonZ // the same state a grid step reaches: one node
+		a.full = !clean
+	}
+	s.st.relax(tx, ty, nz, a, s.heuristic(tx, ty))
+}
+
+// isDeferred reports whether (x, y) lies in a chunk this search already
+// found not built (see Cached.deferred).
+func (s *JPS) isDeferred(x, y int) bool {
+	if s.nDeferred == 0 {
+		return false
+	}
+	k := chunkOf(x, y)
+	for _, d := range s.deferred[:s.nDeferred] {
+		if d == k {
+			return true
+		}
+	}
+	return false
+}
+
+// deferIfNotBuilt remembers (x, y)'s chunk when its lookup found it not built.
+func (s *JPS) deferIfNotBuilt(k stepcache.HitKind, x, y int) {
+	if k == stepcache.FallNotBuilt && s.nDeferred < maxDeferred {
+		s.deferred[s.nDeferred] = chunkOf(x, y)
+		s.nDeferred++
+	}
+}
+
+// finish writes the path ending at node idx into res.
+func (s *JPS) finish(idx int32, res *Result) {
+	nodes := s.st.nodes
+	res.Found = true
+	res.Cost = nodes[idx].g
+	steps := 0
+	for i := idx; nodes[i].parent >= 0; i = nodes[i].parent {
+		steps += s.segSteps(&nodes[i])
+	}
+	res.Dirs = growDirs(res.Dirs, steps)
+	res.Zs = growZs(res.Zs, steps)
+	k := steps - 1
+	for i := idx; nodes[i].parent >= 0; i = nodes[i].parent {
+		n, p := &nodes[i], &nodes[nodes[i].parent]
+		x, y := int(n.x), int(n.y)
+		total := s.segSteps(n)
+		for j := 0; j < total; j++ {
+			d := n.pdir
+			if j >= total-int(n.bsteps) {
+				d = n.bdir
+			}
+			res.Dirs[k] = d
+			if j == 0 {
+				res.Zs[k] = int8(s.stateZ(n))
+			} else {
+				res.Zs[k] = int8(s.recordZ(x, y))
+			}
+			dx, dy := d.Offset()
+			x, y = x-dx, y-dy
+			k--
+		}
+		if x != int(p.x) || y != int(p.y) {
+			panic("pathing: jump path does not reach its parent") // a broken invariant, not input
+		}
+	}
+}
+
+// segSteps is the number of steps from n's parent to n.
+func (s *JPS) segSteps(n *jnode) int {
+	p := &s.st.nodes[n.parent]
+	px, py := int(p.x), int(p.y)
+	if n.bsteps > 0 {
+		dx, dy := n.bdir.Offset()
+		px, py = px+dx*int(n.bsteps), py+dy*int(n.bsteps)
+	}
+	return int(n.bsteps) + max(absInt(int(n.x)-px), absInt(int(n.y)-py))
+}

@@ -1,0 +1,159 @@
+package pathing
+
+import "shardcore/stepcache"
+
+// maxLayerCells bounds the maps the flat layer serves: 4 bits per cell, 2
+// MB at most per finder.
+const maxLayerCells = 1 << 22
+
+// layer is a flat copy of the canonical maps of a whole map (one rule set)
+// in 64-bit words, for rays that scan 64 cells at a time: open and regular
+// bits row by row, and their transposes column by column. A chunk is
+// copied in on first use (from the same views the per-chunk scans use) and
+// the copy lives as long as the views (the cache's canon epoch). Regular
+// bits are the chunk's own; open bits are the OR of every copied map's
+// ring, which is a cell's true open bit wherever one of them knows it (a
+// map that does not know a cell says 0), and a regular cell's maps know
+// its whole block. Searches with dynamics do not use it (their regular
+// bits differ per search).
+//
+// Every line of words has a zero word before and after it, and there is a
+// zero line before the first and after the last: cell (x, y) is bit x&63
+// of word (y+1)*stride + x>>6 + 1, and no neighbour read needs a bounds
+// check.
+type layer struct {
+	w, h           int
+	sh, sv         int // words per line with padding: rows, columns
+	wide, high     int // chunks
+	open, reg      []uint64
+	openT, regT    []uint64
+	filled         []uint64 // per chunk (cy*wide + cx)
+	readyH, readyV []uint64 // per 64-cell word of a chunk row / column: its 4 chunks are filled
+	dirty          []int32  // chunks filled since the last clear
+	gen            uint32   // the views generation the copy belongs to
+	rows, cols     plane    // the above as scans along rows and columns read them
+}
+
+// prepare makes the layer serve the current views (map w×h): it forgets
+// what it copied for an earlier generation. It reports whether the map is
+// small enough to use the layer.
+func (l *layer) prepare(gen uint32, w, h int) bool {
+	if w*h > maxLayerCells || w <= 0 || h <= 0 {
+		return false
+	}
+	if l.w != w || l.h != h || l.open == nil {
+		*l = layer{w: w, h: h, sh: (w+63)/64 + 2, sv: (h+63)/64 + 2}
+		l.wide, l.high = stepcache.ChunksOf(w, h)
+		l.open = make([]uint64, (h+2)*l.sh)
+		l.reg = make([]uint64, (h+2)*l.sh)
+		l.openT = make([]uint64, (w+2)*l.sv)
+		l.regT = make([]uint64, (w+2)*l.sv)
+		l.filled = make([]uint64, (l.wide*l.high+63)/64)
+		l.readyH = make([]uint64, (l.high*l.sh+63)/64)
+		l.readyV = make([]uint64, (l.wide*l.sv+63)/64)
+		l.gen = gen
+		l.rows = plane{open: l.open, reg: l.reg, ready: l.readyH, stride: l.sh, lines: l.h}
+		l.cols = plane{open: l.openT, reg: l.regT, ready: l.readyV, stride: l.sv, lines: l.w}
+	}
+	if l.gen != gen {
+		l.clear()
+		l.gen = gen
+	}
+	return true
+}
+
+// clear zeroes what was copied since the last clear.
+func (l *layer) clear() {
+	for _, ci := range l.dirty {
+		cx, cy := int(ci)%l.wide, int(ci)/l.wide
+		for r := -1; r <= 16; r++ {
+			if y := cy*16 + r; y >= -1 && y <= l.h {
+				andNotBits(l.open, (y+1)*l.sh, cx*16-1, 1<<18-1)
+				andNotBits(l.reg, (y+1)*l.sh, cx*16, 1<<16-1)
+			}
+			if x := cx*16 + r; x >= -1 && x <= l.w {
+				andNotBits(l.openT, (x+1)*l.sv, cy*16-1, 1<<18-1)
+				andNotBits(l.regT, (x+1)*l.sv, cy*16, 1<<16-1)
+			}
+		}
+	}
+	l.dirty = l.dirty[:0]
+	clear(l.filled)
+	clear(l.readyH)
+	clear(l.readyV)
+}
+
+// fill copies chunk (cx, cy)'s canonical map in (nothing when it has none:
+// its cells stay not regular).
+func (s *JPS) fill(cx, cy int) {
+	l := &s.layer
+	ci := cy*l.wide + cx
+	if l.filled[ci>>6]&(1<<(ci&63)) != 0 {
+		return
+	}
+	l.filled[ci>>6] |= 1 << (ci & 63)
+	l.dirty = append(l.dirty, int32(ci))
+	cn := s.view(cx, cy).cn
+	if cn == nil {
+		return
+	}
+	x0, y0 := cx*16, cy*16
+	for r := 0; r < 18; r++ {
+		orBits(l.open, (y0+r)*l.sh, x0-1, uint64(cn.Open[r]))
+		orBits(l.openT, (x0+r)*l.sv, y0-1, uint64(cn.OpenT[r]))
+	}
+	for r := 0; r < 16; r++ {
+		orBits(l.reg, (y0+r+1)*l.sh, x0, uint64(cn.Reg[r]))
+		orBits(l.regT, (x0+r+1)*l.sv, y0, uint64(cn.RegT[r]))
+	}
+}
+
+// orBits ORs bits (bit i: position at+i, at ≥ -1) into the padded line of
+// words at base.
+func orBits(a []uint64, base, at int, bits uint64) {
+	p := at + 64
+	w, off := base+p>>6, uint(p&63)
+	a[w] |= bits << off
+	if off != 0 {
+		a[w+1] |= bits >> (64 - off)
+	}
+}
+
+// andNotBits clears mask (bit i: position at+i, at ≥ -1) in the padded
+// line of words at base.
+func andNotBits(a []uint64, base, at int, mask uint64) {
+	p := at + 64
+	w, off := base+p>>6, uint(p&63)
+	a[w] &^= mask << off
+	if off != 0 {
+		a[w+1] &^= mask >> (64 - off)
+	}
+}
+
+// ensureH fills the chunks under word k (0-based, unpadded) of row line.
+func (s *JPS) ensureH(line, k int) {
+	l := &s.layer
+	i := (line>>4)*l.sh + k
+	if l.readyH[i>>6]&(1<<(i&63)) != 0 {
+		return
+	}
+	cy := line >> 4
+	for cx := k * 4; cx < min(k*4+4, l.wide); cx++ {
+		s.fill(cx, cy)
+	}
+	l.readyH[i>>6] |= 1 << (i & 63)
+}
+
+// ensureV fills the chunks under word k of column line.
+func (s *JPS) ensureV(line, k int) {
+	l := &s.layer
+	i := (line>>4)*l.sv + k
+	if l.readyV[i>>6]&(1<<(i&63)) != 0 {
+		return
+	}
+	cx := line >> 4
+	for cy := k * 4; cy < min(k*4+4, l.high); cy++ {
+		s.fill(cx, cy)
+	}
+	l.readyV[i>>6] |= 1 << (i & 63)
+}

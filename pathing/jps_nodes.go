@@ -1,0 +1,211 @@
+package pathing
+
+import "shardcore/movement"
+
+// canonZ is the Z a node key holds for a regular cell's canonical state
+// (the state at its record's Z, the only one a grid step reaches): the
+// record is read only when the Z is needed (a full expansion, the path).
+const canonZ = -1 << 15
+
+// jnode is one state (x, y, z) of the jump search with its best cost. Its
+// cost is kept exactly as counts of straight and diagonal steps, so equal
+// costs compare equal whatever order the steps were summed in: a node
+// reached at its best cost from several directions keeps them all (arr),
+// and its expansion serves every one (see doc.go, "Ties").
+type jnode struct {
+	key      uint64
+	g        float64 // cost under the request's model, from (gc, gd)
+	gc, gd   int32   // straight and diagonal steps of the best path
+	parent   int32
+	x, y     int32
+	z        int16
+	pdir     movement.Dir // direction of the (last) segment from the parent
+	bdir     movement.Dir // with bsteps > 0: the path from the parent first takes bsteps steps in bdir
+	bsteps   int32
+	arr      uint8 // directions of the grid steps it was reached by at cost g
+	done     uint8 // arrivals already expanded
+	full     bool  // reached at cost g by a step that needs a full expansion
+	fullDone bool
+}
+
+// pending reports whether some arrival at the best cost is not expanded yet.
+func (n *jnode) pending() bool { return n.arr&^n.done != 0 || (n.full && !n.fullDone) }
+
+// jheapItem orders the open set: lowest f first, ties to the larger g.
+type jheapItem struct {
+	f, g float64
+	idx  int32
+}
+
+// jstore is the jump search's node store, node table and open heap.
+type jstore struct {
+	nodes  []jnode
+	heap   []jheapItem
+	table  []slot
+	gen    uint32
+	octile bool
+}
+
+func (c *jstore) reset(octile bool) {
+	c.octile = octile
+	c.nodes = c.nodes[:0]
+	c.heap = c.heap[:0]
+	c.gen++
+	if c.gen == 0 {
+		clear(c.table)
+		c.gen = 1
+	}
+	if len(c.table) == 0 {
+		c.table = make([]slot, 1<<12)
+	}
+}
+
+// cost is the cost of gc straight and gd diagonal steps.
+func (c *jstore) cost(gc, gd int32) float64 {
+	if c.octile {
+		return float64(gc) + sqrt2*float64(gd)
+	}
+	return float64(gc + gd)
+}
+
+// sameCost reports whether (ac, ad) and (bc, bd) cost the same exactly.
+func (c *jstore) sameCost(ac, ad, bc, bd int32) bool {
+	if c.octile {
+		return ac == bc && ad == bd
+	}
+	return ac+ad == bc+bd
+}
+
+func (c *jstore) lookup(key uint64) (pos int, idx int32) {
+	mask := len(c.table) - 1
+	h := int((key * 0x9E3779B97F4A7C15) >> 40)
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := &c.table[i]
+		if s.gen != c.gen {
+			return i, -1
+		}
+		if s.key == key {
+			return i, s.idx
+		}
+	}
+}
+
+func (c *jstore) grow() {
+	old := c.table
+	c.table = make([]slot, len(old)*2)
+	for _, s := range old {
+		if s.gen != c.gen {
+			continue
+		}
+		pos, _ := c.lookup(s.key)
+		c.table[pos] = s
+	}
+}
+
+// arrival is a way a state is reached: from parent by a segment in dir of
+// cost (gc, gd); full says the state must be expanded in full (its step
+// was not a grid step, or it is not regular).
+type arrival struct {
+	parent int32
+	dir    movement.Dir
+	gc, gd int32
+	full   bool
+	bdir   movement.Dir // a diagonal segment before dir's (bsteps > 0)
+	bsteps int32
+}
+
+// relax offers state (x, y, z) by a; h is its heuristic.
+func (c *jstore) relax(x, y, z int, a arrival, h float64) {
+	key := packKey(x, y, z)
+	pos, idx := c.lookup(key)
+	g := c.cost(a.gc, a.gd)
+	var n *jnode
+	if idx < 0 {
+		if 2*(len(c.nodes)+1) > len(c.table) {
+			c.grow()
+			pos, _ = c.lookup(key)
+		}
+		idx = int32(len(c.nodes))
+		c.nodes = append(c.nodes, jnode{key: key, x: int32(x), y: int32(y), z: int16(z)})
+		c.table[pos] = slot{key: key, idx: idx, gen: c.gen}
+		n = &c.nodes[idx]
+	} else {
+		n = &c.nodes[idx]
+		if c.sameCost(a.gc, a.gd, n.gc, n.gd) {
+			was := n.pending()
+			if a.full {
+				n.full = true
+			} else {
+				n.arr |= bit(a.dir)
+			}
+			if !was && n.pending() {
+				c.push(jheapItem{f: g + h, g: g, idx: idx})
+			}
+			return
+		}
+		if g > n.g {
+			return
+		}
+	}
+	n.g, n.gc, n.gd, n.parent, n.pdir, n.bdir, n.bsteps = g, a.gc, a.gd, a.parent, a.dir, a.bdir, a.bsteps
+	n.arr, n.done, n.full, n.fullDone = 0, 0, a.full, false
+	if !a.full {
+		n.arr = bit(a.dir)
+	}
+	c.push(jheapItem{f: g + h, g: g, idx: idx})
+}
+
+func (a jheapItem) less(b jheapItem) bool {
+	return a.f < b.f || (a.f == b.f && a.g > b.g)
+}
+
+func (c *jstore) push(it jheapItem) {
+	h := append(c.heap, it)
+	i := len(h) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !it.less(h[p]) {
+			break
+		}
+		h[i] = h[p]
+		i = p
+	}
+	h[i] = it
+	c.heap = h
+}
+
+// pop returns the open node with the lowest f that has arrivals to expand.
+func (c *jstore) pop() (int32, bool) {
+	for len(c.heap) > 0 {
+		h := c.heap
+		top := h[0]
+		last := h[len(h)-1]
+		h = h[:len(h)-1]
+		if len(h) > 0 {
+			i := 0
+			for {
+				l := 2*i + 1
+				if l >= len(h) {
+					break
+				}
+				m := l
+				if r := l + 1; r < len(h) && h[r].less(h[l]) {
+					m = r
+				}
+				if !h[m].less(last) {
+					break
+				}
+				h[i] = h[m]
+				i = m
+			}
+			h[i] = last
+		}
+		c.heap = h
+		n := &c.nodes[top.idx]
+		if top.g > n.g || !n.pending() {
+			continue // stale entry
+		}
+		return top.idx, true
+	}
+	return -1, false
+}

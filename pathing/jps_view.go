@@ -1,0 +1,229 @@
+package pathing
+
+import (
+	"shardcore/movement"
+	"shardcore/stepcache"
+	"shardcore/world"
+)
+
+// stepSource is everything the jump search asks of the step cache, which
+// cacheSource adapts (the search holds the adapter itself, so its calls
+// inline): a change in how searches address the cache is a change here.
+type stepSource interface {
+	// begin starts a search by party at game time nowMs (the admission
+	// gate's visitor and clock).
+	begin(party uint64, nowMs int64)
+	// lookup is Cache.Lookup.
+	lookup(m world.MapID, x, y, z int, caps movement.Caps) stepcache.StepMask
+	// canon is Cache.Canon.
+	canon(m world.MapID, cx, cy int, set stepcache.RuleSet) (*stepcache.Canon, *stepcache.Chunk)
+	// canonEpoch is Cache.CanonEpoch.
+	canonEpoch(m world.MapID) uint64
+}
+
+// cacheSource adapts a *stepcache.Cache: lookups go through the search's
+// stepcache.Search handle.
+type cacheSource struct {
+	c    *stepcache.Cache
+	look stepcache.Search
+}
+
+var _ stepSource = &cacheSource{}
+
+func newCacheSource(c *stepcache.Cache) cacheSource { return cacheSource{c: c} }
+
+func (s *cacheSource) begin(party uint64, nowMs int64) { s.look = s.c.Search(party, nowMs) }
+
+func (s *cacheSource) lookup(m world.MapID, x, y, z int, caps movement.Caps) stepcache.StepMask {
+	return s.look.Lookup(m, x, y, z, caps)
+}
+
+func (s *cacheSource) canon(m world.MapID, cx, cy int, set stepcache.RuleSet) (*stepcache.Canon, *stepcache.Chunk) {
+	return s.c.Canon(m, cx, cy, set)
+}
+
+func (s *cacheSource) canonEpoch(m world.MapID) uint64 { return s.c.CanonEpoch(m) }
+
+// chunkView is one chunk as the search sees it: its canonical map and
+// records, nil when not resident.
+type chunkView struct {
+	cn *stepcache.Canon
+	ch *stepcache.Chunk
+}
+
+// viewTable memoises chunk views across searches, while the cache's canon
+// epoch stays (no chunk of the map installed or evicted, no multi placed):
+// a chunk's canonical map is fetched once, not once per scanned row. Within
+// a search a map fetched before a neighbour became resident (a lookup's
+// miss) is stale but never wrong: it still counts the new neighbour as
+// unknown, so fewer cells are regular.
+//
+// index holds, per chunk of the map, the table's generation (high 12 bits)
+// and the view's position in views (low 20 bits): 4 bytes per chunk.
+type viewTable struct {
+	gen        uint32
+	index      []uint32
+	views      []chunkView
+	wide, high int
+	epoch      uint64
+	set        stepcache.RuleSet
+	m          world.MapID
+	mapW, mapH int
+}
+
+const (
+	viewGenShift = 20
+	viewIdxMask  = 1<<viewGenShift - 1
+	viewGenMax   = 1<<(32-viewGenShift) - 1
+)
+
+// reset keeps the views when the cache's epoch, the map and the rule set
+// are those they were fetched for, and forgets them otherwise.
+func (t *viewTable) reset(epoch uint64, m world.MapID, set stepcache.RuleSet, mapW, mapH int) {
+	if t.gen != 0 && epoch == t.epoch && m == t.m && set == t.set && mapW == t.mapW && mapH == t.mapH {
+		return
+	}
+	wide, high := stepcache.ChunksOf(mapW, mapH)
+	if len(t.index) != wide*high {
+		t.index = make([]uint32, wide*high)
+		t.gen = 0
+	}
+	t.epoch, t.m, t.set = epoch, m, set
+	t.wide, t.high, t.mapW, t.mapH = wide, high, mapW, mapH
+	t.forget()
+}
+
+func (t *viewTable) forget() {
+	t.gen++
+	if t.gen > viewGenMax {
+		clear(t.index)
+		t.gen = 1
+	}
+	t.views = t.views[:0]
+}
+
+func chunkKeyOf(cx, cy int) int64 { return int64(cy)<<32 | int64(uint32(cx)) }
+
+// noView is the view of chunks off the map.
+var noView chunkView
+
+// view returns chunk (cx, cy)'s view, fetching it on first use.
+func (s *JPS) view(cx, cy int) *chunkView {
+	t := &s.views
+	if uint(cx) >= uint(t.wide) || uint(cy) >= uint(t.high) {
+		return &noView
+	}
+	ci := cy*t.wide + cx
+	if e := t.index[ci]; e>>viewGenShift == t.gen {
+		return &t.views[e&viewIdxMask]
+	}
+	return s.fetchView(cx, cy, ci)
+}
+
+func (s *JPS) fetchView(cx, cy, ci int) *chunkView {
+	t := &s.views
+	if len(t.views) > viewIdxMask { // a million chunks fetched: start again
+		t.forget()
+	}
+	cn, ch := s.src.canon(t.m, cx, cy, t.set)
+	t.index[ci] = t.gen<<viewGenShift | uint32(len(t.views))
+	t.views = append(t.views, chunkView{cn, ch})
+	return &t.views[len(t.views)-1]
+}
+
+// regRow is row r of chunk view v's regular bits in this search (the
+// cells whose block holds dynamics taken out), for chunk (cx, cy).
+func (s *JPS) regRow(v *chunkView, cx, cy int, r uint, vertical bool) uint16 {
+	var reg uint16
+	if vertical {
+		reg = v.cn.RegT[r]
+	} else {
+		reg = v.cn.Reg[r]
+	}
+	if s.dyn.active {
+		if d := s.dynOf(cx, cy); d != nil {
+			if vertical {
+				reg &^= d.rowsT[r]
+			} else {
+				reg &^= d.rows[r]
+			}
+		}
+	}
+	return reg
+}
+
+// regular reports whether (x, y) is a regular cell with no dynamics in its
+// block.
+func (s *JPS) regular(x, y int) bool {
+	if x < 0 || y < 0 {
+		return false
+	}
+	if s.useLayer {
+		if x >= s.layer.w || y >= s.layer.h {
+			return false
+		}
+		return s.layerRegular(x, y)
+	}
+	v := s.view(x>>4, y>>4)
+	if v.cn == nil {
+		return false
+	}
+	return s.regRow(v, x>>4, y>>4, uint(y&15), false)&(1<<(x&15)) != 0
+}
+
+// recordZ is the Z of (x, y)'s canonical record (its canonical state);
+// its chunk must be resident.
+func (s *JPS) recordZ(x, y int) int {
+	return int(stepcache.CanonRecord(s.view(x>>4, y>>4).ch, (y&15)*16+x&15, s.set).Z)
+}
+
+// gridOrigin reports whether the steps of a state (x, y, z) answered by
+// the cache are grid steps: it is answered by the cell's canonical record
+// and the cell is open (good, and entered by its neighbours), so its
+// canonical map has checked its record against its neighbours'. False
+// when the cell's chunk has no view.
+func (s *JPS) gridOrigin(x, y, z int) bool {
+	if x < 0 || y < 0 {
+		return false
+	}
+	v := s.view(x>>4, y>>4)
+	if v.cn == nil || v.cn.Open[y&15+1]&(1<<(x&15+1)) == 0 {
+		return false
+	}
+	return stepcache.Covers(stepcache.CanonRecord(v.ch, (y&15)*16+x&15, s.set), z)
+}
+
+// canonZ is the Z of (x, y)'s canonical record, or false when its chunk
+// has no view (not resident when fetched).
+func (s *JPS) canonZ(x, y int) (int, bool) {
+	if x < 0 || y < 0 {
+		return 0, false
+	}
+	v := s.view(x>>4, y>>4)
+	if v.ch == nil {
+		return 0, false
+	}
+	return int(stepcache.CanonRecord(v.ch, (y&15)*16+x&15, s.set).Z), true
+}
+
+// isCanonZ reports whether z is (x, y)'s canonical Z.
+func (s *JPS) isCanonZ(x, y, z int) bool {
+	cz, ok := s.canonZ(x, y)
+	return ok && cz == z
+}
+
+// stateZ is node n's Z (reading the record for a canonical state).
+func (s *JPS) stateZ(n *jnode) int {
+	if n.z == canonZ {
+		return s.recordZ(int(n.x), int(n.y))
+	}
+	return int(n.z)
+}
+
+// block returns the open bits of (x, y)'s 3×3 block (see blockBits); (x,
+// y) must be in a resident chunk.
+func (v *chunkView) block(x, y int) uint8 {
+	r, c := uint(y&15), uint(x&15)
+	w := (v.cn.Open[r]>>c)&7 | ((v.cn.Open[r+1]>>c)&7)<<3 | ((v.cn.Open[r+2]>>c)&7)<<6
+	return blockBits[w]
+}

@@ -1,0 +1,275 @@
+package stepcache
+
+import "shardcore/movement"
+
+// RuleSet selects which of a record's two answer sets a canonical map
+// describes: the walker's (Walk, WalkZ) or the swimmer's (Wet, SwimZ).
+type RuleSet uint8
+
+// Rule sets of a canonical map.
+const (
+	RuleWalk RuleSet = iota
+	RuleWet
+	NumRuleSets
+)
+
+// RuleSetOf returns the rule set that answers a mover with caps exactly
+// (walkers: no canSwim, no cantWalk; swimmers: both), and false for movers
+// the cache answers by composition or not at all (amphibians, flyers,
+// cantWalk alone).
+func RuleSetOf(caps movement.Caps) (RuleSet, bool) {
+	if caps&movement.CanFly != 0 {
+		return 0, false
+	}
+	switch caps & (movement.CanSwim | movement.CantWalk) {
+	case 0:
+		return RuleWalk, true
+	case movement.CanSwim | movement.CantWalk:
+		return RuleWet, true
+	}
+	return 0, false
+}
+
+// Canon is the canonical map of one chunk for one rule set: where the step
+// graph is exactly a flat 8-connected grid, so that a search may reason
+// about it with open/blocked bits alone (see pathing's doc.go for the
+// argument). A cell c is good when it is off the map, or when
+//
+//   - its chunk is resident and no multi stands in its sector or around it,
+//   - its canonical record (CanonRecord) answers for requests (not LiveOnly),
+//   - every neighbour on the map is such a cell, all of them agree, by
+//     their canonical records, whether c can be entered (their raw bit
+//     toward c), and every one that can enters it at the Z of c's canonical
+//     record.
+//
+// where only the neighbours that some step can reach (entered: some
+// neighbour's canonical record steps in) count in the last two. A good
+// cell is open when its neighbours can enter it. A cell is regular
+// when the 3×3 block around it is all good: then every step between the
+// canonical states of cells of the block is allowed exactly when the grid
+// rule over the open bits allows it, and lands on the target's canonical
+// state.
+//
+// Open keeps a one-cell ring around the chunk: Open[r+1] bit c+1 is cell
+// (c, r) of the chunk for c, r in -1..16 (0 where not good). Reg[r] bit c
+// is cell (c, r) for c, r in 0..15. OpenT and RegT are the transposes
+// (OpenT[c+1] bit r+1, RegT[c] bit r) for scans along columns.
+type Canon struct {
+	Open  [ChunkSize + 2]uint32
+	Reg   [ChunkSize]uint16
+	OpenT [ChunkSize + 2]uint32
+	RegT  [ChunkSize]uint16
+}
+
+// CanonRecord is the record of cell i of ch that a canonical map
+// describes for set: the only one of a cell without strata; of a cell with
+// strata, the highest for walkers (a street over a sewer, a bridge deck
+// over water) and the lowest for swimmers. Any choice is safe (the map
+// checks that the chosen records of neighbours agree); this one makes the
+// common cases regular. A search's canonical state of a cell is its
+// canonical record's Z.
+func CanonRecord(ch *Chunk, i int, set RuleSet) *Cell {
+	if ch.StrataStart == nil {
+		return &ch.Cells[i]
+	}
+	lo, hi := int(ch.StrataStart[i]), int(ch.StrataStart[i+1])
+	if lo >= hi || hi > len(ch.Strata) {
+		return &ch.Cells[i]
+	}
+	rec := &ch.Cells[i]
+	for j := lo; j < hi; j++ {
+		s := &ch.Strata[j]
+		if (set == RuleWalk) == (s.Z > rec.Z) {
+			rec = s
+		}
+	}
+	return rec
+}
+
+// Covers reports whether record c answers for a request at z (its Z, or
+// one of its validity window's).
+func Covers(c *Cell, z int) bool { return covers(c, z) }
+
+// canonWin is the side of the cell window a canonical map reads: the chunk
+// and three rings around it (a regular cell's block needs its neighbours'
+// neighbours, and whether those can be entered at all, their neighbours).
+const canonWin = ChunkSize + 6
+
+// winCell is one cell of the window.
+type winCell struct {
+	state uint8 // cellUnknown, cellOff, cellSingle, cellOther
+	raw   uint8
+	z     int8
+	zs    [8]int8
+	// entered: some neighbour's canonical record can step in (or that is
+	// not known): only such neighbours' records must agree about a cell
+	entered bool
+}
+
+const (
+	cellUnknown uint8 = iota // chunk not given: nothing is known
+	cellOff                  // off the map: never a state, entered by no one
+	cellSingle               // its canonical record answers requests
+	cellOther                // its canonical record is LiveOnly
+)
+
+// BuildCanon computes the canonical map of chunk (cx, cy) of a mapW×mapH
+// map for set from the chunk and its 8 neighbours: around[dy+1][dx+1] is
+// chunk (cx+dx, cy+dy), nil when it is not known (not resident); cells of
+// an unknown chunk are not good, nor are cells for which unknown (when not
+// nil) reports true (their lookups fall through: a multi stands near).
+func BuildCanon(around *[3][3]*Chunk, set RuleSet, cx, cy, mapW, mapH int, unknown func(x, y int) bool) Canon {
+	var win [canonWin][canonWin]winCell
+	x0, y0 := cx*ChunkSize-3, cy*ChunkSize-3
+	for wy := 0; wy < canonWin; wy++ {
+		for wx := 0; wx < canonWin; wx++ {
+			if unknown == nil || !unknown(x0+wx, y0+wy) {
+				win[wy][wx] = canonCell(around, set, cx, cy, x0+wx, y0+wy, mapW, mapH)
+			}
+		}
+	}
+	for wy := 0; wy < canonWin; wy++ {
+		for wx := 0; wx < canonWin; wx++ {
+			win[wy][wx].entered = entered(&win, wx, wy)
+		}
+	}
+	var good, open [canonWin]uint32 // bit wx of row wy, for wx, wy in 2..19
+	for wy := 2; wy < canonWin-2; wy++ {
+		for wx := 2; wx < canonWin-2; wx++ {
+			g, o := goodCell(&win, wx, wy)
+			if g {
+				good[wy] |= 1 << wx
+			}
+			if o {
+				open[wy] |= 1 << wx
+			}
+		}
+	}
+	var cn Canon
+	for r := 0; r < ChunkSize+2; r++ {
+		cn.Open[r] = open[r+2] >> 2
+	}
+	for r := 0; r < ChunkSize; r++ {
+		wy := r + 3
+		v := good[wy-1] & good[wy] & good[wy+1]
+		h := v & (v >> 1) & (v >> 2) // bit k: window columns k..k+2 all good
+		cn.Reg[r] = uint16(h >> 2)   // cell c is window column c+3: needs k = c+2
+	}
+	transpose(&cn)
+	return cn
+}
+
+// transpose fills cn's OpenT and RegT from Open and Reg.
+func transpose(cn *Canon) {
+	for c := 0; c < ChunkSize+2; c++ {
+		for r := 0; r < ChunkSize+2; r++ {
+			if cn.Open[r]&(1<<c) != 0 {
+				cn.OpenT[c] |= 1 << r
+			}
+		}
+	}
+	for c := 0; c < ChunkSize; c++ {
+		for r := 0; r < ChunkSize; r++ {
+			if cn.Reg[r]&(1<<c) != 0 {
+				cn.RegT[c] |= 1 << r
+			}
+		}
+	}
+}
+
+// entered reports whether window cell (wx, wy) may be a state a step
+// reaches: some neighbour's canonical record steps into it, or a neighbour
+// is not known (or outside the window), so it might.
+func entered(win *[canonWin][canonWin]winCell, wx, wy int) bool {
+	if win[wy][wx].state == cellOff {
+		return false
+	}
+	for d := movement.Dir(0); d < 8; d++ {
+		ox, oy := d.Offset()
+		nx, ny := wx-ox, wy-oy
+		if nx < 0 || ny < 0 || nx >= canonWin || ny >= canonWin {
+			return true
+		}
+		n := &win[ny][nx]
+		switch n.state {
+		case cellUnknown:
+			return true
+		case cellSingle:
+			if n.raw&(1<<d) != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// canonCell reads map cell (x, y) from the chunk window.
+func canonCell(around *[3][3]*Chunk, set RuleSet, cx, cy, x, y, mapW, mapH int) winCell {
+	if x < 0 || y < 0 || x >= mapW || y >= mapH {
+		return winCell{state: cellOff}
+	}
+	dx, dy := floorDiv(x, ChunkSize)-cx, floorDiv(y, ChunkSize)-cy
+	ch := around[dy+1][dx+1]
+	if ch == nil {
+		return winCell{}
+	}
+	rec := CanonRecord(ch, (y%ChunkSize)*ChunkSize+x%ChunkSize, set)
+	if rec.Info&InfoLiveOnly != 0 {
+		return winCell{state: cellOther}
+	}
+	w := winCell{state: cellSingle, z: rec.Z}
+	if set == RuleWet {
+		w.raw, w.zs = rec.Wet, rec.SwimZ
+	} else {
+		w.raw, w.zs = rec.Walk, rec.WalkZ
+	}
+	return w
+}
+
+// goodCell reports whether window cell (wx, wy) is good and open. Only the
+// neighbours that may be states (entered) count: the others' records are
+// probes of a place no walker stands (a wall, deep water for a walker) and
+// their answers never become steps of a search, except from a start, whose
+// steps the search never takes for grid steps.
+func goodCell(win *[canonWin][canonWin]winCell, wx, wy int) (good, open bool) {
+	c := &win[wy][wx]
+	switch c.state {
+	case cellOff:
+		return true, false
+	case cellSingle:
+	default:
+		return false, false
+	}
+	seen := false
+	for d := movement.Dir(0); d < 8; d++ {
+		// the neighbour that steps in d to reach c
+		ox, oy := d.Offset()
+		n := &win[wy-oy][wx-ox]
+		switch {
+		case n.state == cellOff:
+			continue
+		case n.state != cellSingle:
+			return false, false
+		case !n.entered:
+			continue
+		}
+		in := n.raw&(1<<d) != 0
+		if in && n.zs[d] != c.z {
+			return false, false
+		}
+		if !seen {
+			open, seen = in, true
+		} else if in != open {
+			return false, false
+		}
+	}
+	return true, open
+}
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}

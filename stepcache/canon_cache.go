@@ -1,0 +1,184 @@
+package stepcache
+
+import (
+	"unsafe"
+
+	"shardcore/world"
+)
+
+// canonShared is one distinct canonical map and how many slot entries hold it.
+type canonShared struct {
+	cn   Canon
+	refs int
+}
+
+// canonInterner keeps one object per distinct canonical map: most chunks'
+// maps are all open and regular (or all blocked), so slots share them.
+type canonInterner struct {
+	byValue map[Canon]*canonShared
+	bytes   int // distinct maps
+}
+
+// canonBytes is the size of one canonical map.
+const canonBytes = int(unsafe.Sizeof(Canon{}))
+
+// canonSlotBytes is what every resident slot spends on canonical maps
+// whether computed or not: its per-rule-set pointers.
+const canonSlotBytes = int(unsafe.Sizeof([NumRuleSets]*canonShared{}))
+
+func (in *canonInterner) reset() {
+	in.byValue = nil
+	in.bytes = 0
+}
+
+func (in *canonInterner) intern(cn *Canon) *canonShared {
+	if s := in.byValue[*cn]; s != nil {
+		s.refs++
+		return s
+	}
+	if in.byValue == nil {
+		in.byValue = make(map[Canon]*canonShared)
+	}
+	s := &canonShared{cn: *cn, refs: 1}
+	in.byValue[*cn] = s
+	in.bytes += canonBytes
+	return s
+}
+
+func (in *canonInterner) release(s *canonShared) {
+	s.refs--
+	if s.refs == 0 {
+		delete(in.byValue, s.cn)
+		in.bytes -= canonBytes
+	}
+}
+
+// dropCanonAround forgets the canonical maps of chunk ci and its 8
+// neighbours: they read ci's records, which just changed.
+func (rs *residentSet) dropCanonAround(ms *mapState, ci int32) {
+	ms.canonEpoch++
+	cx, cy := int(ci)%ms.wide, int(ci)/ms.wide
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			x, y := cx+dx, cy+dy
+			if x < 0 || y < 0 || x >= ms.wide || y >= ms.high {
+				continue
+			}
+			if slot := ms.slots[y*ms.wide+x]; slot >= 0 {
+				rs.dropCanon(&rs.res[slot])
+			}
+		}
+	}
+}
+
+func (rs *residentSet) dropCanon(e *resident) {
+	for i, s := range e.canon {
+		if s != nil {
+			rs.canons.release(s)
+			e.canon[i] = nil
+		}
+	}
+}
+
+// Canon returns the canonical map of chunk (cx, cy) of map m for set (see
+// Canon) and the chunk itself, or nils when the chunk is not resident (or
+// the cache is off). It is computed on first use from the chunk and its
+// resident neighbours and kept beside the slot until the slot or a
+// neighbour changes, or a multi is placed or removed on the map. It counts
+// as a use of the chunk for eviction; it never builds or loads a chunk and
+// never counts a miss at the admission gate.
+func (c *Cache) Canon(m world.MapID, cx, cy int, set RuleSet) (*Canon, *Chunk) {
+	ms := c.maps[m]
+	if !c.cfg.Enabled || ms == nil || set >= NumRuleSets || cx < 0 || cy < 0 || cx >= ms.wide || cy >= ms.high {
+		return nil, nil
+	}
+	c.checkCanonMultis(ms)
+	slot := ms.slots[cy*ms.wide+cx]
+	if slot < 0 {
+		return nil, nil
+	}
+	ch := c.rs.use(slot)
+	e := &c.rs.res[slot]
+	if e.canon[set] == nil {
+		cn := c.buildCanon(ms, cx, cy, set)
+		e.canon[set] = c.rs.canons.intern(&cn)
+	}
+	return &e.canon[set].cn, ch
+}
+
+// checkCanonMultis drops the map's canonical maps when a multi was placed
+// or removed since they were computed.
+func (c *Cache) checkCanonMultis(ms *mapState) {
+	v := ms.m.MultisVersion()
+	if v == ms.canonVer {
+		return
+	}
+	if v != ms.multisVer {
+		ms.refreshMultis()
+	}
+	for i := range c.rs.res {
+		if c.rs.res[i].ms == ms {
+			c.rs.dropCanon(&c.rs.res[i])
+		}
+	}
+	ms.canonVer = v
+	ms.canonEpoch++
+}
+
+// CanonEpoch changes whenever a canonical map of map m may have changed
+// (a chunk was installed or evicted, a multi placed or removed, the cache
+// cleared). A searcher may keep the maps Canon returned while it does not.
+func (c *Cache) CanonEpoch(m world.MapID) uint64 {
+	ms := c.maps[m]
+	if ms == nil {
+		return 0
+	}
+	c.checkCanonMultis(ms)
+	return ms.canonEpoch<<1 | uint64(b2u(c.cfg.Enabled))
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// buildCanon computes chunk (cx, cy)'s canonical map from the resident
+// chunks around it; cells whose lookups fall through because of a multi
+// count as unknown.
+func (c *Cache) buildCanon(ms *mapState, cx, cy int, set RuleSet) Canon {
+	var around [3][3]*Chunk
+	near := false
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			x, y := cx+dx, cy+dy
+			if x < 0 || y < 0 || x >= ms.wide || y >= ms.high {
+				continue
+			}
+			ci := y*ms.wide + x
+			if slot := ms.slots[ci]; slot >= 0 {
+				around[dy+1][dx+1] = c.rs.res[slot].sh.ch
+			}
+			near = near || ms.nearMulti[ci] != multiNone
+		}
+	}
+	var unknown func(x, y int) bool
+	if near {
+		unknown = func(x, y int) bool {
+			if x < 0 || y < 0 || x >= ms.m.Width || y >= ms.m.Height {
+				return false
+			}
+			ci := int32((y/ChunkSize)*ms.wide + x/ChunkSize)
+			return ms.nearMulti[ci] != multiNone && ms.nearMultiCell(ci, x, y)
+		}
+	}
+	return BuildCanon(&around, set, cx, cy, ms.m.Width, ms.m.Height, unknown)
+}
+
+// CanonStats reports the canonical maps' memory: distinct maps (shared
+// ones once) plus every resident slot's pointers, and how many distinct
+// maps there are.
+func (c *Cache) CanonStats() (bytes, distinct int) {
+	return c.rs.canons.bytes + len(c.rs.res)*canonSlotBytes, len(c.rs.canons.byValue)
+}
