@@ -103,7 +103,7 @@ func TestSixMapsTickTogether(t *testing.T) {
 // TestMapNeverReadsAnotherMapsCache: with the whole population on map 2 and
 // none on map 0, map 2's searches look up only map 2's cache: map 0's
 // cache sees no lookup, builds nothing and holds nothing, while map 2's
-// serves thousands; every recorded search names map 2 and map 2's files.
+// serves at least one per search; every recorded search names map 2 and map 2's files.
 func TestMapNeverReadsAnotherMapsCache(t *testing.T) {
 	cfg := britanniaConfig(t, britanniaDir(t, 0, 2), 0, 2)
 	cfg.Shard.Population.Maps = []config.MapShare{{ID: 0, Share: 0}, {ID: 2, Share: 1}}
@@ -121,7 +121,7 @@ func TestMapNeverReadsAnotherMapsCache(t *testing.T) {
 	if c0.Lookups() != 0 || c0.Built != 0 || c0.Resident != 0 || c0.Tracked != 0 {
 		t.Errorf("map 0's cache moved: %+v", c0)
 	}
-	if c2.Lookups() < 1000 || m2.Sim.Stats().Searches == 0 {
+	if n := m2.Sim.Stats().Searches; n == 0 || c2.Lookups() < uint64(n) {
 		t.Errorf("map 2: %d lookups, %d searches", c2.Lookups(), m2.Sim.Stats().Searches)
 	}
 	f, err := os.Open(cfg.Pathfinding.Recorder.Path)
