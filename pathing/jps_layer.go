@@ -32,6 +32,10 @@ type layer struct {
 	dirty          []int32  // chunks filled since the last clear
 	gen            uint32   // the views generation the copy belongs to
 	rows, cols     plane    // the above as scans along rows and columns read them
+	// goH[rule][fwd] and goV[rule][fwd]: the cells a straight ray along a
+	// row (column) passes without an event, per diagonal rule and
+	// direction (fwd: toward higher positions); see goBits.
+	goH, goV [2][2][]uint64
 }
 
 // prepare makes the layer serve the current views (map w×h): it forgets
@@ -51,9 +55,15 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 		l.filled = make([]uint64, (l.wide*l.high+63)/64)
 		l.readyH = make([]uint64, (l.high*l.sh+63)/64)
 		l.readyV = make([]uint64, (l.wide*l.sv+63)/64)
+		for r := range 2 {
+			for f := range 2 {
+				l.goH[r][f] = make([]uint64, (h+2)*l.sh)
+				l.goV[r][f] = make([]uint64, (w+2)*l.sv)
+			}
+		}
 		l.gen = gen
-		l.rows = plane{open: l.open, reg: l.reg, ready: l.readyH, stride: l.sh, lines: l.h}
-		l.cols = plane{open: l.openT, reg: l.regT, ready: l.readyV, stride: l.sv, lines: l.w}
+		l.rows = plane{open: l.open, reg: l.reg, ready: l.readyH, stride: l.sh, lines: l.h, pass: l.goH}
+		l.cols = plane{open: l.openT, reg: l.regT, ready: l.readyV, stride: l.sv, lines: l.w, pass: l.goV}
 	}
 	if l.gen != gen {
 		l.clear()
@@ -70,10 +80,18 @@ func (l *layer) clear() {
 			if y := cy*16 + r; y >= -1 && y <= l.h {
 				andNotBits(l.open, (y+1)*l.sh, cx*16-1, 1<<18-1)
 				andNotBits(l.reg, (y+1)*l.sh, cx*16, 1<<16-1)
+				for _, g := range l.goH {
+					andNotBits(g[0], (y+1)*l.sh, cx*16, 1<<16-1)
+					andNotBits(g[1], (y+1)*l.sh, cx*16, 1<<16-1)
+				}
 			}
 			if x := cx*16 + r; x >= -1 && x <= l.w {
 				andNotBits(l.openT, (x+1)*l.sv, cy*16-1, 1<<18-1)
 				andNotBits(l.regT, (x+1)*l.sv, cy*16, 1<<16-1)
+				for _, g := range l.goV {
+					andNotBits(g[0], (x+1)*l.sv, cy*16, 1<<16-1)
+					andNotBits(g[1], (x+1)*l.sv, cy*16, 1<<16-1)
+				}
 			}
 		}
 	}
@@ -105,7 +123,36 @@ func (s *JPS) fill(cx, cy int) {
 	for r := 0; r < 16; r++ {
 		orBits(l.reg, (y0+r+1)*l.sh, x0, uint64(cn.Reg[r]))
 		orBits(l.regT, (x0+r+1)*l.sv, y0, uint64(cn.RegT[r]))
+		gh := goBits(cn.Open[r], cn.Open[r+1], cn.Open[r+2], cn.Reg[r])
+		gv := goBits(cn.OpenT[r], cn.OpenT[r+1], cn.OpenT[r+2], cn.RegT[r])
+		for rule := range 2 {
+			for f := range 2 {
+				orBits(l.goH[rule][f], (y0+r+1)*l.sh, x0, uint64(gh[rule][f]))
+				orBits(l.goV[rule][f], (x0+r+1)*l.sv, y0, uint64(gv[rule][f]))
+			}
+		}
 	}
+}
+
+// goBits returns the cells of a 16-cell segment (its row m and the rows n
+// and so on either side, 18-bit rows: bit j is position j-1; reg its
+// regular bits) that a straight ray passes without an event, per diagonal
+// rule (0: creature, 1: player) and direction (0: toward lower positions,
+// 1: higher): open, regular and without a forced neighbour (see forcedFwd).
+// A regular cell's chunk knows its whole block, so the chunk's own map
+// gives these bits exactly.
+func goBits(n, m, so uint32, reg uint16) (g [2][2]uint16) {
+	pass := uint32(reg) << 1 & m
+	forced := [2][2]uint32{
+		{(m << 1) & ((^n & (n << 1)) | (^so & (so << 1))), (m >> 1) & ((^n & (n >> 1)) | (^so & (so >> 1)))},
+		{(n &^ (n >> 1)) | (so &^ (so >> 1)), (n &^ (n << 1)) | (so &^ (so << 1))},
+	}
+	for rule := range 2 {
+		for f := range 2 {
+			g[rule][f] = uint16((pass &^ forced[rule][f]) >> 1)
+		}
+	}
+	return g
 }
 
 // orBits ORs bits (bit i: position at+i, at ≥ -1) into the padded line of
