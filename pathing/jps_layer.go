@@ -22,16 +22,15 @@ const maxLayerCells = 1 << 22
 // of word (y+1)*stride + x>>6 + 1, and no neighbour read needs a bounds
 // check.
 type layer struct {
-	w, h           int
-	sh, sv         int // words per line with padding: rows, columns
-	wide, high     int // chunks
-	open, reg      []uint64
-	openT, regT    []uint64
-	filled         []uint64 // per chunk (cy*wide + cx)
-	readyH, readyV []uint64 // per 64-cell word of a chunk row / column: its 4 chunks are filled
-	dirty          []int32  // chunks filled since the last clear
-	gen            uint32   // the views generation the copy belongs to
-	rows, cols     plane    // the above as scans along rows and columns read them
+	w, h        int
+	sh, sv      int // words per line with padding: rows, columns
+	wide, high  int // chunks
+	open, reg   []uint64
+	openT, regT []uint64
+	filled      []uint64 // per chunk (cy*wide + cx)
+	dirty       []int32  // chunks filled since the last clear
+	gen         uint32   // the views generation the copy belongs to
+	rows, cols  plane    // the above as scans along rows and columns read them
 	// goH[rule][fwd] and goV[rule][fwd]: the cells a straight ray along a
 	// row (column) passes without an event, per diagonal rule and
 	// direction (fwd: toward higher positions); see goBits.
@@ -53,8 +52,6 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 		l.openT = make([]uint64, (w+2)*l.sv)
 		l.regT = make([]uint64, (w+2)*l.sv)
 		l.filled = make([]uint64, (l.wide*l.high+63)/64)
-		l.readyH = make([]uint64, (l.high*l.sh+63)/64)
-		l.readyV = make([]uint64, (l.wide*l.sv+63)/64)
 		for r := range 2 {
 			for f := range 2 {
 				l.goH[r][f] = make([]uint64, (h+2)*l.sh)
@@ -62,8 +59,8 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 			}
 		}
 		l.gen = gen
-		l.rows = plane{open: l.open, reg: l.reg, ready: l.readyH, stride: l.sh, lines: l.h, pass: l.goH}
-		l.cols = plane{open: l.openT, reg: l.regT, ready: l.readyV, stride: l.sv, lines: l.w, pass: l.goV}
+		l.rows = plane{open: l.open, reg: l.reg, stride: l.sh, lines: l.h, pass: l.goH}
+		l.cols = plane{open: l.openT, reg: l.regT, stride: l.sv, lines: l.w, pass: l.goV}
 	}
 	if l.gen != gen {
 		l.clear()
@@ -97,8 +94,6 @@ func (l *layer) clear() {
 	}
 	l.dirty = l.dirty[:0]
 	clear(l.filled)
-	clear(l.readyH)
-	clear(l.readyV)
 }
 
 // fill copies chunk (cx, cy)'s canonical map in (nothing when it has none:
@@ -175,32 +170,4 @@ func andNotBits(a []uint64, base, at int, mask uint64) {
 	if off != 0 {
 		a[w+1] &^= mask >> (64 - off)
 	}
-}
-
-// ensureH fills the chunks under word k (0-based, unpadded) of row line.
-func (s *JPS) ensureH(line, k int) {
-	l := &s.layer
-	i := (line>>4)*l.sh + k
-	if l.readyH[i>>6]&(1<<(i&63)) != 0 {
-		return
-	}
-	cy := line >> 4
-	for cx := k * 4; cx < min(k*4+4, l.wide); cx++ {
-		s.fill(cx, cy)
-	}
-	l.readyH[i>>6] |= 1 << (i & 63)
-}
-
-// ensureV fills the chunks under word k of column line.
-func (s *JPS) ensureV(line, k int) {
-	l := &s.layer
-	i := (line>>4)*l.sv + k
-	if l.readyV[i>>6]&(1<<(i&63)) != 0 {
-		return
-	}
-	cx := line >> 4
-	for cy := k * 4; cy < min(k*4+4, l.high); cy++ {
-		s.fill(cx, cy)
-	}
-	l.readyV[i>>6] |= 1 << (i & 63)
 }

@@ -45,7 +45,7 @@ func (s *JPS) sub(r *subRay, line, pos int) (int, bool) {
 		} else {
 			ev = ^r.pass[i] & (^uint64(0) >> uint(63-pos&63))
 		}
-		if ev != 0 && p.isReady(line, pos>>6) {
+		if ev != 0 {
 			b := bits.TrailingZeros64(ev)
 			if !r.fwd {
 				b = 63 - bits.LeadingZeros64(ev)

@@ -5,18 +5,9 @@ import "math/bits"
 // plane is the layer's rows (or its transposed columns) as scans read
 // them.
 type plane struct {
-	open, reg, ready []uint64
-	stride, lines    int            // words per padded line, lines on the map
-	pass             [2][2][]uint64 // see layer.goH
-}
-
-// ensure fills the chunks under word k of a row (or column) of the layer.
-func (s *JPS) ensure(line, k int, vertical bool) {
-	if vertical {
-		s.ensureV(line, k)
-	} else {
-		s.ensureH(line, k)
-	}
+	open, reg     []uint64
+	stride, lines int            // words per padded line, lines on the map
+	pass          [2][2][]uint64 // see layer.goH
 }
 
 func b2i(b bool) int {
@@ -104,10 +95,12 @@ func (s *JPS) scanEnd(line, pos, lim int, vertical, forward bool) int {
 }
 
 // runLayer is scanLayer over plane p with its pass bits for the direction;
-// end is the last cell it may pass without a stop. A word whose chunks are
-// not copied in yet reads as cells with events: the chunks are copied in
-// where a word has an event (or the f limit stops the scan), and the word
-// read again.
+// end is the last cell it may pass without a stop. A cell of a chunk not
+// copied in yet has no pass bit, an event: the scan stops there, at a node
+// when the layer calls the cell open. That is the cell's true open bit:
+// the cell before it passed, so it is regular and its copied map knows its
+// block. The node copies the chunk in (see regular); its expansion takes
+// the ray on.
 func (s *JPS) runLayer(p *plane, pass []uint64, line, pos, end int, vertical, fwd bool) (int, bool) {
 	stride := p.stride
 	k, kEnd := pos>>6, end>>6
@@ -125,10 +118,6 @@ func (s *JPS) runLayer(p *plane, pass []uint64, line, pos, end int, vertical, fw
 			ev |= 1 << uint(end&63)
 		}
 		if ev != 0 {
-			if !p.isReady(line, k) {
-				s.ensure(line, k, vertical)
-				continue
-			}
 			b := bits.TrailingZeros64(ev)
 			if !fwd {
 				b = 63 - bits.LeadingZeros64(ev)
@@ -145,17 +134,8 @@ func (s *JPS) runLayer(p *plane, pass []uint64, line, pos, end int, vertical, fw
 		from = ^uint64(0)
 		// a word after the first: past the node's f, stop at its first cell
 		if c := k<<6 + edge; absInt(c-pos) >= far && s.pastLimit(line, c, pos, vertical) {
-			if !p.isReady(line, k) {
-				s.ensure(line, k, vertical)
-			}
 			s.work += 4 * words
 			return c, p.open[row+k]&(1<<uint(edge)) != 0
 		}
 	}
-}
-
-// isReady reports whether the chunks under word k of line are copied in.
-func (p *plane) isReady(line, k int) bool {
-	ri := (line>>4)*p.stride + k
-	return p.ready[ri>>6]&(1<<uint(ri&63)) != 0
 }
