@@ -20,7 +20,9 @@
 //
 //   - stepcache.Canon, per resident chunk and rule set (walk, wet), marks
 //     the good cells: the cell's canonical record (its only one; of strata,
-//     the highest for walkers, the lowest for swimmers) answers requests,
+//     for walkers the one with the most steps out, ties to the lower: the
+//     street over a sewer, a ground floor under an upper storey; for
+//     swimmers the lowest) answers requests,
 //     and every neighbour that some step can reach agrees, by its own
 //     canonical record, whether the cell can be entered, entering it at the
 //     cell's canonical Z. A good cell's open bit is that agreed answer. A
