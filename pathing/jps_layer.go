@@ -2,13 +2,15 @@ package pathing
 
 import "shardcore/stepcache"
 
-// maxLayerCells bounds the maps the flat layer serves: 4 bits per cell, 2
-// MB at most per finder.
+// maxLayerCells bounds the maps the flat layer serves: 11 bits per cell
+// (open rows and columns, regular rows, pass bits of 2 rules × 2
+// directions along rows and along columns), 5.5 MB at most per finder.
 const maxLayerCells = 1 << 22
 
 // layer is a flat copy of the canonical maps of a whole map (one rule set)
 // in 64-bit words, for rays that scan 64 cells at a time: open and regular
-// bits row by row, and their transposes column by column. A chunk is
+// bits row by row, open bits column by column, and the pass bits a scan
+// reads (see goBits) along both. A chunk is
 // copied in on first use (from the same views the per-chunk scans use) and
 // the copy lives as long as the views (the cache's canon epoch). Regular
 // bits are the chunk's own; open bits are the OR of every copied map's
@@ -22,15 +24,15 @@ const maxLayerCells = 1 << 22
 // of word (y+1)*stride + x>>6 + 1, and no neighbour read needs a bounds
 // check.
 type layer struct {
-	w, h        int
-	sh, sv      int // words per line with padding: rows, columns
-	wide, high  int // chunks
-	open, reg   []uint64
-	openT, regT []uint64
-	filled      []uint64 // per chunk (cy*wide + cx)
-	dirty       []int32  // chunks filled since the last clear
-	gen         uint32   // the views generation the copy belongs to
-	rows, cols  plane    // the above as scans along rows and columns read them
+	w, h       int
+	sh, sv     int // words per line with padding: rows, columns
+	wide, high int // chunks
+	open, reg  []uint64
+	openT      []uint64
+	filled     []uint64 // per chunk (cy*wide + cx)
+	dirty      []int32  // chunks filled since the last clear
+	gen        uint32   // the views generation the copy belongs to
+	rows, cols plane    // the above as scans along rows and columns read them
 	// goH[rule][fwd] and goV[rule][fwd]: the cells a straight ray along a
 	// row (column) passes without an event, per diagonal rule and
 	// direction (fwd: toward higher positions); see goBits.
@@ -50,7 +52,6 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 		l.open = make([]uint64, (h+2)*l.sh)
 		l.reg = make([]uint64, (h+2)*l.sh)
 		l.openT = make([]uint64, (w+2)*l.sv)
-		l.regT = make([]uint64, (w+2)*l.sv)
 		l.filled = make([]uint64, (l.wide*l.high+63)/64)
 		for r := range 2 {
 			for f := range 2 {
@@ -59,8 +60,8 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 			}
 		}
 		l.gen = gen
-		l.rows = plane{open: l.open, reg: l.reg, stride: l.sh, lines: l.h, pass: l.goH}
-		l.cols = plane{open: l.openT, reg: l.regT, stride: l.sv, lines: l.w, pass: l.goV}
+		l.rows = plane{open: l.open, stride: l.sh, lines: l.h, pass: l.goH}
+		l.cols = plane{open: l.openT, stride: l.sv, lines: l.w, pass: l.goV}
 	}
 	if l.gen != gen {
 		l.clear()
@@ -84,7 +85,6 @@ func (l *layer) clear() {
 			}
 			if x := cx*16 + r; x >= -1 && x <= l.w {
 				andNotBits(l.openT, (x+1)*l.sv, cy*16-1, 1<<18-1)
-				andNotBits(l.regT, (x+1)*l.sv, cy*16, 1<<16-1)
 				for _, g := range l.goV {
 					andNotBits(g[0], (x+1)*l.sv, cy*16, 1<<16-1)
 					andNotBits(g[1], (x+1)*l.sv, cy*16, 1<<16-1)
@@ -117,7 +117,6 @@ func (s *JPS) fill(cx, cy int) {
 	}
 	for r := 0; r < 16; r++ {
 		orBits(l.reg, (y0+r+1)*l.sh, x0, uint64(cn.Reg[r]))
-		orBits(l.regT, (x0+r+1)*l.sv, y0, uint64(cn.RegT[r]))
 		gh := goBits(cn.Open[r], cn.Open[r+1], cn.Open[r+2], cn.Reg[r])
 		gv := goBits(cn.OpenT[r], cn.OpenT[r+1], cn.OpenT[r+2], cn.RegT[r])
 		for rule := range 2 {
