@@ -5,7 +5,7 @@ import "math/bits"
 // plane is the layer's rows (or its transposed columns) as scans read
 // them.
 type plane struct {
-	open, reg     []uint64
+	open          []uint64
 	stride, lines int            // words per padded line, lines on the map
 	pass          [2][2][]uint64 // see layer.goH
 }

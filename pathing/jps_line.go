@@ -7,10 +7,9 @@ import (
 
 // tryLine is the jump search's straight-line fast path, the cache A*'s
 // (see Cached.tryLine): a walk toward the goal on cache hits alone whose
-// cost equals the heuristic at the start is optimal. Where the walk is on
-// a regular cell's canonical state with no dynamics about, the grid rule
-// over the flat layer's open bits answers the step (the same answer,
-// proven by the canonical maps) without a lookup.
+// cost equals the heuristic at the start is optimal. On regular cells with
+// no dynamics about, the step is answered by the state's record read from
+// its chunk in place (the record a lookup would read) without a lookup.
 func (s *JPS) tryLine(res *Result, budget int) bool {
 	x, y, z := s.req.Start.X, s.req.Start.Y, s.req.StartZ
 	// the walk toward the goal's centre enters the goal square after
@@ -21,13 +20,8 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 	}
 	res.Dirs, res.Zs = growDirs(res.Dirs, n), growZs(res.Zs, n)
 	i, ok := 0, true
-	if s.useLayer {
-		if ch := s.view(x>>4, y>>4).ch; ch != nil && int(stepcache.CanonZ(ch, (y&15)*16+x&15, s.set)) == z {
-			x, y, z, i, ok = s.lineGrid(res, x, y, z, ch)
-		}
-	}
-	// once off the grid the walk reads records: in place on regular cells
-	// (lineRecords), by a lookup elsewhere
+	// the walk reads records: in place on regular cells (lineRecords), by
+	// a lookup elsewhere
 	for ok && i < n {
 		if s.useLayer {
 			if x, y, z, i, ok = s.lineRecords(res, x, y, z, i); !ok || i == n {
@@ -43,10 +37,9 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 			i++
 		}
 	}
-	var gd int32
-	for _, d := range res.Dirs {
-		gd += int32(d & 1)
-	}
+	// the walk steps diagonally until it is level with the goal's centre
+	// on one axis
+	gd := int32(min(absInt(s.req.Goal.X-s.req.Start.X), absInt(s.req.Goal.Y-s.req.Start.Y), n))
 	g := s.st.cost(int32(n)-gd, gd)
 	if !ok || g > s.heuristic(s.req.Start.X, s.req.Start.Y)+1e-9 {
 		res.Dirs, res.Zs = res.Dirs[:0], res.Zs[:0]
@@ -55,54 +48,6 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 	res.Found, res.Cost, res.Expansions = true, g, n
 	s.jst.LineHits++
 	return true
-}
-
-// lineGrid walks the line from (x, y, z), the canonical state of a cell
-// of chunk ch, while it is on regular cells: the grid rule over the flat
-// layer's open bits answers each step (the same answer, proven by the
-// canonical maps) and the step lands on the next cell's canonical state.
-// It writes the steps into res from step 0 and returns where it stopped
-// (the goal, or a cell that is not regular, where the walk goes on by
-// lookups) and how many steps it took; false when a step is refused or a
-// view is stale.
-func (s *JPS) lineGrid(res *Result, x, y, z int, ch *stepcache.Chunk) (int, int, int, int, bool) {
-	l := &s.layer
-	open, reg, sh := l.open, l.reg, l.sh
-	dirs, zs := res.Dirs, res.Zs
-	gx, gy := s.req.Goal.X, s.req.Goal.Y
-	sx, sy := sign(gx-x), sign(gy-y)
-	vx, vy := x>>4, y>>4
-	for i := range dirs {
-		if reg[(y+1)*sh+x>>6+1]>>uint(x&63)&1 == 0 && !s.layerRegular(x, y) {
-			return x, y, z, i, true
-		}
-		tx, ty := x+sx, y+sy
-		// the target open, and for a diagonal its flanks by the rule
-		ok := openAt(open, sh, tx, ty)
-		if sx != 0 && sy != 0 {
-			a, b := openAt(open, sh, tx, y), openAt(open, sh, x, ty)
-			ok = ok && (a && b || !s.and && (a || b))
-		}
-		if !ok {
-			return x, y, z, i, false
-		}
-		x, y = tx, ty
-		if cx, cy := x>>4, y>>4; cx != vx || cy != vy {
-			ch, vx, vy = s.view(cx, cy).ch, cx, cy
-			if ch == nil { // a stale view: give the search the query
-				return x, y, z, i, false
-			}
-		}
-		z = int(stepcache.CanonZ(ch, (y&15)*16+x&15, s.set))
-		dirs[i], zs[i] = dirToward[sy+1][sx+1], int8(z)
-		if x == gx {
-			sx = 0
-		}
-		if y == gy {
-			sy = 0
-		}
-	}
-	return x, y, z, len(dirs), true
 }
 
 // lineRecords walks the line from step i at (x, y, z) while it is on
@@ -127,9 +72,12 @@ func (s *JPS) lineRecords(res *Result, x, y, z, i int) (int, int, int, int, bool
 				return x, y, z, i, false
 			}
 		}
-		rec := ch.Record((y&15)*16+x&15, z)
-		if rec == nil {
-			return x, y, z, i, true
+		ci := (y&15)*16 + x&15
+		rec := &ch.Cells[ci]
+		if int(rec.Z) != z || rec.Info&stepcache.InfoLiveOnly != 0 {
+			if rec = ch.Record(ci, z); rec == nil {
+				return x, y, z, i, true
+			}
 		}
 		mask, zs := rec.Walk, &rec.WalkZ
 		if s.set == stepcache.RuleWet {
@@ -149,13 +97,6 @@ func (s *JPS) lineRecords(res *Result, x, y, z, i int) (int, int, int, int, bool
 		}
 	}
 	return x, y, z, i, true
-}
-
-// openAt is (x, y)'s open bit in the flat layer's rows open (stride sh);
-// -1 ≤ x, y ≤ the map's size.
-func openAt(open []uint64, sh, x, y int) bool {
-	p := x + 64
-	return open[(y+1)*sh+p>>6]>>uint(p&63)&1 != 0
 }
 
 // lineLookup answers the line's step from (x, y, z) in d by a lookup: the
