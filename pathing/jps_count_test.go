@@ -1,0 +1,53 @@
+package pathing
+
+import (
+	"os"
+	"strconv"
+	"testing"
+)
+
+// TestJPSCountMovingAI solves every scenario of one Moving AI map
+// (SHARDCORE_JPS_COUNT=brc202d, say) SHARDCORE_JPS_COUNT_PASSES times
+// (default 1) inside jpsCountLoop, for scripts/count-jps.sh to count the
+// search's instructions under valgrind (a figure a busy machine does not
+// change; the script subtracts a run of one pass from a run of two, which
+// leaves one warm pass). It checks nothing; it is skipped unless the
+// variable is set.
+func TestJPSCountMovingAI(t *testing.T) {
+	name := os.Getenv("SHARDCORE_JPS_COUNT")
+	if name == "" {
+		t.Skip("set SHARDCORE_JPS_COUNT to a Moving AI map name (scripts/count-jps.sh)")
+	}
+	for _, bm := range loadBench(t) {
+		if bm.name != name+".map" {
+			continue
+		}
+		s := NewJPS(warmCache(t, &bm, bm.rules), bm.rules)
+		s.UseLineProbe(false) // as BenchmarkJPSMovingAI
+		reqs := make([]Request, len(bm.scens))
+		var res Result
+		for k, sc := range bm.scens {
+			reqs[k] = ScenarioRequest(sc, Octile, bm.w, bm.h)
+		}
+		passes, err := strconv.Atoi(os.Getenv("SHARDCORE_JPS_COUNT_PASSES"))
+		if err != nil || passes < 1 {
+			passes = 1
+		}
+		for range passes {
+			jpsCountLoop(s, reqs, &res)
+		}
+		t.Logf("%s: %d queries, %d passes", name, len(reqs), passes)
+	}
+}
+
+// jpsCountLoop runs every request once (not inlined: valgrind counts
+// inside it).
+//
+//go:noinline
+func jpsCountLoop(s Finder, reqs []Request, res *Result) {
+	r := new(Request)
+	for j := range reqs {
+		*r = reqs[j]
+		s.Find(r, res)
+	}
+}
