@@ -12,12 +12,12 @@ import (
 )
 
 // TestJPSCountPaths runs one of `shard bench paths`'s default-world
-// scenarios (SHARDCORE_JPS_COUNT_PATHS="pet 2-tile", say) 4 times, then N
-// times (SHARDCORE_JPS_COUNT_N, default 100), with the jump search or
-// (SHARDCORE_JPS_COUNT_MODE=classic) the classic A*, inside
-// pathsCountLoop, for scripts/count-jps.sh to count instructions under
-// valgrind (it subtracts a run of N from a run of 2N, which leaves N warm
-// searches). It checks nothing; it is skipped unless the variable is set.
+// scenarios (SHARDCORE_JPS_COUNT_PATHS="pet 2-tile", say) 4 times to warm
+// up, then N times (SHARDCORE_JPS_COUNT_N, default 100) inside
+// pathsCountLoop, with the jump search or (SHARDCORE_JPS_COUNT_MODE=classic)
+// the classic A*, for scripts/count-jps.sh to count the warm searches'
+// instructions under valgrind. It checks nothing; it is skipped unless the
+// variable is set.
 func TestJPSCountPaths(t *testing.T) {
 	name := os.Getenv("SHARDCORE_JPS_COUNT_PATHS")
 	if name == "" {
@@ -50,7 +50,7 @@ func TestJPSCountPaths(t *testing.T) {
 		var res pathing.Result
 		runtime.GC()
 		old := debug.SetGCPercent(-1) // no collection inside the counted loop
-		pathsCountLoop(s.Finder, &sc.Req, &res, 4)
+		pathsWarmLoop(s.Finder, &sc.Req, &res, 4)
 		pathsCountLoop(s.Finder, &sc.Req, &res, n)
 		debug.SetGCPercent(old)
 		t.Logf("%s %v: %d searches, cost %v", name, mode, n, res.Cost)
@@ -62,6 +62,13 @@ func TestJPSCountPaths(t *testing.T) {
 //
 //go:noinline
 func pathsCountLoop(f pathing.Finder, r0 *pathing.Request, res *pathing.Result, n int) {
+	pathsWarmLoop(f, r0, res, n)
+}
+
+// pathsWarmLoop runs req n times (outside pathsCountLoop: not counted).
+//
+//go:noinline
+func pathsWarmLoop(f pathing.Finder, r0 *pathing.Request, res *pathing.Result, n int) {
 	req := new(pathing.Request)
 	for i := 0; i < n; i++ {
 		*req = *r0
