@@ -2,7 +2,7 @@ package movement
 
 import "shardcore/world"
 
-// Movement constants of movement.md.
+// Movement constants of the rules.
 const (
 	StepHeight   = 2
 	PersonHeight = 16

@@ -34,6 +34,13 @@ func staticRules(w *World) *movement.Rules {
 	return r
 }
 
+// standZ is where the movement rules let a walker stand on (x, y): the
+// highest surface with headroom (Enter from above).
+func standZ(r *movement.Rules, x, y int) (int, bool) {
+	const top = 127
+	return r.Enter(movement.Mover{}, x, y, top, top, top)
+}
+
 // liveRules include the house multis.
 func liveRules(w *World, dyn movement.Dynamics) *movement.Rules {
 	return movement.NewRules(w.Map, w.Tiles, dyn)
@@ -96,7 +103,7 @@ func (s search) reachZ(from movement.Point, z int, to movement.Point, toZ int) (
 // returning the total steps.
 func (s search) route(t *testing.T, w *World, pts []movement.Point, loop bool) int {
 	t.Helper()
-	z, ok := StandZ(w.Map, w.Tiles, pts[0].X, pts[0].Y)
+	z, ok := standZ(staticRules(w), pts[0].X, pts[0].Y)
 	if !ok {
 		t.Fatalf("route start %v is not standable", pts[0])
 	}
