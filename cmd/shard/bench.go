@@ -206,18 +206,32 @@ func benchMovingAI(ctx context.Context, stdout io.Writer, dir, root, name string
 	return rows, nil
 }
 
-// printBenchRows prints the table, one row per scenario and mode.
+// printBenchRows prints the table, one row per scenario and mode; a cache
+// row's lookups are its last search's, with the share the cache answered
+// (the rest fell through to the live rules).
 func printBenchRows(stdout io.Writer, rows []pathbench.Row) {
-	fmt.Fprintf(stdout, "%-22s %-11s %8s %6s %11s %9s %11s %9s %s\n", "scenario", "mode", "cost", "exp", "µs median", "allocs", "classic µs", "ratio", "note")
+	fmt.Fprintf(stdout, "%-22s %-11s %8s %6s %11s %9s %11s %9s %13s %s\n", "scenario", "mode", "cost", "exp", "µs median", "allocs", "classic µs", "ratio", "lookups hit%", "note")
 	for _, r := range rows {
 		note := ""
 		if r.LiveByDesign {
 			note = "multi: live path by design"
 		}
 		if r.Mode == pathbench.Classic {
-			fmt.Fprintf(stdout, "%-22s %-11s %8.1f %6d %11.2f %9.1f %11s %9s %s\n", r.Scenario, r.Mode, r.Cost, r.Expansions, r.US, r.Allocs, "", "", note)
+			fmt.Fprintf(stdout, "%-22s %-11s %8.1f %6d %11.2f %9.1f %11s %9s %13s %s\n", r.Scenario, r.Mode, r.Cost, r.Expansions, r.US, r.Allocs, "", "", "", note)
 			continue
 		}
-		fmt.Fprintf(stdout, "%-22s %-11s %8.1f %6d %11.2f %9.1f %11.1f %8.1fx %s\n", r.Scenario, r.Mode, r.Cost, r.Expansions, r.US, r.Allocs, r.ClassicUS, r.Ratio(), note)
+		fmt.Fprintf(stdout, "%-22s %-11s %8.1f %6d %11.2f %9.1f %11.1f %8.1fx %13s %s\n", r.Scenario, r.Mode, r.Cost, r.Expansions, r.US, r.Allocs, r.ClassicUS, r.Ratio(), lookupShare(r), note)
 	}
+}
+
+// lookupShare is "N H%": r's lookups and the share that hit.
+func lookupShare(r pathbench.Row) string {
+	total := 0
+	for _, n := range r.Lookups {
+		total += n
+	}
+	if total == 0 {
+		return "0"
+	}
+	return fmt.Sprintf("%d %.0f%%", total, 100*float64(r.Lookups[stepcache.Hit])/float64(total))
 }
