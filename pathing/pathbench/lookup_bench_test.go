@@ -23,6 +23,8 @@ const lookupSample = 4096
 // lookup lands in another chunk, so the map's size and its share of full
 // chunks show; hits is the share answered by the cache (the rest fall
 // through to the live rules: near a multi, a Z the chunk does not hold).
+// It also reports the resident bytes per chunk (shared chunks once) and the
+// distinct chunk objects.
 func BenchmarkLookupWorld(b *testing.B) {
 	ctx := context.Background()
 	for _, w := range []struct {
@@ -59,6 +61,9 @@ func BenchmarkLookupWorld(b *testing.B) {
 				b.Fatal(err)
 			}
 			benchLookups(b, s.Cache.Search(0, 0), live.Map.ID, standCells(live, lookupSample))
+			st := s.Cache.Stats()
+			b.ReportMetric(float64(st.Bytes)/float64(st.Resident), "B/resident-chunk")
+			b.ReportMetric(float64(st.Distinct), "distinct")
 		})
 	}
 }
