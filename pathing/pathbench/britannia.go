@@ -12,17 +12,18 @@ import (
 )
 
 // The Britannia twins' sizes: the ring distance of the forest walk, the
-// town street and the shore swim, the least Chebyshev distance of the long
-// overland traverse, and the node caps of the traverse and of the searches
-// that probe candidate goals.
+// town street and the shore swim, and the node cap of the overland
+// traverse.
 const (
 	forestRing    = 16
 	streetRing    = 24
 	shoreRing     = 16
-	MinTraverse   = 300 // tiles between the long traverse's ends, at least
 	traverseNodes = 1 << 20
-	probeNodes    = pathing.DefaultMaxNodes
 )
+
+// MinTraverse is the least Chebyshev distance in tiles between the
+// overland traverse's ends.
+const MinTraverse = 300
 
 // BritanniaScenarios builds the twins of the default world's scenarios on a
 // britannia map (e's world, e.g. map 0 of a `shard gen-world --profile
