@@ -56,6 +56,9 @@ func benchPaths(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *mapID < 0 || *mapID > 255 {
 		return flags.usageErr("--map must be 0..255")
 	}
+	if *worldDir == "default" && *mapID != 0 {
+		return flags.usageErr("the default world has only map 0: --map N needs --world DIR")
+	}
 	maiSet := false
 	flags.Visit(func(f *flag.Flag) { maiSet = maiSet || f.Name == "movingai" })
 	if *worldDir != "default" && !maiSet {

@@ -41,6 +41,9 @@ func TestBenchPathsBritannia(t *testing.T) {
 	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "min warm speedup ") {
 		t.Errorf("last line %q", last)
 	}
+	if code, _, errs := shardCmd("bench", "paths", "--map", "2"); code != 2 || !strings.Contains(errs, "needs --world DIR") {
+		t.Errorf("--map 2 on the default world: exit %d, %q", code, errs)
+	}
 	code, _, errs = shardCmd("bench", "paths", "--world", t.TempDir(), "--iters", "1")
 	if code == 0 || !strings.Contains(errs, "map0.mul") {
 		t.Errorf("empty folder: exit %d, %q", code, errs)
