@@ -21,6 +21,8 @@
 #   REPS        reps (default 3)
 #   BENCHTIME   -benchtime of the micro-benchmarks (default 100ms)
 #   OUT         folder for the raw outputs and results.tsv (default: a temp dir, kept)
+#
+# Needs Linux (/proc/loadavg, GNU time at /usr/bin/time for the bake's CPU time) and column.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 revs=("$@")
