@@ -19,9 +19,17 @@ type Scenario struct {
 
 // scenarioSet builds scenarios on an env, checking each has a path.
 type scenarioSet struct {
-	cl  *pathing.Classic
-	res pathing.Result
-	out []Scenario
+	env  *Env
+	live *movement.Rules // the classic searcher's rules
+	cl   *pathing.Classic
+	res  pathing.Result
+	out  []Scenario
+}
+
+// newScenarioSet is a scenario set over a clone of e's live rules.
+func newScenarioSet(e *Env) *scenarioSet {
+	live := e.Live.Clone()
+	return &scenarioSet{env: e, live: live, cl: pathing.NewClassic(live)}
 }
 
 func (b *scenarioSet) found(req pathing.Request) bool {
@@ -40,6 +48,11 @@ func (b *scenarioSet) add(name string, r pathing.Request, live bool) error {
 // ring picks the goal at Chebyshev distance d from s with the costliest
 // classic path for mv (the most obstacles), first in scan order on ties.
 func (b *scenarioSet) ring(s gen.Spot, d int, mv movement.Mover) (movement.Point, error) {
+	return b.ringIn(s, d, mv, nil)
+}
+
+// ringIn is ring over the cells in keeps (every cell when in is nil).
+func (b *scenarioSet) ringIn(s gen.Spot, d int, mv movement.Mover, in func(movement.Point) bool) (movement.Point, error) {
 	best, bestCost := movement.Point{}, -1.0
 	for dy := -d; dy <= d; dy++ {
 		for dx := -d; dx <= d; dx++ {
@@ -47,6 +60,9 @@ func (b *scenarioSet) ring(s gen.Spot, d int, mv movement.Mover) (movement.Point
 				continue
 			}
 			p := movement.Point{X: s.X + dx, Y: s.Y + dy}
+			if in != nil && !in(p) {
+				continue
+			}
 			if b.found(spotRequest(s, p, mv)) && b.res.Cost > bestCost {
 				best, bestCost = p, b.res.Cost
 			}
@@ -71,9 +87,7 @@ func Scenarios(e *Env) ([]Scenario, error) {
 		return nil, fmt.Errorf("pathbench: the env's world has no landmarks")
 	}
 	lm := e.World.Landmarks
-	b := &scenarioSet{cl: pathing.NewClassic(e.Live.Clone())}
-	walker := movement.Mover{}
-	swimmer := movement.Mover{Caps: movement.CanSwim | movement.CantWalk}
+	b := newScenarioSet(e)
 	if err := b.add("sewer corridor", spotRequest(lm.SewerStart, lm.SewerEnd.Point(), walker), false); err != nil {
 		return nil, err
 	}
@@ -120,7 +134,7 @@ func Scenarios(e *Env) ([]Scenario, error) {
 // (e's world, e.g. from movingai.Grid.World) as a grid benchmark poses it
 // (octile cost, a player: no corner cutting), named label.
 func GridScenario(e *Env, label string, start, goal movement.Point) ([]Scenario, error) {
-	b := &scenarioSet{cl: pathing.NewClassic(e.Live.Clone())}
+	b := newScenarioSet(e)
 	req := pathing.Request{
 		Start:    start,
 		Goal:     goal,
