@@ -42,12 +42,16 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 		return false
 	}
 	if l.w != w || l.h != h || l.open == nil {
-		*l = layer{w: w, h: h, sh: (w+63)/64 + 2, sv: (h+63)/64 + 2}
-		l.wide, l.high = stepcache.ChunksOf(w, h)
-		l.open = make([]uint64, (h+2)*l.sh)
-		l.reg = make([]uint64, (h+2)*l.sh)
-		l.openT = make([]uint64, (w+2)*l.sv)
-		l.regT = make([]uint64, (w+2)*l.sv)
+		// Lines and words cover whole chunks: a map whose side is not a
+		// multiple of 16 (Tokuno's 1448) has half chunks whose off-map
+		// cells a fill copies too (closed: they are zero records).
+		wide, high := stepcache.ChunksOf(w, h)
+		cw, ch := wide*stepcache.ChunkSize, high*stepcache.ChunkSize
+		*l = layer{w: w, h: h, sh: (cw+63)/64 + 2, sv: (ch+63)/64 + 2, wide: wide, high: high}
+		l.open = make([]uint64, (ch+2)*l.sh)
+		l.reg = make([]uint64, (ch+2)*l.sh)
+		l.openT = make([]uint64, (cw+2)*l.sv)
+		l.regT = make([]uint64, (cw+2)*l.sv)
 		l.filled = make([]uint64, (l.wide*l.high+63)/64)
 		l.readyH = make([]uint64, (l.high*l.sh+63)/64)
 		l.readyV = make([]uint64, (l.wide*l.sv+63)/64)
