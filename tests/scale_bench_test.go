@@ -59,12 +59,23 @@ func BenchmarkShardScale(b *testing.B) {
 		}
 		sim := srv.Sim()
 		before := sim.Stats()
+		var gc0, gc1 runtime.MemStats
+		runtime.ReadMemStats(&gc0)
+		cpu0 := processCPU()
 		b.StartTimer()
 		if err := srv.Run(context.Background()); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()
+		cpu := processCPU() - cpu0
+		runtime.ReadMemStats(&gc1)
 		reportScale(b, srv.Summary(), before, sim.Stats())
+		ticks := float64(sim.Stats().Ticks - before.Ticks)
+		// The process's CPU time per tick (every thread: the tick, the
+		// search workers, background builds, GC) says more than the wall
+		// clock on a shared machine.
+		b.ReportMetric(float64(cpu.Microseconds())/1000/ticks, "cpu-ms/tick")
+		b.ReportMetric(float64(gc1.NumGC-gc0.NumGC), "gc-cycles")
 		var ms runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&ms)
