@@ -125,8 +125,7 @@ func (c *Cache) chunk(ms *mapState, ci int32, s *Search) *Chunk {
 	slot := ms.slots[ci]
 	if s.view != nil {
 		if slot < 0 {
-			s.view.missed(ms, ci, s)
-			return nil
+			return s.view.missed(ms, ci, s)
 		}
 		return s.view.use(slot)
 	}
