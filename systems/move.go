@@ -97,8 +97,17 @@ func (mv *mover) step(s *Sim, e ecs.Entity, sc *sched, mob *c.Mobile, path *c.Pa
 // usually moves on: the first refusal waits one step and tries again (while
 // a path is live, not Failed, RetryAt marks the step refused once); the
 // second drops the path and re-plans: a walking player in walkAI (back onto
-// its route, past whoever blocks it), anyone else to the same goal.
+// its route, past whoever blocks it), anyone else to the same goal. A
+// chasing follower's step refused asks for a search at once (chase.go).
 func refused(s *Sim, e ecs.Entity, path *c.PathState, req *c.PathRequest) {
+	if sc := s.maps.sched.Get(e); sc.chasing { // a chase step refused: search round what blocks it
+		sc.chasing = false
+		path.Clear()
+		s.request(e, req, req.Goal, req.Range)
+		f := s.maps.follow.Get(e)
+		f.NextRepath = s.now + s.jitterMs()
+		return
+	}
 	if mark := -1 - int64(path.Next); !path.Failed && path.RetryAt != mark {
 		path.RetryAt = mark
 		return

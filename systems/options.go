@@ -138,6 +138,10 @@ type Options struct {
 	// sectors (16 cells each) does not think until one comes (sleep.go).
 	// 0: every mobile is awake.
 	SleepRadius int
+	// FollowDirect has a follower out of place step straight at its target
+	// while that step is open and search only when it is refused
+	// (chase.go); false: every repath is a search.
+	FollowDirect bool
 	// MaxNodes is each search's node budget (DefaultMaxNodes).
 	MaxNodes int
 	// RepathMinMs..RepathMaxMs is the follow repath interval, jittered per

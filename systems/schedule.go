@@ -41,6 +41,7 @@ type sched struct {
 	intent          uint8
 	leads           bool
 	asleep          bool       // in a sleeping sector's list (sleep.go)
+	chasing         bool       // a follower stepping straight at its target (chase.go)
 	follower        ecs.Entity // the first mobile following it (leads)
 }
 
