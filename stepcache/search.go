@@ -50,6 +50,8 @@ func (c *Cache) Steps() Search {
 func (s Search) Lookup(m world.MapID, x, y, z int, caps movement.Caps) StepMask {
 	kinds := &s.c.st.Kinds
 	switch {
+	case s.view != nil && s.steps:
+		kinds = &s.view.stepKinds
 	case s.view != nil:
 		kinds = &s.view.kinds
 	case s.steps:

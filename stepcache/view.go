@@ -19,6 +19,9 @@ package stepcache
 type View struct {
 	c     *Cache
 	kinds [NumHitKinds]uint64
+	// stepKinds counts the lookups of the view's Steps handle (merged into
+	// Stats.StepKinds).
+	stepKinds [NumHitKinds]uint64
 	miss  []viewMiss // chunks missed, for Merge
 	used  []int32    // resident slots used (a run of one slot once)
 	// reads are the chunks this view read from shared sources since the
@@ -45,12 +48,14 @@ type SharedChunkSource interface {
 	SharedReads()
 }
 
-// viewMiss is a chunk a view's search found not resident.
+// viewMiss is a chunk a view's search (or, steps, its Steps handle) found
+// not resident.
 type viewMiss struct {
 	ms    *mapState
 	ci    int32
 	party uint64
 	nowMs int64
+	steps bool
 }
 
 // NewView returns a read-only handle on c (see View).
@@ -62,6 +67,15 @@ func (v *View) Search(party uint64, nowMs int64) Search {
 	return Search{c: v.c, Party: party, NowMs: nowMs, view: v}
 }
 
+// Steps returns the view's handle for the movement system, read-only as
+// the view's searches are: a chunk that is not resident is read from a
+// shared source or falls through as not built, and at Merge a chunk it
+// missed is read from the map's source but never counts at the admission
+// gate, as with Cache.Steps.
+func (v *View) Steps() Search {
+	return Search{c: v.c, steps: true, view: v}
+}
+
 // missed returns chunk ci of ms, not resident, for s: read from the map's
 // shared source (kept for Merge to install), else nil, recorded for Merge
 // to resolve as s's miss.
@@ -70,11 +84,11 @@ func (v *View) missed(ms *mapState, ci int32, s *Search) *Chunk {
 		return ch
 	}
 	if n := len(v.miss); n > 0 {
-		if l := v.miss[n-1]; l.ms == ms && l.ci == ci && l.party == s.Party {
+		if l := v.miss[n-1]; l.ms == ms && l.ci == ci && l.party == s.Party && l.steps == s.steps {
 			return nil
 		}
 	}
-	v.miss = append(v.miss, viewMiss{ms: ms, ci: ci, party: s.Party, nowMs: s.NowMs})
+	v.miss = append(v.miss, viewMiss{ms: ms, ci: ci, party: s.Party, nowMs: s.NowMs, steps: s.steps})
 	return nil
 }
 
@@ -137,8 +151,9 @@ func (c *Cache) Ready() {
 func (c *Cache) Merge(v *View) {
 	for k, n := range v.kinds {
 		c.st.Kinds[k] += n
+		c.st.StepKinds[k] += v.stepKinds[k]
 	}
-	v.kinds = [NumHitKinds]uint64{}
+	v.kinds, v.stepKinds = [NumHitKinds]uint64{}, [NumHitKinds]uint64{}
 	for _, i := range v.used {
 		if int(i) < len(c.rs.res) {
 			c.rs.use(i)
@@ -158,6 +173,7 @@ func (c *Cache) Merge(v *View) {
 	for _, m := range v.miss {
 		if m.ms.slots[m.ci] < 0 {
 			s := c.Search(m.party, m.nowMs)
+			s.steps = m.steps
 			c.miss(m.ms, m.ci, &s)
 		}
 	}

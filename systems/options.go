@@ -131,8 +131,17 @@ type Options struct {
 	// SearchStage's Begin and End (WithCache: cache A*s through read-only
 	// views of the step cache).
 	NewSharedFinder func(r *movement.Rules) pathing.Finder
-	// SearchStage brackets each parallel pathfinding stage (nil: nothing).
+	// SearchStage brackets each parallel pathfinding stage, and each
+	// parallel movement stage (nil: nothing).
 	SearchStage SearchStage
+	// MoveWorkers, at 2 or more with NewSharedStepper, has the movement
+	// system step its west and east lanes at once (move_lanes.go); the
+	// outcome is the same with one.
+	MoveWorkers int
+	// NewSharedStepper builds the step check of a lane stepped on another
+	// goroutine while the Sim waits, between SearchStage's Begin and End
+	// (WithCache: a StepChecker through a read-only view of the cache).
+	NewSharedStepper func(r *movement.Rules) Stepper
 	// SleepRadius, when positive, turns sleeping sectors on: an NPC
 	// (patroller or wanderer) whose sector has no player within this many
 	// sectors (16 cells each) does not think until one comes (sleep.go).

@@ -124,28 +124,6 @@ func (s *Sim) touch(e ecs.Entity) {
 	s.touched = append(s.touched, e)
 }
 
-// stepped touches what a step of mobile e changes: the AIs of the mobiles
-// following it, and its own when it follows (it stops beside its target)
-// or its path is walked (a patrol reaches its waypoint only at its path's
-// end: the search stops at the first cell in range; walkers and wanderers
-// wait for their path to run out). Thinking on the other steps would
-// decide nothing.
-func (s *Sim) stepped(e ecs.Entity, sc *sched, left int) {
-	if left == 0 || sc.intent == intentFollow {
-		s.touch(e)
-	}
-	if sc.leads {
-		if f := sc.follower; s.w.Alive(f) {
-			s.touch(f)
-		}
-		for _, f := range s.followers[e] {
-			if s.w.Alive(f) {
-				s.touch(f)
-			}
-		}
-	}
-}
-
 // pathChanged schedules mobile e's next step after its path was stored or
 // handed steps, and touches its AI.
 func (s *Sim) pathChanged(e ecs.Entity) {
