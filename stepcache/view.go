@@ -22,8 +22,8 @@ type View struct {
 	// stepKinds counts the lookups of the view's Steps handle (merged into
 	// Stats.StepKinds).
 	stepKinds [NumHitKinds]uint64
-	miss  []viewMiss // chunks missed, for Merge
-	used  []int32    // resident slots used (a run of one slot once)
+	miss      []viewMiss // chunks missed, for Merge
+	used      []int32    // resident slots used (a run of one slot once)
 	// reads are the chunks this view read from shared sources since the
 	// last Merge, in read order, readAt their places by chunk key, and
 	// last the latest of them.
