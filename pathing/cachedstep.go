@@ -53,6 +53,13 @@ func NewViewStepChecker(v *stepcache.View, live *movement.Rules) *StepChecker {
 	return c
 }
 
+// Walker makes the next steps party's at game time nowMs: a step's lookup
+// of a chunk neither resident nor in a source counts at the admission gate
+// as that party's visit, as a search's lookup does (party 0: never counts).
+func (c *StepChecker) Walker(party uint64, nowMs int64) {
+	c.look.Party, c.look.NowMs = party, nowMs
+}
+
 // Step reports whether mv standing at (x, y, z) can step in d and the Z it
 // arrives at (meaningful only when ok), and whether the live rules
 // answered.

@@ -73,6 +73,9 @@ func (l *lane) step(s *Sim, e ecs.Entity, sc *sched, mob *c.Mobile, path *c.Path
 	d := path.Steps[path.Next]
 	m := movement.Mover{Caps: mob.Caps, Self: mob.ID}
 	x, y, z := int(pos.X), int(pos.Y), int(pos.Z)
+	if w, ok := l.stepper.(WalkerStepper); ok {
+		w.Walker(sc.party, s.now)
+	}
 	nz, ok, live := l.stepper.Step(m, x, y, z, d)
 	if live {
 		l.n.stepsLive++

@@ -76,6 +76,14 @@ type Stepper interface {
 	Step(mv movement.Mover, x, y, z int, d movement.Dir) (newZ int, ok, live bool)
 }
 
+// WalkerStepper is a Stepper told whose step comes next (the mover's party
+// and the game time) before each Step: the step cache counts a step's miss
+// of a chunk not built as that party's visit (pathing.StepChecker).
+type WalkerStepper interface {
+	Stepper
+	Walker(party uint64, nowMs int64)
+}
+
 // LiveSteps is the Stepper that asks the live rules every step.
 type LiveSteps struct{ Rules *movement.Rules }
 

@@ -42,6 +42,7 @@ type sched struct {
 	leads           bool
 	asleep          bool       // in a sleeping sector's list (sleep.go)
 	chasing         bool       // a follower stepping straight at its target (chase.go)
+	party           uint64     // whom its steps count as at the step cache's gate: its target's id (a follower), else its own
 	follower        ecs.Entity // the first mobile following it (leads)
 }
 
