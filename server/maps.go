@@ -85,6 +85,7 @@ func (s *Server) newSim(me *mapEntry) (*systems.Sim, error) {
 		TickMs: sh.TickMs, TickBudget: pf.TickBudget(), Clock: s.clock, MaxNodes: pf.MaxNodes,
 		Seed: uint64(sh.Population.Seed) ^ uint64(me.id), Rules: me.rules, SleepRadius: sh.SleepRadius,
 		FollowDirect: true, // pets step straight at their owners, searching only round what blocks them
+		MoveWorkers:  sh.MoveWorkers,
 	}
 	o = systems.WithCache(o, me.cache)
 	if !pf.Enabled {
