@@ -13,7 +13,8 @@
 # CACHE/map0.swb); without it the script bakes one first.
 # Environment: RUNS (default 3), TICKS (default 1500), POP (default
 # pets=25000,patrols=40000,swimmers=10000), SHARD (a shard binary; default:
-# built from this checkout), MODES (default "baked cold").
+# built from this checkout), MODES (default "baked cold"), EXTRA (lines
+# appended to the server.toml, e.g. EXTRA=$'[shard]\nmoveWorkers = 1').
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 brit=$(cd "${1:?usage: scripts/scale-100k.sh BRIT_DIR [SWB]}" && pwd)
@@ -46,6 +47,7 @@ maps = [0]
 [pathfinding]
 cacheDir = "$tmp/cache"
 maxResidentChunks = 131072
+${EXTRA:-}
 TOML
 		load=$(cut -d' ' -f1 /proc/loadavg)
 		/usr/bin/time -v "$bin" run --config "$tmp/server.toml" --ticks "$ticks" --population "$pop" --progress 0 \
