@@ -11,10 +11,11 @@ import (
 // at its target, one step at a time (the movement system checks each as it
 // checks any step: the step cache plus the dynamic pass), and asks for a
 // search only when that step is refused: a wall, water or a mobile in the
-// way. So
-// a pet trotting behind its owner over open ground searches only to get
-// round what stands between them, as the shards the original served did
-// (a direct move first, a path finder only when it fails).
+// way. So a pet trotting behind its owner over open ground searches only to
+// get round what stands between them, as the shards the original served
+// did (a direct move first, a path finder only when it fails). Each step
+// toward the target shortens the distance by one, so a chase whose steps
+// stay open ends beside it.
 
 // dirToward returns the direction of the step from a toward b (a != b).
 func dirToward(a, b movement.Point) movement.Dir {
