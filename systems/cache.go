@@ -13,7 +13,7 @@ import (
 // set), each through its own read-only view of the cache that the stage
 // merges after (with the cache disabled: classic A*s), the cache's step
 // checker (the same composition) for the movement system, and for its
-// lanes stepped at once (MoveWorkers: one per core unless set) step
+// lanes stepped at once (when Options.MoveWorkers is 2 or more) step
 // checkers through views of their own, after every tick
 // the chunks its background workers finished installed (Collect) and its
 // bound restored (Enforce), and its hit ratio in Stats. The cache must
@@ -40,9 +40,6 @@ func WithCache(opts Options, cache *stepcache.Cache) Options {
 		v := cache.NewView()
 		stage.views = append(stage.views, v)
 		return pathing.NewViewStepChecker(v, r)
-	}
-	if opts.MoveWorkers == 0 {
-		opts.MoveWorkers = runtime.GOMAXPROCS(0)
 	}
 	opts.Evictor = cacheUpkeep{cache}
 	opts.HitRatio = func() float64 { return cache.Stats().HitRatio() }
