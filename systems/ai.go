@@ -109,8 +109,14 @@ func (followAI) think(s *Sim, e ecs.Entity) {
 	tp := s.maps.pos.Get(f.Target).Point()
 	d := cheb(pos.Point(), tp)
 	inner := 1 // the goal: beside the target (close enough that a ledge rarely separates them)
+	sc := s.maps.sched.Get(e)
 	if d <= inner {
 		path.Clear() // close enough: stop
+		sc.chasing = false
+		return
+	}
+	if sc.chasing {
+		s.chase(e, f, pos, path, tp)
 		return
 	}
 	moved := tp != f.LastGoal
@@ -129,6 +135,11 @@ func (followAI) think(s *Sim, e ecs.Entity) {
 	urgent := d > f.Range && moved
 	idle := path.Remaining() == 0 && d > max(f.Range, inner) // within range, a follower without a path waits
 	if (drifted && due) || urgent || idle {
+		if s.opts.FollowDirect && path.Remaining() == 0 {
+			sc.chasing = true
+			s.chase(e, f, pos, path, tp)
+			return
+		}
 		s.request(e, req, tp, inner)
 		f.LastGoal = tp
 		f.NextRepath = s.now + s.jitterMs()

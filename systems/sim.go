@@ -55,6 +55,7 @@ type Sim struct {
 	paths   *pathfinder
 	move    mover
 	stepper Stepper
+	movers  []Stepper // the west and east lanes' steppers when they step at once (move_lanes.go)
 
 	st   counters
 	durs durations
@@ -107,6 +108,15 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 		s.paths.par = ps
 	}
 	s.move = newMover(w)
+	if opts.MoveWorkers > 1 && opts.NewSharedStepper != nil {
+		for i := 0; i < 2; i++ {
+			st := opts.NewSharedStepper(s.rules.Clone())
+			if st == nil {
+				return nil, errors.New("systems: new sim: NewSharedStepper returned nil")
+			}
+			s.movers = append(s.movers, st)
+		}
+	}
 	return s, nil
 }
 

@@ -71,7 +71,7 @@ func (s *Sim) SpawnMobile(sp MobileSpec) (uint64, error) {
 	*s.maps.mob.Get(e) = c.Mobile{ID: id, Speed: speed, Caps: t.Caps(), NextMove: s.now}
 	mm := movement.Mobile{ID: id, Z: int8(sp.Z), Dead: t.Dead, HiddenStaff: false}
 	s.maps.ref.Get(e).H = s.idx.AddMobile(e, sp.X, sp.Y, mm)
-	*s.maps.sched.Get(e) = sched{moveAt: noTimer, thinkAt: noTimer, touched: s.round - 1}
+	*s.maps.sched.Get(e) = sched{moveAt: noTimer, thinkAt: noTimer, touched: s.round - 1, party: id}
 	s.setIntent(e, sp, target)
 	s.touch(e)
 	if s.sleep != nil && t.Player {
@@ -136,6 +136,7 @@ func (s *Sim) setIntent(e ecs.Entity, sp MobileSpec, target ecs.Entity) {
 	case sp.Follow != nil:
 		*s.maps.follow.Get(e) = c.Follow{Target: target, Range: max(sp.Follow.Range, 0), LastGoal: movement.Point{X: -1, Y: -1}}
 		sc.intent = intentFollow
+		sc.party = s.maps.mob.Get(target).ID
 		if ts := s.maps.sched.Get(target); !ts.leads {
 			ts.leads, ts.follower = true, e
 		} else {
