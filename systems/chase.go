@@ -5,6 +5,7 @@ import (
 
 	c "shardcore/components"
 	"shardcore/movement"
+	"shardcore/world"
 )
 
 // Chasing (Options.FollowDirect): a follower out of place steps straight
@@ -18,7 +19,7 @@ import (
 // stay open ends beside it.
 
 // dirToward returns the direction of the step from a toward b (a != b).
-func dirToward(a, b movement.Point) movement.Dir {
+func dirToward(a, b world.Point) movement.Dir {
 	dx, dy := sign(b.X-a.X), sign(b.Y-a.Y)
 	for d := movement.Dir(0); d < 8; d++ {
 		if ox, oy := d.Offset(); ox == dx && oy == dy {
@@ -41,7 +42,7 @@ func sign(v int) int {
 // chaseStep hands follower e, standing at pos with no steps left, the one
 // step toward tp (the movement system checks it when it takes it; a refused
 // chase step asks for a search at once: refused).
-func (s *Sim) chaseStep(e ecs.Entity, pos *c.Position, path *c.PathState, tp movement.Point) {
+func (s *Sim) chaseStep(e ecs.Entity, pos *c.Position, path *c.PathState, tp world.Point) {
 	req := s.maps.req.Get(e) // where a refused step asks for a way to
 	req.Goal, req.Range = tp, 1
 	path.Steps = append(path.Steps[:0], dirToward(pos.Point(), tp))
@@ -52,7 +53,7 @@ func (s *Sim) chaseStep(e ecs.Entity, pos *c.Position, path *c.PathState, tp mov
 
 // chase is the follow AI's think for a chasing follower e (sc.chasing)
 // out of place: it waits for its step, or is handed the next.
-func (s *Sim) chase(e ecs.Entity, f *c.Follow, pos *c.Position, path *c.PathState, tp movement.Point) {
+func (s *Sim) chase(e ecs.Entity, f *c.Follow, pos *c.Position, path *c.PathState, tp world.Point) {
 	if path.Remaining() > 0 {
 		return // its step is due
 	}

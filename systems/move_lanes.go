@@ -6,7 +6,7 @@ import (
 	"github.com/mlange-42/arche/ecs"
 
 	c "shardcore/components"
-	"shardcore/movement"
+	"shardcore/world"
 )
 
 // The movement system steps the tick's due mobiles in three lanes by where
@@ -118,7 +118,7 @@ func (l *lane) schedMove(e ecs.Entity, at int64) { l.timers = append(l.timers, t
 
 // request marks mobile e's path request pending (as Sim.request) and keeps
 // it to queue.
-func (l *lane) request(s *Sim, e ecs.Entity, req *c.PathRequest, goal movement.Point, rng int) {
+func (l *lane) request(s *Sim, e ecs.Entity, req *c.PathRequest, goal world.Point, rng int) {
 	req.Goal, req.Range, req.Active, req.Since = goal, rng, true, s.tick
 	if !req.Queued {
 		req.Queued = true

@@ -38,9 +38,9 @@ type PathRecord struct {
 	Map        world.MapID
 	MobileID   uint64
 	Party      uint64 // whom the mobile travels with (a pet: its owner; else itself)
-	Start      movement.Point
+	Start      world.Point
 	StartZ     int
-	Goal       movement.Point
+	Goal       world.Point
 	Range      int
 	Caps       movement.Caps
 	MaxNodes   int // the search's node budget (the tick's share, at most Options.MaxNodes)

@@ -28,7 +28,7 @@ type Sim struct {
 	opts  Options
 	rng   *rand.Rand
 
-	routes [][]movement.Point
+	routes [][]world.Point
 	walks  [][]RouteCell
 	byID   map[uint64]ecs.Entity
 	nextID uint64
@@ -140,7 +140,7 @@ func (s *Sim) Options() Options { return s.opts }
 func (s *Sim) TickCount() uint64 { return s.tick }
 
 // AddRoute registers a looping waypoint route and returns its id.
-func (s *Sim) AddRoute(r []movement.Point) (int, error) {
+func (s *Sim) AddRoute(r []world.Point) (int, error) {
 	if len(r) == 0 {
 		return 0, errors.New("systems: add route: empty route")
 	}
@@ -149,12 +149,12 @@ func (s *Sim) AddRoute(r []movement.Point) (int, error) {
 			return 0, fmt.Errorf("systems: add route: waypoint %d (%d,%d) is off the map", i, p.X, p.Y)
 		}
 	}
-	s.routes = append(s.routes, append([]movement.Point(nil), r...))
+	s.routes = append(s.routes, append([]world.Point(nil), r...))
 	return len(s.routes) - 1, nil
 }
 
 // Route returns route id's waypoints (nil if unknown).
-func (s *Sim) Route(id int) []movement.Point {
+func (s *Sim) Route(id int) []world.Point {
 	if id < 0 || id >= len(s.routes) {
 		return nil
 	}

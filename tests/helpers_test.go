@@ -9,6 +9,7 @@ import (
 	"shardcore/population"
 	"shardcore/stepcache"
 	"shardcore/systems"
+	"shardcore/world"
 )
 
 // shardSetup describes a test shard on the default world.
@@ -126,7 +127,7 @@ func (sh *shard) run(n int, each func(tick int)) {
 	}
 }
 
-func cheb(a, b movement.Point) int {
+func cheb(a, b world.Point) int {
 	return max(abs(a.X-b.X), abs(a.Y-b.Y))
 }
 

@@ -197,7 +197,7 @@ func benchMovingAI(ctx context.Context, stdout io.Writer, dir, root, name string
 		}
 	}
 	scs, err := pathbench.GridScenario(env, fmt.Sprintf("%s (%.0f)", name, longest.Optimal),
-		movement.Point{X: longest.StartX, Y: longest.StartY}, movement.Point{X: longest.GoalX, Y: longest.GoalY})
+		world.Point{X: longest.StartX, Y: longest.StartY}, world.Point{X: longest.GoalX, Y: longest.GoalY})
 	if err != nil {
 		return nil, fmt.Errorf("bench paths: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"shardcore/movement"
 	"shardcore/pathing"
+	"shardcore/world"
 	"shardcore/world/gen"
 	"shardcore/world/gen/britannia"
 )
@@ -79,7 +80,7 @@ func (b *scenarioSet) forestWalk(f *britannia.Features) (pathing.Request, error)
 // the buildings, or into one through its doorway).
 func (b *scenarioSet) townStreet(f *britannia.Features) (pathing.Request, error) {
 	for _, t := range f.Towns {
-		in := func(p movement.Point) bool { return p.X >= t.X0 && p.X <= t.X1 && p.Y >= t.Y0 && p.Y <= t.Y1 }
+		in := func(p world.Point) bool { return p.X >= t.X0 && p.X <= t.X1 && p.Y >= t.Y0 && p.Y <= t.Y1 }
 		if req, err := b.firstRing([]gen.Spot{t.Street}, streetRing, walker, in); err == nil {
 			return req, nil
 		}
@@ -101,7 +102,7 @@ func (b *scenarioSet) dungeonRamp(f *britannia.Features) (pathing.Request, error
 		}
 		ramps++
 		bottom, top := d.Ramp[0], d.Ramp[1]
-		below := movement.Point{X: top.X + sign(bottom.X-top.X), Y: top.Y + sign(bottom.Y-top.Y)}
+		below := world.Point{X: top.X + sign(bottom.X-top.X), Y: top.Y + sign(bottom.Y-top.Y)}
 		req := spotRequest(d.Entrance, below, walker)
 		if !b.found(req) || b.res.Cost <= bestCost || !b.passes(req.Start, bottom.Point()) {
 			continue
@@ -128,11 +129,11 @@ func sign(v int) int {
 }
 
 // passes reports whether the last found path from start steps on p.
-func (b *scenarioSet) passes(start, p movement.Point) bool {
+func (b *scenarioSet) passes(start, p world.Point) bool {
 	at := start
 	for _, d := range b.res.Dirs {
 		dx, dy := d.Offset()
-		at = movement.Point{X: at.X + dx, Y: at.Y + dy}
+		at = world.Point{X: at.X + dx, Y: at.Y + dy}
 		if at == p {
 			return true
 		}
@@ -217,7 +218,7 @@ func (b *scenarioSet) overland(f *britannia.Features) (pathing.Request, error) {
 
 // firstRing is the ring search (ring) from the first of starts that has a
 // reachable cell d tiles away (in keeps, when not nil).
-func (b *scenarioSet) firstRing(starts []gen.Spot, d int, mv movement.Mover, in func(movement.Point) bool) (pathing.Request, error) {
+func (b *scenarioSet) firstRing(starts []gen.Spot, d int, mv movement.Mover, in func(world.Point) bool) (pathing.Request, error) {
 	for _, s := range starts {
 		if g, err := b.ringIn(s, d, mv, in); err == nil {
 			return spotRequest(s, g, mv), nil

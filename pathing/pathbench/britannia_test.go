@@ -119,7 +119,7 @@ func isSpot(req pathing.Request, spots []gen.Spot) bool {
 	return false
 }
 
-func inside(p movement.Point, t britannia.Town) bool {
+func inside(p world.Point, t britannia.Town) bool {
 	return p.X >= t.X0 && p.X <= t.X1 && p.Y >= t.Y0 && p.Y <= t.Y1
 }
 
