@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"shardcore/movement"
+	"shardcore/world"
 )
 
 func TestTagsCapsRoundTrip(t *testing.T) {
@@ -26,7 +27,7 @@ func TestPathStateRemainingClear(t *testing.T) {
 	if p.Remaining() != 0 || cap(p.Steps) < 3 {
 		t.Fatalf("after clear: %+v (storage kept: cap %d)", p, cap(p.Steps))
 	}
-	if (Position{X: 7, Y: -2}).Point() != (movement.Point{X: 7, Y: -2}) {
+	if (Position{X: 7, Y: -2}).Point() != (world.Point{X: 7, Y: -2}) {
 		t.Fatal("Position.Point")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/mlange-42/arche/ecs"
 
 	"shardcore/movement"
+	"shardcore/world"
 )
 
 // Follow makes a mobile follow Target, keeping within Range tiles
@@ -13,7 +14,7 @@ type Follow struct {
 	Target     ecs.Entity
 	Range      int
 	NextRepath int64
-	LastGoal   movement.Point // the target cell of the last request
+	LastGoal   world.Point // the target cell of the last request
 }
 
 // Patrol walks a looping route: Route indexes the shard's route table,
@@ -47,7 +48,7 @@ type Walk struct {
 // Wander moves a mobile to random cells within Radius of Home that its
 // capabilities can stand on (sea creatures pick wet cells).
 type Wander struct {
-	Home    movement.Point
+	Home    world.Point
 	Radius  int
 	NextTry int64
 }
@@ -57,7 +58,7 @@ type Wander struct {
 // pending, since repaths come every few hundred milliseconds and adding and
 // removing a component that often would be a structural change each time.
 type PathRequest struct {
-	Goal   movement.Point
+	Goal   world.Point
 	Range  int
 	Since  uint64 // tick the request was made
 	Active bool   // a request is pending

@@ -15,7 +15,7 @@ type Position struct {
 }
 
 // Point returns the position's cell.
-func (p Position) Point() movement.Point { return movement.Point{X: int(p.X), Y: int(p.Y)} }
+func (p Position) Point() world.Point { return world.Point{X: int(p.X), Y: int(p.Y)} }
 
 // Facing is the direction a mobile last stepped or turned to.
 type Facing struct {

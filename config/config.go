@@ -81,6 +81,10 @@ type Shard struct {
 	// sector has no player within this many sectors to sleep; 0: every
 	// mobile is awake.
 	SleepRadius int `toml:"sleepRadius"`
+	// MoveWorkers is how many goroutines the movement system steps a map's
+	// mobiles on: 2 steps its west and east lanes at once, 1 (the default)
+	// one after the other (the same outcome), 0 one per core (at most 2).
+	MoveWorkers int `toml:"moveWorkers"`
 	// Population is the [shard.population] table.
 	Population Population `toml:"population"`
 }
@@ -157,7 +161,7 @@ func Default() Config {
 			},
 		},
 		Shard: Shard{
-			TickMs: 8,
+			TickMs: 8, MoveWorkers: 1,
 			Population: Population{
 				Pets:     100,
 				Patrols:  100,

@@ -139,6 +139,7 @@ func TestOutOfRangeEachRule(t *testing.T) {
 		{"window", "[pathfinding]\nmissPromotionWindowMs = -5", "pathfinding.missPromotionWindowMs", 2, []string{"= -5", "1..86400000"}},
 		{"visit", "[pathfinding]\nmissVisitMs = 0", "pathfinding.missVisitMs", 2, []string{"= 0", "1..86400000"}},
 		{"sleep radius", "[shard]\nsleepRadius = 65", "shard.sleepRadius", 2, []string{"= 65", "0..64"}},
+		{"move workers", "[shard]\nmoveWorkers = 3", "shard.moveWorkers", 2, []string{"= 3", "0..2"}},
 		{"prebake id", "[pathfinding]\nprebakeMaps = [-1]", "pathfinding.prebakeMaps", 2, []string{"-1", "0..255"}},
 		{"prebake not loaded", "[pathfinding]\nprebakeMaps = [2]", "pathfinding.prebakeMaps", 2, []string{"map 2", "world.maps"}},
 		{"cacheDir", "[pathfinding]\ncacheDir = ''", "pathfinding.cacheDir", 2, []string{"empty"}},

@@ -105,6 +105,7 @@ func (c Config) problems() []*Error {
 	s := c.Shard
 	v.intIn("shard.tickMs", s.TickMs, 1, MaxTickMs)
 	v.intIn("shard.sleepRadius", s.SleepRadius, 0, MaxSleepRadius)
+	v.intIn("shard.moveWorkers", s.MoveWorkers, 0, 2)
 	v.intIn("shard.population.pets", s.Population.Pets, 0, MaxPopulation)
 	v.intIn("shard.population.patrols", s.Population.Patrols, 0, MaxPopulation)
 	v.intIn("shard.population.swimmers", s.Population.Swimmers, 0, MaxPopulation)

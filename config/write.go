@@ -86,6 +86,11 @@ tickMs = {{.Shard.TickMs}}
 # player within this many sectors do not think until one comes (0..64).
 # 0 = off: every mobile is awake.
 sleepRadius = {{.Shard.SleepRadius}}
+# Goroutines the movement system steps a map's mobiles on (0..2): 2 steps
+# the map's west and east halves at once, 1 one after the other (the same
+# outcome either way), 0 one per core. 2 measured no faster on a busy
+# 2-core machine; try it where a core is idle while the mobiles step.
+moveWorkers = {{.Shard.MoveWorkers}}
 
 [shard.population]
 # Pets spawned at boot, each following an owner (0..1000000).

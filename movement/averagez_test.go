@@ -6,7 +6,7 @@ import (
 	"shardcore/world"
 )
 
-// TestAverageZ pins movement.md's land Z: corners T,L,R,B, the corner choice
+// TestAverageZ pins the land Z rule: corners T,L,R,B, the corner choice
 // by |T−B| > |L−R|, floorHalf toward −∞, and off-map corners reading 0.
 func TestAverageZ(t *testing.T) {
 	const w, h = 16, 16

@@ -78,7 +78,7 @@ func TestDiagonalFlankOffMap(t *testing.T) {
 	}
 }
 
-// TestDirHelpers pins offsets and flanks of movement.md.
+// TestDirHelpers pins the directions' offsets and flanks.
 func TestDirHelpers(t *testing.T) {
 	want := [8][2]int{{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}}
 	for d := Dir(0); d < 8; d++ {

@@ -1,5 +1,5 @@
-// Package movement owns the live movement rules of movement.md: StartZ, Enter
-// and CheckMovement for a mover described by capabilities, over a world.Map,
+// Package movement owns the live movement rules (the game's rules for where a
+// mobile stands and which steps it may take): StartZ, Enter and CheckMovement for a mover described by capabilities, over a world.Map,
 // its tile data, and the dynamic items and mobiles a Dynamics supplies. It is
 // the slow path and the oracle every step-cache answer is checked against.
 //

@@ -129,9 +129,9 @@ func TestMobiles(t *testing.T) {
 		{"self", Mover{Self: 7}, Mobile{ID: 7}, false},
 		{"another id", Mover{Self: 8}, Mobile{ID: 7}, true},
 		{"no self id", Mover{}, Mobile{ID: 0}, true},
-		{"goal cell", Mover{HasGoal: true, Goal: Point{X: 4, Y: 3}}, Mobile{ID: 7}, false},
-		{"goal elsewhere", Mover{HasGoal: true, Goal: Point{X: 4, Y: 4}}, Mobile{ID: 7}, true},
-		{"goal unset", Mover{Goal: Point{X: 4, Y: 3}}, Mobile{ID: 7}, true},
+		{"goal cell", Mover{HasGoal: true, Goal: world.Point{X: 4, Y: 3}}, Mobile{ID: 7}, false},
+		{"goal elsewhere", Mover{HasGoal: true, Goal: world.Point{X: 4, Y: 4}}, Mobile{ID: 7}, true},
+		{"goal unset", Mover{Goal: world.Point{X: 4, Y: 3}}, Mobile{ID: 7}, true},
 	}
 	for _, c := range cases {
 		d := newFakeDyn()

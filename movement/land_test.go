@@ -18,7 +18,7 @@ func TestIgnoredLand(t *testing.T) {
 		{1, false}, {3, false}, {0x1DA, false}, {0x1DC, false}, {0x1AD, false}, {0x1B6, false},
 	}
 	for _, c := range cases {
-		if got := IgnoredLand(c.id); got != c.ignored {
+		if got := world.IgnoredLand(c.id); got != c.ignored {
 			t.Errorf("IgnoredLand(0x%X) = %v, want %v", c.id, got, c.ignored)
 		}
 		m := buildMap(t, world.Felucca, 8, 8, nil, placed{4, 5, itemFloor, 0})

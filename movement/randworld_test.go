@@ -103,7 +103,7 @@ func randomQuery(s *byteSource) query {
 	}
 	mv := Mover{Caps: caps, Self: uint64(s.pick(4))}
 	if s.pick(4) == 0 {
-		mv.HasGoal, mv.Goal = true, Point{X: s.pick(8), Y: s.pick(8)}
+		mv.HasGoal, mv.Goal = true, world.Point{X: s.pick(8), Y: s.pick(8)}
 	}
 	return query{mv: mv, x: s.pick(10) - 1, y: s.pick(10) - 1, z: int(int8(s.next())), dir: Dir(s.next())}
 }

@@ -71,7 +71,7 @@ func landBlocks(flags world.TileFlag, canSwim, cantWalk bool) bool {
 }
 
 // StartZ returns the Z a mover asked about at z on (x, y) stands on, and the
-// top of what it stands in, as movement.md's StartZ.
+// top of what it stands in.
 func (r *Rules) StartZ(mv Mover, x, y, z int) (startZ, startTop int) {
 	var c cell
 	r.load(x, y, &c)
@@ -117,7 +117,7 @@ func (r *Rules) startZ(mv Mover, c *cell, z int) (startZ, startTop int) {
 }
 
 // Enter reports whether a mover at z, standing at (startZ, startTop), can enter
-// (x, y), and the Z it would stand at there, as movement.md's Enter (mobiles
+// (x, y), and the Z it would stand at there: the rules' Enter (mobiles
 // included).
 func (r *Rules) Enter(mv Mover, x, y, startZ, startTop, z int) (newZ int, ok bool) {
 	if !r.Map.InBounds(x, y) {
@@ -256,7 +256,7 @@ func (r *Rules) mobileBlocks(mv Mover, x, y, newZ int) bool {
 }
 
 // CheckMovement reports whether a mover at (x, y, z) can take one step in d,
-// and the Z it arrives at (startZ when it cannot), as movement.md's step.
+// and the Z it arrives at (startZ when it cannot).
 func (r *Rules) CheckMovement(mv Mover, x, y, z int, d Dir) (newZ int, ok bool) {
 	dx, dy := d.Offset()
 	tx, ty := x+dx, y+dy

@@ -6,7 +6,7 @@ import (
 	"shardcore/world"
 )
 
-// TestStartZ pins movement.md's StartZ walk over land and items: an item
+// TestStartZ pins the StartZ walk over land and items: an item
 // standing lower than what is already chosen is skipped, an item above z is
 // skipped, the highest qualifying item wins, and top is the highest tile top.
 func TestStartZ(t *testing.T) {

@@ -2,7 +2,7 @@ package movement
 
 import "shardcore/world"
 
-// Movement constants of movement.md.
+// Movement constants of the rules.
 const (
 	StepHeight   = 2
 	PersonHeight = 16
@@ -62,18 +62,12 @@ func (c Caps) Has(o Caps) bool { return c&o == o }
 // AndRule reports whether diagonals need both cardinal flanks (a non-staff player).
 func (c Caps) AndRule() bool { return c&Player != 0 && c&Staff == 0 }
 
-// Point is a map cell.
-//
-// Deprecated: use world.Point; this alias keeps other packages compiling
-// until they move.
-type Point = world.Point
-
 // Mover is who is moving: capabilities, identity, and the cell whose mobiles
 // do not block it (the goal of a search: a pet may path to its owner).
 type Mover struct {
 	Caps    Caps
 	Self    uint64 // the mover's own mobile id; never blocks itself (0 = none)
-	Goal    Point
+	Goal    world.Point
 	HasGoal bool
 }
 
@@ -106,10 +100,3 @@ func isDoorID(id uint16) bool {
 
 // Spell field item ids.
 func isSpellFieldID(id uint16) bool { return id == 0x82 || id == 0x3946 || id == 0x3956 }
-
-// IgnoredLand reports whether a land id is ignored by the rules (no-draw and
-// cave-entrance tiles).
-//
-// Deprecated: use world.IgnoredLand; this forwarder keeps other packages
-// compiling until they move.
-func IgnoredLand(id uint16) bool { return world.IgnoredLand(id) }

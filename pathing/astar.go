@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"shardcore/movement"
+	"shardcore/world"
 )
 
 // The search core every A* of this package shares. A searcher drives it as
@@ -60,7 +61,7 @@ type core struct {
 	gen   uint32
 
 	req        Request // a copy: keeping the caller's pointer would make every Request escape to the heap
-	goal       movement.Point
+	goal       world.Point
 	rng        int
 	octile     bool
 	expansions int

@@ -9,9 +9,9 @@ const (
 	// queueHeap is the shared binary heap (lowest f, ties to larger g).
 	queueHeap queueKind = iota
 	// queueBucket is a bucket queue over integer f for the uniform cost
-	// model: O(1) push and amortized O(1) pop. Within a bucket it pops last
-	// in, first out, which favours the deepest nodes as the heap's tie rule
-	// does. Octile requests always use the heap.
+	// model: O(1) push and amortized O(1) pop; within a bucket the deepest
+	// entry (smallest h) first, the heap's tie rule, then first in, first
+	// out. Octile requests always use the heap.
 	queueBucket
 )
 
@@ -33,17 +33,36 @@ type bucketItem struct {
 }
 
 // bucketQueue holds open entries by f - base. With a consistent heuristic f
-// never decreases along pops, so cur only moves forward.
+// never decreases along pops, so cur only moves forward. The bucket being
+// popped (cur) is split by h = f - g into sub-buckets, popped from the
+// smallest h (ties in f go to the deepest entry, the shared heap's tie rule)
+// and first in, first out within one h. On a plateau of equal f (a long
+// uniform-cost search round obstacles) the bucket popped last in, first out
+// before, a depth-first walk that wandered into every pocket of the plateau:
+// 30,821 expansions against the heap's 1,076 on a 497-step britannia
+// traverse; 1,076 now. Every operation stays O(1) amortized.
 type bucketQueue struct {
 	base, cur, used int
+	split           bool // b[cur]'s entries are in sub, by h
+	curH, subUsed   int
 	b               [][]bucketItem
+	sub             [][]bucketItem
+	head            []int // sub[h][:head[h]] are popped
 }
 
 func (q *bucketQueue) reset(base int) {
 	for i := 0; i < q.used; i++ {
 		q.b[i] = q.b[i][:0]
 	}
-	q.base, q.cur, q.used = base, 0, 0
+	q.clearSub()
+	q.base, q.cur, q.used, q.split = base, 0, 0, false
+}
+
+func (q *bucketQueue) clearSub() {
+	for i := 0; i < q.subUsed; i++ {
+		q.sub[i], q.head[i] = q.sub[i][:0], 0
+	}
+	q.curH, q.subUsed = 0, 0
 }
 
 func (q *bucketQueue) push(f int, it bucketItem) {
@@ -51,11 +70,16 @@ func (q *bucketQueue) push(f int, it bucketItem) {
 	if i < 0 { // not reached with a consistent heuristic; kept safe
 		i = 0
 	}
+	if i < q.cur {
+		q.unsplit()
+		q.cur = i
+	}
+	if i == q.cur && q.split {
+		q.pushSub(int(q.fOf(q.cur))-int(it.g), it)
+		return
+	}
 	for i >= len(q.b) {
 		q.b = append(q.b, make([]bucketItem, 0, 64))
-	}
-	if i < q.cur {
-		q.cur = i
 	}
 	q.b[i] = append(q.b[i], it)
 	if i >= q.used {
@@ -63,14 +87,55 @@ func (q *bucketQueue) push(f int, it bucketItem) {
 	}
 }
 
+// fOf is the f of bucket i.
+func (q *bucketQueue) fOf(i int) int { return q.base + i }
+
+// pushSub files it under h in the current bucket's split.
+func (q *bucketQueue) pushSub(h int, it bucketItem) {
+	h = max(h, 0)
+	for h >= len(q.sub) {
+		q.sub = append(q.sub, make([]bucketItem, 0, 16))
+		q.head = append(q.head, 0)
+	}
+	q.sub[h] = append(q.sub[h], it)
+	if h >= q.subUsed {
+		q.subUsed = h + 1
+	}
+	if h < q.curH {
+		q.curH = h
+	}
+}
+
+// unsplit puts the current bucket's split entries back into it.
+func (q *bucketQueue) unsplit() {
+	if !q.split {
+		return
+	}
+	for h := q.curH; h < q.subUsed; h++ {
+		q.b[q.cur] = append(q.b[q.cur], q.sub[h][q.head[h]:]...)
+	}
+	q.clearSub()
+	q.split = false
+}
+
 func (q *bucketQueue) pop() (bucketItem, bool) {
 	for q.cur < q.used {
-		b := q.b[q.cur]
-		if n := len(b); n > 0 {
-			it := b[n-1]
-			q.b[q.cur] = b[:n-1]
-			return it, true
+		if !q.split {
+			q.split, q.curH = true, int(^uint(0)>>1)
+			f := q.fOf(q.cur)
+			for _, it := range q.b[q.cur] {
+				q.pushSub(f-int(it.g), it)
+			}
+			q.b[q.cur] = q.b[q.cur][:0]
 		}
+		for ; q.curH < q.subUsed; q.curH++ {
+			if k := q.head[q.curH]; k < len(q.sub[q.curH]) {
+				q.head[q.curH] = k + 1
+				return q.sub[q.curH][k], true
+			}
+		}
+		q.clearSub()
+		q.split = false
 		q.cur++
 	}
 	return bucketItem{}, false

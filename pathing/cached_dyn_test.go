@@ -6,6 +6,7 @@ import (
 
 	"shardcore/movement"
 	"shardcore/stepcache"
+	"shardcore/world"
 	"shardcore/world/gen"
 )
 
@@ -93,7 +94,7 @@ func TestCachedColdGate(t *testing.T) {
 	cache := f.newCache(t, live, cfg, false)
 	s, classic := NewCached(cache, live), NewClassic(live)
 	lm := f.w.Landmarks
-	req := Request{Start: lm.TownCenter.Point(), StartZ: lm.TownCenter.Z, Goal: movement.Point{X: lm.TownCenter.X + 8, Y: lm.TownCenter.Y + 3}}
+	req := Request{Start: lm.TownCenter.Point(), StartZ: lm.TownCenter.Z, Goal: world.Point{X: lm.TownCenter.X + 8, Y: lm.TownCenter.Y + 3}}
 	var rc, rs Result
 	r := req
 	classic.Find(&r, &rc)
@@ -129,7 +130,7 @@ func TestCachedZeroAllocs(t *testing.T) {
 		s := NewCached(cache, live)
 		for _, bucket := range []bool{false, true} {
 			s.UseBucketQueue(bucket)
-			req := Request{Start: lm.TownCenter.Point(), StartZ: lm.TownCenter.Z, Goal: movement.Point{X: lm.TownCenter.X + 20, Y: lm.TownCenter.Y + 9}}
+			req := Request{Start: lm.TownCenter.Point(), StartZ: lm.TownCenter.Z, Goal: world.Point{X: lm.TownCenter.X + 20, Y: lm.TownCenter.Y + 9}}
 			var res Result
 			s.Find(&req, &res)
 			if !res.Found {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"shardcore/movement"
+	"shardcore/world"
 	"shardcore/world/gen"
 )
 
@@ -54,12 +55,12 @@ func randomQuery(rng *rand.Rand, r *movement.Rules, mc moverCase) Request {
 	mv := movement.Mover{Caps: mc.caps}
 	sp := mc.starts[rng.IntN(len(mc.starts))]
 	x, y, z := walk(rng, r, mv, sp.X, sp.Y, sp.Z, rng.IntN(120))
-	req := Request{Start: movement.Point{X: x, Y: y}, StartZ: z, Mover: mv, MaxNodes: 3000}
+	req := Request{Start: world.Point{X: x, Y: y}, StartZ: z, Mover: mv, MaxNodes: 3000}
 	if rng.IntN(4) == 0 {
-		req.Goal = movement.Point{X: x + rng.IntN(61) - 30, Y: y + rng.IntN(61) - 30}
+		req.Goal = world.Point{X: x + rng.IntN(61) - 30, Y: y + rng.IntN(61) - 30}
 	} else {
 		gx, gy, _ := walk(rng, r, mv, x, y, z, 1+rng.IntN(60))
-		req.Goal = movement.Point{X: gx, Y: gy}
+		req.Goal = world.Point{X: gx, Y: gy}
 	}
 	if rng.IntN(4) == 0 {
 		req.Cost = Octile

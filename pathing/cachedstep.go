@@ -44,6 +44,22 @@ func NewStepChecker(cache *stepcache.Cache, live *movement.Rules) *StepChecker {
 	return c
 }
 
+// NewViewStepChecker returns a step checker that looks steps up through
+// v's Steps handle (read-only: for a movement system stepping mobiles on
+// several goroutines between the cache's Ready and its Merge of v).
+func NewViewStepChecker(v *stepcache.View, live *movement.Rules) *StepChecker {
+	c := &StepChecker{look: v.Steps(), live: live}
+	c.dyn.bind(live)
+	return c
+}
+
+// Walker makes the next steps party's at game time nowMs: a step's lookup
+// of a chunk neither resident nor in a source counts at the admission gate
+// as that party's visit, as a search's lookup does (party 0: never counts).
+func (c *StepChecker) Walker(party uint64, nowMs int64) {
+	c.look.Party, c.look.NowMs = party, nowMs
+}
+
 // Step reports whether mv standing at (x, y, z) can step in d and the Z it
 // arrives at (meaningful only when ok), and whether the live rules
 // answered.

@@ -9,11 +9,11 @@ import (
 )
 
 // mobs is a Dynamics with mobiles only.
-type mobs map[movement.Point][]movement.Mobile
+type mobs map[world.Point][]movement.Mobile
 
 func (m mobs) ItemsAt(_ world.MapID, _, _ int, dst []movement.Item) []movement.Item { return dst }
 func (m mobs) MobilesAt(_ world.MapID, x, y int, dst []movement.Mobile) []movement.Mobile {
-	return append(dst, m[movement.Point{X: x, Y: y}]...)
+	return append(dst, m[world.Point{X: x, Y: y}]...)
 }
 
 // TestClassicGoalMobile: a mobile on the goal cell does not block (the
@@ -27,7 +27,7 @@ func TestClassicGoalMobile(t *testing.T) {
 	r := movement.NewRules(base.Map, base.Tiles, dyn)
 	s := NewClassic(r)
 	var res Result
-	req := Request{Start: movement.Point{X: 0, Y: 0}, Goal: movement.Point{X: 5, Y: 0}}
+	req := Request{Start: world.Point{X: 0, Y: 0}, Goal: world.Point{X: 5, Y: 0}}
 	s.Find(&req, &res)
 	if !res.Found || res.Cost != 5 {
 		t.Fatalf("to the mobile's cell: found=%v cost=%v, want 5", res.Found, res.Cost)
@@ -35,7 +35,7 @@ func TestClassicGoalMobile(t *testing.T) {
 	if !req.Mover.HasGoal || req.Mover.Goal != req.Goal {
 		t.Errorf("mover goal not set from the request: %+v", req.Mover)
 	}
-	req = Request{Start: movement.Point{X: 0, Y: 0}, Goal: movement.Point{X: 9, Y: 0}}
+	req = Request{Start: world.Point{X: 0, Y: 0}, Goal: world.Point{X: 9, Y: 0}}
 	s.Find(&req, &res)
 	if res.Found {
 		t.Fatal("walked through a mobile in a one-cell corridor")
@@ -58,7 +58,7 @@ func TestClassicRangeEndsInRange(t *testing.T) {
 		cost Cost
 		want float64
 	}{{0, Octile, 7 + 2*math.Sqrt2}, {1, Octile, 7 + math.Sqrt2}, {3, Uniform, 6}, {20, Uniform, 0}} {
-		req := Request{Start: movement.Point{X: 0, Y: 0}, Goal: movement.Point{X: 9, Y: 2}, Range: c.rng, Cost: c.cost}
+		req := Request{Start: world.Point{X: 0, Y: 0}, Goal: world.Point{X: 9, Y: 2}, Range: c.rng, Cost: c.cost}
 		s.Find(&req, &res)
 		if !res.Found || math.Abs(res.Cost-c.want) > 1e-9 {
 			t.Errorf("range %d: found=%v cost=%v, want %v", c.rng, res.Found, res.Cost, c.want)
@@ -84,7 +84,7 @@ func TestClassicDeterministic(t *testing.T) {
 	)
 	s := NewClassic(r)
 	var a, b Result
-	req := Request{Start: movement.Point{X: 0, Y: 0}, Goal: movement.Point{X: 9, Y: 4}, Cost: Uniform}
+	req := Request{Start: world.Point{X: 0, Y: 0}, Goal: world.Point{X: 9, Y: 4}, Cost: Uniform}
 	s.Find(&req, &a)
 	dirs := append([]movement.Dir(nil), a.Dirs...)
 	s.Find(&req, &b)
@@ -107,7 +107,7 @@ func TestClassicDeterministic(t *testing.T) {
 func TestCoreStatesPerZ(t *testing.T) {
 	var c core
 	var res Result
-	req := Request{Start: movement.Point{X: 3, Y: 3}, Goal: movement.Point{X: 9, Y: 9}}
+	req := Request{Start: world.Point{X: 3, Y: 3}, Goal: world.Point{X: 9, Y: 9}}
 	c.begin(&req, &res)
 	c.relax(0, movement.East, 4, 3, 0, 1)
 	c.relax(0, movement.East, 4, 3, 20, 1)
@@ -133,7 +133,7 @@ func TestClassicManySearchesOneFinder(t *testing.T) {
 	var res Result
 	for i := 0; i < 300; i++ {
 		gx := i % 16
-		req := Request{Start: movement.Point{X: 0, Y: 0}, Goal: movement.Point{X: gx, Y: 2 * (i % 2)}}
+		req := Request{Start: world.Point{X: 0, Y: 0}, Goal: world.Point{X: gx, Y: 2 * (i % 2)}}
 		s.Find(&req, &res)
 		want := float64(gx)
 		if i%2 == 1 {
@@ -157,7 +157,7 @@ func TestClassicStackRequestNoAlloc(t *testing.T) {
 	s := NewClassic(r)
 	var res Result
 	find := func(gx int) {
-		req := Request{Start: movement.Point{X: 0, Y: 0}, Goal: movement.Point{X: gx, Y: 2}, Cost: Octile}
+		req := Request{Start: world.Point{X: 0, Y: 0}, Goal: world.Point{X: gx, Y: 2}, Cost: Octile}
 		s.Find(&req, &res)
 	}
 	find(9)

@@ -47,7 +47,7 @@ func gridWorld(t testing.TB, rows ...string) *movement.Rules {
 }
 
 // replay walks a result's steps under the live rules and returns the end cell.
-func replay(t *testing.T, r *movement.Rules, req *Request, res *Result) movement.Point {
+func replay(t *testing.T, r *movement.Rules, req *Request, res *Result) world.Point {
 	t.Helper()
 	x, y, z := req.Start.X, req.Start.Y, req.StartZ
 	for i, d := range res.Dirs {
@@ -61,7 +61,7 @@ func replay(t *testing.T, r *movement.Rules, req *Request, res *Result) movement
 		dx, dy := d.Offset()
 		x, y, z = x+dx, y+dy, nz
 	}
-	return movement.Point{X: x, Y: y}
+	return world.Point{X: x, Y: y}
 }
 
 func TestClassicCosts(t *testing.T) {
@@ -75,20 +75,20 @@ func TestClassicCosts(t *testing.T) {
 	)
 	cases := []struct {
 		name       string
-		start, end movement.Point
+		start, end world.Point
 		cost       Cost
 		caps       movement.Caps
 		want       float64
 	}{
-		{"straight uniform", movement.Point{X: 0, Y: 0}, movement.Point{X: 9, Y: 0}, Uniform, 0, 9},
-		{"diagonal uniform", movement.Point{X: 5, Y: 0}, movement.Point{X: 9, Y: 4}, Uniform, 0, 4},
-		{"blocked diagonal detours", movement.Point{X: 0, Y: 0}, movement.Point{X: 5, Y: 5}, Uniform, 0, 6},
-		{"diagonal octile", movement.Point{X: 0, Y: 0}, movement.Point{X: 3, Y: 3}, Octile, 0, 3 * math.Sqrt2},
+		{"straight uniform", world.Point{X: 0, Y: 0}, world.Point{X: 9, Y: 0}, Uniform, 0, 9},
+		{"diagonal uniform", world.Point{X: 5, Y: 0}, world.Point{X: 9, Y: 4}, Uniform, 0, 4},
+		{"blocked diagonal detours", world.Point{X: 0, Y: 0}, world.Point{X: 5, Y: 5}, Uniform, 0, 6},
+		{"diagonal octile", world.Point{X: 0, Y: 0}, world.Point{X: 3, Y: 3}, Octile, 0, 3 * math.Sqrt2},
 		// around the wall (x=4, y=2..4): from (3,3) to (5,3)
-		{"around wall creature", movement.Point{X: 3, Y: 3}, movement.Point{X: 5, Y: 3}, Uniform, 0, 4},
-		{"around wall creature octile", movement.Point{X: 3, Y: 3}, movement.Point{X: 5, Y: 3}, Octile, 0, 2 + 2*math.Sqrt2},
+		{"around wall creature", world.Point{X: 3, Y: 3}, world.Point{X: 5, Y: 3}, Uniform, 0, 4},
+		{"around wall creature octile", world.Point{X: 3, Y: 3}, world.Point{X: 5, Y: 3}, Octile, 0, 2 + 2*math.Sqrt2},
 		// a player may not cut the wall's end corner: six straight steps
-		{"around wall player octile", movement.Point{X: 3, Y: 3}, movement.Point{X: 5, Y: 3}, Octile, movement.Player, 6},
+		{"around wall player octile", world.Point{X: 3, Y: 3}, world.Point{X: 5, Y: 3}, Octile, movement.Player, 6},
 	}
 	s := NewClassic(r)
 	var res Result
@@ -116,7 +116,7 @@ func TestClassicUnreachableBudgetRange(t *testing.T) {
 	)
 	s := NewClassic(r)
 	var res Result
-	req := Request{Start: movement.Point{X: 0, Y: 0}, Goal: movement.Point{X: 8, Y: 0}}
+	req := Request{Start: world.Point{X: 0, Y: 0}, Goal: world.Point{X: 8, Y: 0}}
 	s.Find(&req, &res)
 	if res.Found {
 		t.Fatal("found a path through a closed wall")
@@ -124,12 +124,12 @@ func TestClassicUnreachableBudgetRange(t *testing.T) {
 	if res.Expansions != 15 { // the 5×3 pocket, each cell expanded once
 		t.Errorf("expansions %d, want 15", res.Expansions)
 	}
-	req = Request{Start: movement.Point{X: 0, Y: 0}, Goal: movement.Point{X: 4, Y: 2}, MaxNodes: 2}
+	req = Request{Start: world.Point{X: 0, Y: 0}, Goal: world.Point{X: 4, Y: 2}, MaxNodes: 2}
 	s.Find(&req, &res)
 	if res.Found || res.Expansions != 2 {
 		t.Errorf("budget 2: found=%v expansions=%d", res.Found, res.Expansions)
 	}
-	req = Request{Start: movement.Point{X: 0, Y: 0}, Goal: movement.Point{X: 4, Y: 0}, Range: 2}
+	req = Request{Start: world.Point{X: 0, Y: 0}, Goal: world.Point{X: 4, Y: 0}, Range: 2}
 	s.Find(&req, &res)
 	if !res.Found || res.Cost != 2 {
 		t.Errorf("range 2: found=%v cost=%v, want 2", res.Found, res.Cost)
@@ -143,12 +143,12 @@ func TestClassicWaterSwimmer(t *testing.T) {
 	)
 	s := NewClassic(r)
 	var res Result
-	req := Request{Start: movement.Point{X: 0, Y: 0}, Goal: movement.Point{X: 8, Y: 0}}
+	req := Request{Start: world.Point{X: 0, Y: 0}, Goal: world.Point{X: 8, Y: 0}}
 	s.Find(&req, &res)
 	if res.Found {
 		t.Error("walker crossed water")
 	}
-	req = Request{Start: movement.Point{X: 3, Y: 0}, Goal: movement.Point{X: 5, Y: 1},
+	req = Request{Start: world.Point{X: 3, Y: 0}, Goal: world.Point{X: 5, Y: 1},
 		Mover: movement.Mover{Caps: movement.CanSwim | movement.CantWalk}}
 	s.Find(&req, &res)
 	if !res.Found || res.Cost != 2 {
@@ -165,7 +165,7 @@ func TestClassicZeroAllocs(t *testing.T) {
 	)
 	s := NewClassic(r)
 	var res Result
-	req := Request{Start: movement.Point{X: 0, Y: 0}, Goal: movement.Point{X: 9, Y: 3}, Cost: Octile}
+	req := Request{Start: world.Point{X: 0, Y: 0}, Goal: world.Point{X: 9, Y: 3}, Cost: Octile}
 	s.Find(&req, &res)
 	allocs := testing.AllocsPerRun(50, func() { s.Find(&req, &res) })
 	if allocs != 0 {

@@ -1,6 +1,9 @@
 package pathing
 
-import "shardcore/movement"
+import (
+	"shardcore/movement"
+	"shardcore/world"
+)
 
 // gridSide is the side of the dense node window of the bucket search.
 const gridSide = 256
@@ -18,7 +21,7 @@ type nodeGrid struct {
 }
 
 // reset centres the window for a search from start to goal.
-func (g *nodeGrid) reset(start, goal movement.Point) {
+func (g *nodeGrid) reset(start, goal world.Point) {
 	if g.stamp == nil {
 		g.stamp = make([]uint32, gridSide*gridSide)
 		g.idx = make([]int32, gridSide*gridSide)

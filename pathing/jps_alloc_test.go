@@ -5,6 +5,7 @@ import (
 
 	"shardcore/movement"
 	"shardcore/stepcache"
+	"shardcore/world"
 )
 
 // TestJPSZeroAllocs: after warm-up a jump search allocates nothing: on
@@ -16,9 +17,9 @@ func TestJPSZeroAllocs(t *testing.T) {
 	dyn := newTestDyn()
 	dyn.addMobile(lm.TownCenter.X+3, lm.TownCenter.Y, movement.Mobile{ID: 5, Z: int8(lm.TownCenter.Z)})
 	reqs := []Request{
-		{Start: lm.TownCenter.Point(), StartZ: lm.TownCenter.Z, Goal: movement.Point{X: lm.TownCenter.X + 20, Y: lm.TownCenter.Y + 9}},
+		{Start: lm.TownCenter.Point(), StartZ: lm.TownCenter.Z, Goal: world.Point{X: lm.TownCenter.X + 20, Y: lm.TownCenter.Y + 9}},
 		{Start: lm.TownCenter.Point(), StartZ: lm.TownCenter.Z, Goal: lm.CausewayEnd.Point(), MaxNodes: 1 << 20},
-		{Start: lm.OceanPoint.Point(), StartZ: lm.OceanPoint.Z, Goal: movement.Point{X: lm.OceanPoint.X + 30, Y: lm.OceanPoint.Y - 17},
+		{Start: lm.OceanPoint.Point(), StartZ: lm.OceanPoint.Z, Goal: world.Point{X: lm.OceanPoint.X + 30, Y: lm.OceanPoint.Y - 17},
 			Mover: movement.Mover{Caps: movement.CanSwim | movement.CantWalk}},
 	}
 	for _, d := range []movement.Dynamics{nil, dyn, occDyn{dyn}, rowsDyn{dyn}} {

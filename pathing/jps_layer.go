@@ -47,16 +47,20 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 		return false
 	}
 	if l.w != w || l.h != h || l.open == nil {
-		*l = layer{w: w, h: h, sh: (w+63)/64 + 2, sv: (h+63)/64 + 2}
-		l.wide, l.high = stepcache.ChunksOf(w, h)
-		l.open = make([]uint64, (h+2)*l.sh)
-		l.reg = make([]uint64, (h+2)*l.sh)
-		l.openT = make([]uint64, (w+2)*l.sv)
+		// Lines and words cover whole chunks: a map whose side is not a
+		// multiple of 16 (Tokuno's 1448) has half chunks whose off-map
+		// cells a fill copies too (closed: they are zero records).
+		wide, high := stepcache.ChunksOf(w, h)
+		cw, ch := wide*stepcache.ChunkSize, high*stepcache.ChunkSize
+		*l = layer{w: w, h: h, sh: (cw+63)/64 + 2, sv: (ch+63)/64 + 2, wide: wide, high: high}
+		l.open = make([]uint64, (ch+2)*l.sh)
+		l.reg = make([]uint64, (ch+2)*l.sh)
+		l.openT = make([]uint64, (cw+2)*l.sv)
 		l.filled = make([]uint64, (l.wide*l.high+63)/64)
 		for r := range 2 {
 			for f := range 2 {
-				l.goH[r][f] = make([]uint64, (h+2)*l.sh)
-				l.goV[r][f] = make([]uint64, (w+2)*l.sv)
+				l.goH[r][f] = make([]uint64, (ch+2)*l.sh)
+				l.goV[r][f] = make([]uint64, (cw+2)*l.sv)
 			}
 		}
 		l.gen = gen

@@ -2,6 +2,7 @@ package pathing
 
 import (
 	"shardcore/movement"
+	"shardcore/world"
 	"shardcore/world/movingai"
 )
 
@@ -15,8 +16,8 @@ const ScenarioBudgetPerCell = 4
 // no-corner-cutting rule) from start to goal at Z 0, with no budget cut.
 func ScenarioRequest(s movingai.Scenario, cost Cost, mapW, mapH int) Request {
 	return Request{
-		Start:    movement.Point{X: s.StartX, Y: s.StartY},
-		Goal:     movement.Point{X: s.GoalX, Y: s.GoalY},
+		Start:    world.Point{X: s.StartX, Y: s.StartY},
+		Goal:     world.Point{X: s.GoalX, Y: s.GoalY},
 		Mover:    movement.Mover{Caps: movement.Player},
 		Cost:     cost,
 		MaxNodes: max(mapW*mapH*ScenarioBudgetPerCell, 1),

@@ -7,6 +7,7 @@ import (
 
 	"shardcore/movement"
 	"shardcore/stepcache"
+	"shardcore/world"
 	"shardcore/world/gen/britannia"
 )
 
@@ -30,18 +31,18 @@ func TestPartialChunkSearch(t *testing.T) {
 	}
 	classic, cached := NewClassic(live), NewCached(cache, live)
 	rng := rand.New(rand.NewPCG(3, 4))
-	edge := func() movement.Point { // a cell within 10 of the right or bottom edge
+	edge := func() world.Point { // a cell within 10 of the right or bottom edge
 		if rng.IntN(2) == 0 {
-			return movement.Point{X: 254 + rng.IntN(10), Y: rng.IntN(264)}
+			return world.Point{X: 254 + rng.IntN(10), Y: rng.IntN(264)}
 		}
-		return movement.Point{X: rng.IntN(264), Y: 254 + rng.IntN(10)}
+		return world.Point{X: rng.IntN(264), Y: 254 + rng.IntN(10)}
 	}
 	var a, b Result
 	found := 0
 	for i := 0; i < 60; i++ {
 		start, goal := edge(), edge()
 		if i%10 == 0 {
-			goal = movement.Point{X: 264 + rng.IntN(8), Y: 250 + rng.IntN(10)} // past the edge
+			goal = world.Point{X: 264 + rng.IntN(8), Y: 250 + rng.IntN(10)} // past the edge
 		}
 		_, z, _ := w.Map.AverageZ(start.X, start.Y)
 		req := Request{Start: start, StartZ: z, Goal: goal, Mover: movement.Mover{Caps: movement.CanSwim | movement.CantWalk}, MaxNodes: 4000}

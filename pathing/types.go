@@ -3,6 +3,7 @@ package pathing
 import (
 	"shardcore/movement"
 	"shardcore/stepcache"
+	"shardcore/world"
 )
 
 // Cost is a step-cost model.
@@ -20,9 +21,9 @@ const DefaultMaxNodes = 20000
 
 // Request asks for a path for one mover on the searcher's map.
 type Request struct {
-	Start  movement.Point
+	Start  world.Point
 	StartZ int
-	Goal   movement.Point
+	Goal   world.Point
 	// Range: the goal is reached on any cell within this Chebyshev distance
 	// of Goal (0: Goal itself).
 	Range int

@@ -3,8 +3,8 @@ package population
 import (
 	"fmt"
 
-	"shardcore/movement"
 	"shardcore/systems"
+	"shardcore/world"
 	"shardcore/world/gen"
 	"shardcore/world/gen/britannia"
 )
@@ -23,7 +23,7 @@ func dungeonRegions(f *britannia.Features) []share {
 			ramp := reg
 			ramp.name = "dungeon ramp"
 			ramp.centres = []systems.RouteCell{systems.RouteCell(d.Ramp[0])}
-			ramp.fixed = []movement.Point{{X: d.Ramp[1].X, Y: d.Ramp[1].Y}}
+			ramp.fixed = []world.Point{{X: d.Ramp[1].X, Y: d.Ramp[1].Y}}
 			out = append(out, share{reg: ramp, weight: w / 4, most: area / dungeonCellsPerPatrol / 4})
 			w -= w / 4
 		}

@@ -6,6 +6,7 @@ import (
 	c "shardcore/components"
 	"shardcore/movement"
 	"shardcore/systems"
+	"shardcore/world"
 )
 
 // Swimmers' homes: how far a shore swimmer's home lies from land at most,
@@ -147,7 +148,7 @@ func (p *populator) featureSwimmers() error {
 			return fmt.Errorf("population: no free water near (%d,%d) for swimmer %d", home.X, home.Y, i)
 		}
 		id, err := p.s.SpawnMobile(systems.MobileSpec{X: at.X, Y: at.Y, Z: at.Z, Tags: c.Tags{CanSwim: true, CantWalk: true}, Speed: SwimmerSpeed,
-			Wander: &systems.WanderSpec{Home: movement.Point{X: home.X, Y: home.Y}, Radius: radius, DelayMs: p.gen.loginDelay(false)}})
+			Wander: &systems.WanderSpec{Home: world.Point{X: home.X, Y: home.Y}, Radius: radius, DelayMs: p.gen.loginDelay(false)}})
 		if err != nil {
 			return fmt.Errorf("population: swimmer %d: %w", i, err)
 		}

@@ -7,6 +7,7 @@ import (
 	c "shardcore/components"
 	"shardcore/movement"
 	"shardcore/systems"
+	"shardcore/world"
 )
 
 // patrols spawns the NPC patrols: as many as fit at a realistic density
@@ -119,7 +120,7 @@ func (p *populator) swimmers() error {
 			return fmt.Errorf("population: no free water near (%d,%d) for swimmer %d", home.X, home.Y, i)
 		}
 		id, err := p.s.SpawnMobile(systems.MobileSpec{X: at.X, Y: at.Y, Z: at.Z, Tags: c.Tags{CanSwim: true, CantWalk: true}, Speed: SwimmerSpeed,
-			Wander: &systems.WanderSpec{Home: movement.Point{X: home.X, Y: home.Y}, Radius: 12, DelayMs: p.gen.loginDelay(p.o.Packed)}})
+			Wander: &systems.WanderSpec{Home: world.Point{X: home.X, Y: home.Y}, Radius: 12, DelayMs: p.gen.loginDelay(p.o.Packed)}})
 		if err != nil {
 			return fmt.Errorf("population: swimmer %d: %w", i, err)
 		}

@@ -43,7 +43,7 @@ func (pl *placer) standZ(x, y int) (int, bool) {
 // block movers that cannot open them) but no mobiles, and returns the
 // walked cells and, per cell, the index of the waypoint its leg started
 // from. A leg that cannot be found is skipped.
-func (pl *placer) walkRoute(ctx context.Context, route []movement.Point, caps movement.Caps) ([]systems.RouteCell, []int, error) {
+func (pl *placer) walkRoute(ctx context.Context, route []world.Point, caps movement.Caps) ([]systems.RouteCell, []int, error) {
 	f := pathing.NewClassic(pl.items)
 	z, ok := pl.standZ(route[0].X, route[0].Y)
 	if !ok {
@@ -71,8 +71,8 @@ func (pl *placer) walkRoute(ctx context.Context, route []movement.Point, caps mo
 }
 
 // legRequest is the search of one route leg from cur to goal.
-func legRequest(cur systems.RouteCell, goal movement.Point, caps movement.Caps, maxNodes int) pathing.Request {
-	return pathing.Request{Start: movement.Point{X: cur.X, Y: cur.Y}, StartZ: cur.Z, Goal: goal,
+func legRequest(cur systems.RouteCell, goal world.Point, caps movement.Caps, maxNodes int) pathing.Request {
+	return pathing.Request{Start: world.Point{X: cur.X, Y: cur.Y}, StartZ: cur.Z, Goal: goal,
 		Mover: movement.Mover{Caps: caps}, Cost: pathing.Uniform, MaxNodes: maxNodes}
 }
 
@@ -112,7 +112,7 @@ func (pl *placer) freeNear(from systems.RouteCell, mv movement.Mover, maxSteps i
 			}
 			// Step as if the cell's mobiles were not there: the mover is
 			// placed, not walked, so only the static and item rules matter.
-			mv.Goal, mv.HasGoal = movement.Point{X: nx, Y: ny}, true
+			mv.Goal, mv.HasGoal = world.Point{X: nx, Y: ny}, true
 			nz, ok := pl.live.CheckMovement(mv, n.X, n.Y, n.Z, d)
 			if !ok {
 				continue

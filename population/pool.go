@@ -3,6 +3,7 @@ package population
 import (
 	"shardcore/movement"
 	"shardcore/systems"
+	"shardcore/world"
 )
 
 // freePool hands out unoccupied cells by a lazy breadth-first flood from a
@@ -43,7 +44,7 @@ func (p *freePool) next() (int, systems.RouteCell, bool) {
 				continue
 			}
 			mv := p.mv
-			mv.Goal, mv.HasGoal = movement.Point{X: k[0], Y: k[1]}, true
+			mv.Goal, mv.HasGoal = world.Point{X: k[0], Y: k[1]}, true
 			nz, ok := p.pl.live.CheckMovement(mv, n.c.X, n.c.Y, n.c.Z, d)
 			if !ok {
 				continue

@@ -3,6 +3,7 @@ package population
 import (
 	"shardcore/movement"
 	"shardcore/systems"
+	"shardcore/world"
 )
 
 // region is where the routes of one kind of place are drawn: a box the
@@ -15,7 +16,7 @@ type region struct {
 	x0, y0, x1, y1 int // inclusive bounds
 	centres        []systems.RouteCell
 	radius         int
-	fixed          []movement.Point
+	fixed          []world.Point
 	// maxDraws bounds the draws for this region's routes; a region that
 	// gives too few routes leaves its mobiles to the next one.
 	maxDraws int
@@ -45,13 +46,13 @@ func (g *routeGen) regionCentre(r *region) (systems.RouteCell, bool) {
 }
 
 // regionWaypoint draws a standable waypoint of r within its radius of c.
-func (g *routeGen) regionWaypoint(r *region, c systems.RouteCell) (movement.Point, bool) {
+func (g *routeGen) regionWaypoint(r *region, c systems.RouteCell) (world.Point, bool) {
 	x := min(max(c.X+g.rng.IntN(2*r.radius+1)-r.radius, r.x0), r.x1)
 	y := min(max(c.Y+g.rng.IntN(2*r.radius+1)-r.radius, r.y0), r.y1)
 	if _, ok := g.standable(x, y); !ok {
-		return movement.Point{}, false
+		return world.Point{}, false
 	}
-	return movement.Point{X: x, Y: y}, true
+	return world.Point{X: x, Y: y}, true
 }
 
 // regionRoute generates one looping route of r for caps (its centre, the
@@ -63,11 +64,11 @@ func (g *routeGen) regionRoute(r *region, caps movement.Caps) (*genRoute, bool, 
 	if !ok {
 		return nil, false, nil
 	}
-	wps := []movement.Point{{X: c0.X, Y: c0.Y}}
+	wps := []world.Point{{X: c0.X, Y: c0.Y}}
 	cells, legs := []systems.RouteCell{c0}, []int{0}
 	cur := c0
 	for i := 0; i < len(r.fixed)+genRouteWaypoints-1; i++ {
-		p, ok := movement.Point{}, false
+		p, ok := world.Point{}, false
 		if i < len(r.fixed) {
 			p, ok = r.fixed[i], true
 		} else {
@@ -95,7 +96,7 @@ func (g *routeGen) regionRoute(r *region, caps movement.Caps) (*genRoute, bool, 
 
 // register adds a walked route's waypoints to the Sim and returns it with a
 // free-cell pool over its cells.
-func (g *routeGen) register(wps []movement.Point, cells []systems.RouteCell, legs []int) (*genRoute, bool, error) {
+func (g *routeGen) register(wps []world.Point, cells []systems.RouteCell, legs []int) (*genRoute, bool, error) {
 	id, err := g.pl.s.AddRoute(wps)
 	if err != nil {
 		return nil, false, err

@@ -3,8 +3,8 @@ package population
 import (
 	"math"
 
-	"shardcore/movement"
 	"shardcore/systems"
+	"shardcore/world"
 	"shardcore/world/gen/britannia"
 )
 
@@ -74,7 +74,7 @@ func abs(v int) int {
 // roadStep long. The cells are the outward walk (where patrols spawn).
 func (g *routeGen) roadRoute(a, b systems.RouteCell) (*genRoute, bool, error) {
 	n := max(int(math.Hypot(float64(b.X-a.X), float64(b.Y-a.Y)))/roadStep, 1)
-	wps := []movement.Point{{X: a.X, Y: a.Y}}
+	wps := []world.Point{{X: a.X, Y: a.Y}}
 	cells, legs := []systems.RouteCell{a}, []int{0}
 	cur := a
 	for i := 1; i <= n; i++ {
@@ -85,12 +85,12 @@ func (g *routeGen) roadRoute(a, b systems.RouteCell) (*genRoute, bool, error) {
 		if !ok {
 			continue
 		}
-		next, ok := g.leg(cur, movement.Point{X: w.X, Y: w.Y}, 0, len(wps)-1, &cells, &legs)
+		next, ok := g.leg(cur, world.Point{X: w.X, Y: w.Y}, 0, len(wps)-1, &cells, &legs)
 		if !ok {
 			break
 		}
 		cur = next
-		wps = append(wps, movement.Point{X: w.X, Y: w.Y})
+		wps = append(wps, world.Point{X: w.X, Y: w.Y})
 	}
 	if len(wps) < 2 {
 		return nil, false, nil

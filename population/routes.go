@@ -7,6 +7,7 @@ import (
 	"shardcore/movement"
 	"shardcore/pathing"
 	"shardcore/systems"
+	"shardcore/world"
 	"shardcore/world/gen"
 )
 
@@ -35,7 +36,7 @@ const (
 // index of the waypoint its leg started from.
 type genRoute struct {
 	id    int
-	wps   []movement.Point
+	wps   []world.Point
 	cells []systems.RouteCell
 	legs  []int
 	pool  *freePool
@@ -88,7 +89,7 @@ func (g *routeGen) centre(town bool) (systems.RouteCell, bool) {
 }
 
 // leg walks from cur to goal and appends the cells; false if not found.
-func (g *routeGen) leg(cur systems.RouteCell, goal movement.Point, caps movement.Caps, leg int, cells *[]systems.RouteCell, legs *[]int) (systems.RouteCell, bool) {
+func (g *routeGen) leg(cur systems.RouteCell, goal world.Point, caps movement.Caps, leg int, cells *[]systems.RouteCell, legs *[]int) (systems.RouteCell, bool) {
 	req := legRequest(cur, goal, caps, genLegNodes)
 	g.f.Find(&req, &g.res)
 	if !g.res.Found {
@@ -109,7 +110,7 @@ func (g *routeGen) route(caps movement.Caps, town bool) (*genRoute, bool, error)
 	if !ok {
 		return nil, false, nil
 	}
-	wps := []movement.Point{{X: c0.X, Y: c0.Y}}
+	wps := []world.Point{{X: c0.X, Y: c0.Y}}
 	cells, legs := []systems.RouteCell{c0}, []int{0}
 	cur := c0
 	for i := 1; i < genRouteWaypoints; i++ {
@@ -119,12 +120,12 @@ func (g *routeGen) route(caps movement.Caps, town bool) (*genRoute, bool, error)
 			continue
 		}
 		nc, nl := cells, legs
-		next, ok := g.leg(cur, movement.Point{X: x, Y: y}, caps, len(wps)-1, &nc, &nl)
+		next, ok := g.leg(cur, world.Point{X: x, Y: y}, caps, len(wps)-1, &nc, &nl)
 		if !ok {
 			continue
 		}
 		cells, legs, cur = nc, nl, next
-		wps = append(wps, movement.Point{X: x, Y: y})
+		wps = append(wps, world.Point{X: x, Y: y})
 	}
 	if len(wps) < 3 {
 		return nil, false, nil

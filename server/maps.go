@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"runtime"
 	"sync"
 	"time"
 
@@ -84,6 +85,11 @@ func (s *Server) newSim(me *mapEntry) (*systems.Sim, error) {
 	o := systems.Options{
 		TickMs: sh.TickMs, TickBudget: pf.TickBudget(), Clock: s.clock, MaxNodes: pf.MaxNodes,
 		Seed: uint64(sh.Population.Seed) ^ uint64(me.id), Rules: me.rules, SleepRadius: sh.SleepRadius,
+		FollowDirect: true, // pets step straight at their owners, searching only round what blocks them
+		MoveWorkers:  sh.MoveWorkers,
+	}
+	if o.MoveWorkers == 0 {
+		o.MoveWorkers = runtime.GOMAXPROCS(0)
 	}
 	o = systems.WithCache(o, me.cache)
 	if !pf.Enabled {

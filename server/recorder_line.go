@@ -6,6 +6,7 @@ import (
 	"shardcore/movement"
 	"shardcore/stepcache"
 	"shardcore/systems"
+	"shardcore/world"
 )
 
 // lineMeta is what a line carries beside the PathRecord: the node budget
@@ -91,7 +92,7 @@ func appendOutcome(b []byte, rec *systems.PathRecord) []byte {
 	return append(b, '}')
 }
 
-func appendPoint(b []byte, p movement.Point) []byte {
+func appendPoint(b []byte, p world.Point) []byte {
 	b = append(b, '[')
 	b = strconv.AppendInt(b, int64(p.X), 10)
 	b = append(b, ',')

@@ -17,8 +17,8 @@ import (
 )
 
 func sampleRecord() *systems.PathRecord {
-	r := &systems.PathRecord{Tick: 7, MobileID: 42, Party: 41, Start: movement.Point{X: 10, Y: 11}, StartZ: -3,
-		Goal: movement.Point{X: 20, Y: 21}, Range: 1, Caps: movement.CanOpenDoors, Found: true, Steps: 12,
+	r := &systems.PathRecord{Tick: 7, MobileID: 42, Party: 41, Start: world.Point{X: 10, Y: 11}, StartZ: -3,
+		Goal: world.Point{X: 20, Y: 21}, Range: 1, Caps: movement.CanOpenDoors, Found: true, Steps: 12,
 		Cost: 12, Expansions: 40, Duration: 1500 * time.Nanosecond, WaitTicks: 2}
 	r.Lookups[stepcache.Hit] = 30
 	r.Lookups[stepcache.FallNotBuilt] = 2
@@ -139,7 +139,7 @@ func TestInstrumentedSearchCostsNothing(t *testing.T) {
 		}
 		o = r.Instrument(o)
 		f := o.NewFinder(rules.Clone())
-		req := pathing.Request{Start: movement.Point{X: 100, Y: 100}, Goal: movement.Point{X: 110, Y: 100}, MaxNodes: 2000,
+		req := pathing.Request{Start: world.Point{X: 100, Y: 100}, Goal: world.Point{X: 110, Y: 100}, MaxNodes: 2000,
 			Mover: movement.Mover{Caps: movement.CanOpenDoors, Self: 1}}
 		var res pathing.Result
 		rec := sampleRecord()
@@ -209,7 +209,7 @@ func BenchmarkRecorderTap(b *testing.B) {
 	rules := movement.NewRules(w.Map, w.Tiles, dyn)
 	r := NewRecorder(filepath.Join(b.TempDir(), "r.jsonl"), 100, 1, testLogger(&syncBuf{}))
 	defer r.Close()
-	req := pathing.Request{Start: movement.Point{X: 95, Y: 100}, Goal: movement.Point{X: 125, Y: 101}, MaxNodes: 4000,
+	req := pathing.Request{Start: world.Point{X: 95, Y: 100}, Goal: world.Point{X: 125, Y: 101}, MaxNodes: 4000,
 		Mover: movement.Mover{Caps: movement.CanOpenDoors, Self: 1}}
 	rec := sampleRecord()
 	for _, mode := range []string{"bare", "off", "on"} {

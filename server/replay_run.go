@@ -223,8 +223,8 @@ func (rp *replayer) run(mp *replayMap, r *Record, res *pathing.Result) (time.Dur
 // (tick × tickMs).
 func (r *Record) request(tickMs int64) pathing.Request {
 	return pathing.Request{
-		Start: movement.Point{X: r.Start[0], Y: r.Start[1]}, StartZ: r.StartZ,
-		Goal: movement.Point{X: r.Goal[0], Y: r.Goal[1]}, Range: r.Range,
+		Start: world.Point{X: r.Start[0], Y: r.Start[1]}, StartZ: r.StartZ,
+		Goal: world.Point{X: r.Goal[0], Y: r.Goal[1]}, Range: r.Range,
 		Mover:    movement.Mover{Caps: movement.Caps(r.Caps), Self: r.Mobile},
 		Cost:     pathing.Uniform,
 		MaxNodes: r.MaxNodes,

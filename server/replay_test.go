@@ -18,7 +18,7 @@ func recordRun(t *testing.T, ticks uint64) (*Server, []Record) {
 	t.Helper()
 	cfg := testConfig(t.TempDir())
 	cfg.Pathfinding.Recorder.Enable = true
-	cfg.Shard.Population.Pets, cfg.Shard.Population.Patrols = 30, 30
+	cfg.Shard.Population.Pets, cfg.Shard.Population.Patrols = 30, 60 // pets chase their owners: patrols make most searches
 	s, _ := newTestServer(t, cfg, Options{MaxTicks: ticks, Unpaced: true})
 	if err := s.Run(t.Context()); err != nil {
 		t.Fatal(err)

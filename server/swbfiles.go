@@ -103,10 +103,18 @@ func (s *Server) attach(me *mapEntry, r *swb.Reader) {
 	}
 	me.reader = r
 	me.watch = swbWatch{nextCheck: s.clock() + swbCheckEvery}
-	if err := me.cache.AttachSource(me.id, r); err != nil {
+	if err := me.cache.AttachSource(me.id, sharedReader{r}); err != nil {
 		s.log.Error().Err(err).Msg("attach swb")
 	}
 }
+
+// sharedReader is a .swb reader as a stepcache.SharedChunkSource: its
+// reads lock the reader, so the search workers' views read chunks from it
+// at once rather than falling through to the live rules until Merge.
+type sharedReader struct{ *swb.Reader }
+
+// SharedReads implements stepcache.SharedChunkSource.
+func (sharedReader) SharedReads() {}
 
 // entry returns the loaded map id.
 func (s *Server) entry(id world.MapID) *mapEntry {

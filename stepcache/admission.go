@@ -1,8 +1,8 @@
 package stepcache
 
 // miss resolves a chunk that is not resident: read from the map's source,
-// else (for a search's handle) counted at the admission gate as a visit of
-// its party at its time, and when the gate admits it, built here or asked
+// else (for a search's handle, or a steps handle given a party) counted at
+// the admission gate as a visit of its party at its time, and when the gate admits it, built here or asked
 // of the background workers. It returns the new slot, or -1 while the
 // chunk stays unbuilt.
 func (c *Cache) miss(ms *mapState, ci int32, s *Search) int32 {
@@ -20,7 +20,7 @@ func (c *Cache) miss(ms *mapState, ci int32, s *Search) int32 {
 		}
 	}
 	k := ms.key(ci)
-	if s.steps || (c.bld != nil && c.bld.asked(k)) {
+	if (s.steps && s.Party == 0) || (c.bld != nil && c.bld.asked(k)) {
 		return -1
 	}
 	if !c.gate.Visit(k, s.Party, s.NowMs) {

@@ -1,7 +1,6 @@
 package stepcache
 
 import (
-	"shardcore/movement"
 	"shardcore/world"
 )
 
@@ -226,7 +225,7 @@ func (b *Builder) setLand(c *hcell, id uint16) {
 	id &= 0x3FFF
 	f := b.td.LandFlags(id)
 	c.flags = hOnMap
-	if !movement.IgnoredLand(id) {
+	if !world.IgnoredLand(id) {
 		c.flags |= hConsider
 	}
 	if f&world.FlagWet != 0 {

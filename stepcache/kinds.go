@@ -44,7 +44,7 @@ func ClassifyChunk(r *movement.Rules, cx, cy int) ChunkKind {
 		id := m.Land(x, y).ID & 0x3FFF
 		f := td.LandFlags(id)
 		switch {
-		case movement.IgnoredLand(id):
+		case world.IgnoredLand(id):
 			ignored = true
 		case f&world.FlagWet != 0:
 			wetLand = true

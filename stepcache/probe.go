@@ -208,7 +208,7 @@ func StandingZs(r *movement.Rules, x, y int, dst []int) (zs []int, primary int) 
 			dst = append(dst, z)
 		}
 	}
-	if !movement.IgnoredLand(id) {
+	if !world.IgnoredLand(id) {
 		imp, wet := lf&world.FlagImpassable != 0, lf&world.FlagWet != 0
 		add(avg, !imp, imp && wet)
 	}

@@ -35,9 +35,12 @@ func (c *Cache) Search(party uint64, nowMs int64) Search {
 // through. Its lookups read a chunk that is resident or in a source (and
 // make it resident) like a search's, but a chunk neither resident nor in a
 // source falls through as not built without counting at the admission
-// gate: walking a way the searches already decided about is no visit.
-// They are counted apart from the searches' lookups (Stats.StepKinds), so
-// the hit ratio stays the searches'.
+// gate, unless the handle's Party is set (the walker's party, and NowMs its
+// time): then the miss is that party's visit, as a search's is, so the
+// chunks mobiles keep walking through get built even where nobody searches
+// (players walk their routes by direction; pets chase their owners). They
+// are counted apart from the searches' lookups (Stats.StepKinds), so the
+// hit ratio stays the searches'.
 func (c *Cache) Steps() Search {
 	return Search{c: c, steps: true}
 }
@@ -50,6 +53,8 @@ func (c *Cache) Steps() Search {
 func (s Search) Lookup(m world.MapID, x, y, z int, caps movement.Caps) StepMask {
 	kinds := &s.c.st.Kinds
 	switch {
+	case s.view != nil && s.steps:
+		kinds = &s.view.stepKinds
 	case s.view != nil:
 		kinds = &s.view.kinds
 	case s.steps:
@@ -125,8 +130,7 @@ func (c *Cache) chunk(ms *mapState, ci int32, s *Search) *Chunk {
 	slot := ms.slots[ci]
 	if s.view != nil {
 		if slot < 0 {
-			s.view.missed(ms, ci, s)
-			return nil
+			return s.view.missed(ms, ci, s)
 		}
 		return s.view.use(slot)
 	}

@@ -63,3 +63,32 @@ func TestStepsHandle_HitDoesNotAllocate(t *testing.T) {
 		t.Fatalf("a step hit allocates %v times", n)
 	}
 }
+
+// TestStepsHandle_WalkerVisitsTheGate: a steps handle given a party (the
+// walker's) counts a miss of a chunk not built as that party's visit, as a
+// search's lookup does: under threshold 2 one party's misses within the
+// visit time are one visit and build nothing, another party's miss builds
+// the chunk; the lookups still count in StepKinds.
+func TestStepsHandle_WalkerVisitsTheGate(t *testing.T) {
+	r := handWorld(t)
+	c := newTestCache(t, Config{MissPromotionThreshold: 2}, r)
+	walk := func(party uint64, nowMs int64) HitKind {
+		s := c.Steps()
+		s.Party, s.NowMs = party, nowMs
+		return s.Lookup(r.Map.ID, gx, gy, 0, 0).Kind
+	}
+	for i := int64(0); i < 3; i++ {
+		if k := walk(7, i*100); k != FallNotBuilt {
+			t.Fatalf("walker 7's step %d: %v, want not_built", i, k)
+		}
+	}
+	if st := c.Stats(); st.Built != 0 || c.Tracked() != 1 {
+		t.Fatalf("one party's steps: built %d, tracked %d (want 0 and 1)", st.Built, c.Tracked())
+	}
+	if k := walk(8, 400); k != Hit {
+		t.Fatalf("a second party's step: %v, want the chunk built (hit)", k)
+	}
+	if st := c.Stats(); st.Built != 1 || st.StepKinds[FallNotBuilt] != 3 || st.StepKinds[Hit] != 1 || st.Lookups() != 0 {
+		t.Fatalf("after the second party: %+v", st)
+	}
+}

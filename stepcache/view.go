@@ -10,21 +10,52 @@ package stepcache
 // the admission gate then, as the lookup would have; uses are stamped and
 // outcomes counted at Merge too. Every answer a view gives is the live
 // rules' (a hit) or a fallthrough, as a Search's, so a search's result does
-// not depend on which handle it used. Verify mode samples only the owner's
-// lookups. A View is used by one goroutine at a time.
+// not depend on which handle it used. A map whose source is a
+// SharedChunkSource is the exception to "falls through": the view reads a
+// chunk the source holds itself (a baked map then never sends a search to
+// the live rules for want of a resident chunk) and Merge installs it. Verify
+// mode samples only the owner's lookups. A View is used by one goroutine at
+// a time.
 type View struct {
 	c     *Cache
 	kinds [NumHitKinds]uint64
-	miss  []viewMiss // chunks missed, for Merge
-	used  []int32    // resident slots used (a run of one slot once)
+	// stepKinds counts the lookups of the view's Steps handle (merged into
+	// Stats.StepKinds).
+	stepKinds [NumHitKinds]uint64
+	miss      []viewMiss // chunks missed, for Merge
+	used      []int32    // resident slots used (a run of one slot once)
+	// reads are the chunks this view read from shared sources since the
+	// last Merge, in read order, readAt their places by chunk key, and
+	// last the latest of them.
+	reads  []viewRead
+	readAt map[ChunkKey]int
+	last   viewRead
 }
 
-// viewMiss is a chunk a view's search found not resident.
+// viewRead is a chunk a view read from its map's shared source.
+type viewRead struct {
+	ms *mapState
+	ci int32
+	ch *Chunk
+}
+
+// SharedChunkSource is a ChunkSource whose ReadChunk may be called from
+// several goroutines at once (the .swb reader locks its reads). Views read
+// from it directly; with any other source they leave the read to Merge.
+type SharedChunkSource interface {
+	ChunkSource
+	// SharedReads marks the source as safe for concurrent ReadChunk calls.
+	SharedReads()
+}
+
+// viewMiss is a chunk a view's search (or, steps, its Steps handle) found
+// not resident.
 type viewMiss struct {
 	ms    *mapState
 	ci    int32
 	party uint64
 	nowMs int64
+	steps bool
 }
 
 // NewView returns a read-only handle on c (see View).
@@ -36,14 +67,60 @@ func (v *View) Search(party uint64, nowMs int64) Search {
 	return Search{c: v.c, Party: party, NowMs: nowMs, view: v}
 }
 
-// missed records that s found chunk ci of ms not resident.
-func (v *View) missed(ms *mapState, ci int32, s *Search) {
+// Steps returns the view's handle for the movement system, read-only as
+// the view's searches are: a chunk that is not resident is read from a
+// shared source or falls through as not built, and at Merge a chunk it
+// missed is read from the map's source but never counts at the admission
+// gate, as with Cache.Steps.
+func (v *View) Steps() Search {
+	return Search{c: v.c, steps: true, view: v}
+}
+
+// missed returns chunk ci of ms, not resident, for s: read from the map's
+// shared source (kept for Merge to install), else nil, recorded for Merge
+// to resolve as s's miss.
+func (v *View) missed(ms *mapState, ci int32, s *Search) *Chunk {
+	if ch := v.readShared(ms, ci); ch != nil {
+		return ch
+	}
 	if n := len(v.miss); n > 0 {
-		if l := v.miss[n-1]; l.ms == ms && l.ci == ci && l.party == s.Party {
-			return
+		if l := v.miss[n-1]; l.ms == ms && l.ci == ci && l.party == s.Party && l.steps == s.steps {
+			return nil
 		}
 	}
-	v.miss = append(v.miss, viewMiss{ms: ms, ci: ci, party: s.Party, nowMs: s.NowMs})
+	v.miss = append(v.miss, viewMiss{ms: ms, ci: ci, party: s.Party, nowMs: s.NowMs, steps: s.steps})
+	return nil
+}
+
+// readShared returns chunk ci of ms from the map's source when that is a
+// SharedChunkSource holding a good record of it, else nil: a bad record or
+// a source that does not hold the chunk is left to Merge, which counts and
+// rebuilds it as a Search's miss would. Each chunk is asked of the source
+// once per view until Merge.
+func (v *View) readShared(ms *mapState, ci int32) *Chunk {
+	src, ok := ms.src.(SharedChunkSource)
+	if !ok {
+		return nil
+	}
+	if v.last.ms == ms && v.last.ci == ci {
+		return v.last.ch
+	}
+	k := ms.key(ci)
+	if i, ok := v.readAt[k]; ok {
+		v.last = v.reads[i]
+		return v.last.ch
+	}
+	ch, ok, err := src.ReadChunk(int(ci)%ms.wide, int(ci)/ms.wide)
+	if err != nil || !ok || ch == nil || !ch.valid() {
+		ch = nil // asked once: Merge resolves it
+	}
+	if v.readAt == nil {
+		v.readAt = make(map[ChunkKey]int)
+	}
+	v.last = viewRead{ms: ms, ci: ci, ch: ch}
+	v.readAt[k] = len(v.reads)
+	v.reads = append(v.reads, v.last)
+	return ch
 }
 
 // use returns resident slot i's chunk and records the use.
@@ -69,22 +146,34 @@ func (c *Cache) Ready() {
 // goroutine, once no lookup through v is under way: the outcomes into
 // Stats.Kinds, the uses into the eviction stamps, and each chunk missed
 // into a miss as a Search's lookup would have made it (read from the map's
-// source, else a visit of its party at the admission gate). v is empty
-// afterwards.
+// source, else a visit of its party at the admission gate), and each chunk
+// it read from a shared source installed. v is empty afterwards.
 func (c *Cache) Merge(v *View) {
 	for k, n := range v.kinds {
 		c.st.Kinds[k] += n
+		c.st.StepKinds[k] += v.stepKinds[k]
 	}
-	v.kinds = [NumHitKinds]uint64{}
+	v.kinds, v.stepKinds = [NumHitKinds]uint64{}, [NumHitKinds]uint64{}
 	for _, i := range v.used {
 		if int(i) < len(c.rs.res) {
 			c.rs.use(i)
 		}
 	}
 	v.used = v.used[:0]
+	for _, r := range v.reads {
+		if r.ch != nil && r.ms.slots[r.ci] < 0 {
+			c.st.Loaded++
+			c.install(r.ms, r.ci, r.ch)
+		}
+	}
+	clear(v.reads)
+	v.reads = v.reads[:0]
+	clear(v.readAt)
+	v.last = viewRead{}
 	for _, m := range v.miss {
 		if m.ms.slots[m.ci] < 0 {
 			s := c.Search(m.party, m.nowMs)
+			s.steps = m.steps
 			c.miss(m.ms, m.ci, &s)
 		}
 	}

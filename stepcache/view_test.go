@@ -107,3 +107,100 @@ func TestView_ConcurrentLookups(t *testing.T) {
 		t.Fatalf("merged %d lookups, want %d", got, workers*len(want))
 	}
 }
+
+// sharedSource is a source safe for concurrent reads (a SharedChunkSource).
+type sharedSource struct {
+	mu sync.Mutex
+	source
+	per map[[2]int]int // reads of each chunk
+}
+
+func (s *sharedSource) ReadChunk(cx, cy int) (*Chunk, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.per == nil {
+		s.per = map[[2]int]int{}
+	}
+	s.per[[2]int{cx, cy}]++
+	return s.source.ReadChunk(cx, cy)
+}
+
+func (*sharedSource) SharedReads() {}
+
+// TestView_ReadsSharedSource: with a SharedChunkSource the views of
+// several goroutines at once read the chunks it holds themselves (hits
+// equal to a Search's, each chunk read once per view), nothing changes in
+// the cache until Merge, and Merge installs each chunk once and counts it
+// loaded; a chunk the source does not hold still falls through and goes to
+// the gate at Merge.
+func TestView_ReadsSharedSource(t *testing.T) {
+	r := handWorld(t)
+	wide, high := ChunksOf(r.Map.Width, r.Map.Height)
+	src := &sharedSource{source: source{chunks: map[[2]int]*Chunk{}}}
+	for cy := 0; cy < high; cy++ {
+		for cx := 0; cx < wide; cx++ {
+			if cx != 2 { // a column the source does not hold
+				src.chunks[[2]int{cx, cy}] = BuildChunk(r, cx, cy)
+			}
+		}
+	}
+	want := map[[2]int]StepMask{}
+	ref := newTestCache(t, Config{}, r)
+	if err := ref.AttachSource(r.Map.ID, &source{chunks: src.chunks}); err != nil {
+		t.Fatal(err)
+	}
+	for y := 0; y < r.Map.Height; y++ {
+		for x := 0; x < r.Map.Width; x++ {
+			want[[2]int{x, y}] = ref.Search(0, 0).Lookup(r.Map.ID, x, y, 0, 0)
+		}
+	}
+	c := newTestCache(t, Config{MissPromotionThreshold: 1}, r)
+	if err := c.AttachSource(r.Map.ID, src); err != nil {
+		t.Fatal(err)
+	}
+	views := make([]*View, 3)
+	var wg sync.WaitGroup
+	c.Ready()
+	for w := range views {
+		views[w] = c.NewView()
+		wg.Add(1)
+		go func(v *View) {
+			defer wg.Done()
+			for y := 0; y < r.Map.Height; y++ {
+				for x := 0; x < r.Map.Width; x++ {
+					got := v.Search(1, 0).Lookup(r.Map.ID, x, y, 0, 0)
+					w := want[[2]int{x, y}]
+					if x/ChunkSize == 2 && w.Kind == Hit {
+						w = StepMask{Kind: FallNotBuilt}
+					}
+					if got != w {
+						t.Errorf("(%d,%d): view %+v, want %+v", x, y, got, w)
+						return
+					}
+				}
+			}
+		}(views[w])
+	}
+	wg.Wait()
+	held, unheld := 0, 0 // chunks the views reached (a chunk all of multis is never read)
+	for k, n := range src.per {
+		if n > len(views) {
+			t.Fatalf("chunk %v read %d times by %d views", k, n, len(views))
+		}
+		if k[0] == 2 {
+			unheld++
+		} else {
+			held++
+		}
+	}
+	if st := c.Stats(); st.Resident != 0 || st.Loaded != 0 || c.Tracked() != 0 {
+		t.Fatalf("before Merge the cache changed: %+v", st)
+	}
+	for _, v := range views {
+		c.Merge(v)
+	}
+	st := c.Stats()
+	if st.Loaded != uint64(held) || st.Built != uint64(unheld) || st.Resident != held+unheld || held < wide*high/2 {
+		t.Fatalf("after Merge: loaded %d (want %d) built %d (want %d) resident %d", st.Loaded, held, st.Built, unheld, st.Resident)
+	}
+}

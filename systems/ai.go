@@ -5,12 +5,13 @@ import (
 
 	c "shardcore/components"
 	"shardcore/movement"
+	"shardcore/world"
 )
 
 // patrolMaxFails is how many failed searches skip a patrol waypoint.
 const patrolMaxFails = 3
 
-func cheb(a, b movement.Point) int {
+func cheb(a, b world.Point) int {
 	return max(absInt(a.X-b.X), absInt(a.Y-b.Y))
 }
 
@@ -23,7 +24,7 @@ func absInt(v int) int {
 
 // request marks mobile e's path request pending and queues it for the
 // pathfinder.
-func (s *Sim) request(e ecs.Entity, req *c.PathRequest, goal movement.Point, rng int) {
+func (s *Sim) request(e ecs.Entity, req *c.PathRequest, goal world.Point, rng int) {
 	req.Goal, req.Range, req.Active, req.Since = goal, rng, true, s.tick
 	if !req.Queued {
 		req.Queued = true
@@ -109,8 +110,14 @@ func (followAI) think(s *Sim, e ecs.Entity) {
 	tp := s.maps.pos.Get(f.Target).Point()
 	d := cheb(pos.Point(), tp)
 	inner := 1 // the goal: beside the target (close enough that a ledge rarely separates them)
+	sc := s.maps.sched.Get(e)
 	if d <= inner {
 		path.Clear() // close enough: stop
+		sc.chasing = false
+		return
+	}
+	if sc.chasing {
+		s.chase(e, f, pos, path, tp)
 		return
 	}
 	moved := tp != f.LastGoal
@@ -129,6 +136,11 @@ func (followAI) think(s *Sim, e ecs.Entity) {
 	urgent := d > f.Range && moved
 	idle := path.Remaining() == 0 && d > max(f.Range, inner) // within range, a follower without a path waits
 	if (drifted && due) || urgent || idle {
+		if s.opts.FollowDirect && path.Remaining() == 0 {
+			sc.chasing = true
+			s.chase(e, f, pos, path, tp)
+			return
+		}
 		s.request(e, req, tp, inner)
 		f.LastGoal = tp
 		f.NextRepath = s.now + s.jitterMs()
@@ -178,7 +190,7 @@ func (a patrolAI) think(s *Sim, e ecs.Entity) {
 
 // failed counts a failed search for the current waypoint (skipping it after
 // patrolMaxFails) and returns the waypoint to walk to.
-func (patrolAI) failed(s *Sim, p *c.Patrol, route []movement.Point, path *c.PathState) movement.Point {
+func (patrolAI) failed(s *Sim, p *c.Patrol, route []world.Point, path *c.PathState) world.Point {
 	p.Fails++
 	p.NextTry = path.RetryAt
 	if p.Fails >= patrolMaxFails {
@@ -209,7 +221,7 @@ func (wanderAI) think(s *Sim, e ecs.Entity) {
 		x := wd.Home.X + s.rng.IntN(2*wd.Radius+1) - wd.Radius
 		y := wd.Home.Y + s.rng.IntN(2*wd.Radius+1) - wd.Radius
 		if s.canBeOn(caps, x, y) {
-			s.request(e, req, movement.Point{X: x, Y: y}, 0)
+			s.request(e, req, world.Point{X: x, Y: y}, 0)
 			return
 		}
 	}

@@ -12,7 +12,9 @@ import (
 // and as the search workers' finders (one per core unless SearchWorkers is
 // set), each through its own read-only view of the cache that the stage
 // merges after (with the cache disabled: classic A*s), the cache's step
-// checker (the same composition) for the movement system, after every tick
+// checker (the same composition) for the movement system, and for its
+// lanes stepped at once (when Options.MoveWorkers is 2 or more) step
+// checkers through views of their own, after every tick
 // the chunks its background workers finished installed (Collect) and its
 // bound restored (Enforce), and its hit ratio in Stats. The cache must
 // serve the Sim's map and be owned by the Sim's goroutine.
@@ -34,6 +36,11 @@ func WithCache(opts Options, cache *stepcache.Cache) Options {
 		opts.SearchWorkers = runtime.GOMAXPROCS(0)
 	}
 	opts.NewStepper = func(r *movement.Rules) Stepper { return pathing.NewStepChecker(cache, r) }
+	opts.NewSharedStepper = func(r *movement.Rules) Stepper {
+		v := cache.NewView()
+		stage.views = append(stage.views, v)
+		return pathing.NewViewStepChecker(v, r)
+	}
 	opts.Evictor = cacheUpkeep{cache}
 	opts.HitRatio = func() float64 { return cache.Stats().HitRatio() }
 	return opts

@@ -3,10 +3,13 @@
 // that is the live rules' movement.Dynamics, routes, the game clock and the
 // seeded random stream) and the systems Tick runs over it in a fixed order,
 // each a struct of its own queries and scratch: the AI systems (follow,
-// patrol, walk, wander: intents to path requests or walked steps), the
-// pathfinder (the request queue, served oldest first within a node budget
-// per search from searchBudget), the mover (steps re-checked by the live
-// rules, doors), then the cache upkeep hook and the stats. It spawns
+// patrol, walk, wander: intents to path requests or walked steps; a
+// follower chases its target straight and searches only round what blocks
+// it, chase.go), the pathfinder (the request queue, served oldest first
+// within a node budget per search from searchBudget, by search workers at
+// once: pathfind_par.go), the mover (each step re-checked by the step cache
+// and the dynamic pass or the live rules, doors; west and east lanes at
+// once: move_lanes.go), then the cache upkeep hook and the stats. It spawns
 // mobiles and items on request.
 //
 // It owns the ECS world and every structural change to it. It does not own

@@ -63,7 +63,7 @@ func (c *fakeClock) read() time.Duration {
 type countingFinder struct {
 	f     pathing.Finder
 	calls int
-	order []movement.Point
+	order []world.Point
 }
 
 func (c *countingFinder) Find(req *pathing.Request, res *pathing.Result) {

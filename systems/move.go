@@ -9,12 +9,12 @@ import (
 )
 
 // mover is the movement system: it steps mobiles along their paths when
-// their move timers come, and opens and closes doors.
+// their move timers come, lane by lane (move_lanes.go), and opens and
+// closes doors.
 type mover struct {
 	doors *generic.Filter3[c.Door, c.Position, spatialRef]
 	due   []timer
-	ev    StepEvent
-	refs  []ItemRef
+	lanes [numLanes]lane
 }
 
 func newMover(w *ecs.World) mover {
@@ -24,56 +24,71 @@ func newMover(w *ecs.World) mover {
 }
 
 // update takes one step for each mobile whose move timer came, has a path
-// and whose pace allows it; then doors whose time is up close, unless a
+// and whose pace allows it (the west and east lanes at once when the Sim
+// has move workers, then the border lane), applies what the steps set off
+// in lane order, and then closes the doors whose time is up, unless a
 // mobile stands in the doorway.
 func (mv *mover) update(s *Sim) {
 	mv.due = s.moves.due(s.now, mv.due[:0])
-	for _, tm := range mv.due {
-		e := tm.e
-		if !s.w.Alive(e) {
-			continue
-		}
-		sc := s.maps.sched.Get(e)
-		if sc.moveAt != tm.at {
-			continue // stale: moved to another time
-		}
-		sc.moveAt = noTimer
-		mob, path := s.maps.mob.Get(e), s.maps.path.Get(e)
-		if path.Remaining() == 0 {
-			continue
-		}
-		if s.now < mob.NextMove {
-			s.schedMove(e, mob.NextMove)
-			continue
-		}
-		mv.step(s, e, sc, mob, path)
+	mv.split(s)
+	mv.run(s)
+	for i := range mv.lanes {
+		mv.lanes[i].apply(s)
 	}
 	mv.closeDoors(s)
 }
 
-// step takes mobile e's next step, checked by the Sim's stepper (the step
+// take is a lane's step of one due timer: mobile e's next step unless the
+// timer is stale, the path is walked or the pace holds it back (then its
+// timer is set again).
+func (l *lane) take(s *Sim, tm timer) {
+	e := tm.e
+	if !s.w.Alive(e) {
+		return
+	}
+	sc := s.maps.sched.Get(e)
+	if sc.moveAt != tm.at {
+		return // stale: moved to another time
+	}
+	sc.moveAt = noTimer
+	mob, path := s.maps.mob.Get(e), s.maps.path.Get(e)
+	if path.Remaining() == 0 {
+		return
+	}
+	if s.now < mob.NextMove {
+		l.schedMove(e, mob.NextMove)
+		return
+	}
+	l.step(s, e, sc, mob, path)
+}
+
+// step takes mobile e's next step, checked by the lane's stepper (the step
 // cache plus the dynamic pass, or the live rules; dynamics included); a
 // step refused twice in a row (one step period apart) drops the path and
 // asks for a new one to the same goal. CanOpenDoors mobiles open the doors
-// of the cell they step onto.
-func (mv *mover) step(s *Sim, e ecs.Entity, sc *sched, mob *c.Mobile, path *c.PathState) {
+// of the cell they step onto. What the step sets off beyond the mobile and
+// its cells (timers, touches, requests) is kept for apply.
+func (l *lane) step(s *Sim, e ecs.Entity, sc *sched, mob *c.Mobile, path *c.PathState) {
 	pos := s.maps.pos.Get(e)
 	d := path.Steps[path.Next]
 	m := movement.Mover{Caps: mob.Caps, Self: mob.ID}
 	x, y, z := int(pos.X), int(pos.Y), int(pos.Z)
-	nz, ok, live := s.stepper.Step(m, x, y, z, d)
+	if w, ok := l.stepper.(WalkerStepper); ok {
+		w.Walker(sc.party, s.now)
+	}
+	nz, ok, live := l.stepper.Step(m, x, y, z, d)
 	if live {
-		s.st.stepsLive++
+		l.n.stepsLive++
 	}
 	if s.opts.Observer != nil {
-		mv.ev = StepEvent{Tick: s.tick, MobileID: mob.ID, Mover: m, FromX: x, FromY: y, FromZ: z, Dir: d, NewZ: nz, OK: ok}
-		s.opts.Observer.ObserveStep(&mv.ev)
+		l.ev = StepEvent{Tick: s.tick, MobileID: mob.ID, Mover: m, FromX: x, FromY: y, FromZ: z, Dir: d, NewZ: nz, OK: ok}
+		s.opts.Observer.ObserveStep(&l.ev)
 	}
 	mob.NextMove = max(mob.NextMove+int64(mob.Speed), s.now)
 	if !ok {
-		s.st.blocked++
-		refused(s, e, path, s.maps.req.Get(e))
-		s.touch(e)
+		l.n.blocked++
+		l.refused(s, e, sc, path, s.maps.req.Get(e))
+		l.touches = append(l.touches, e)
 	} else {
 		dx, dy := d.Offset()
 		s.playerMoved(mob.Caps, x, y, x+dx, y+dy)
@@ -82,14 +97,14 @@ func (mv *mover) step(s *Sim, e ecs.Entity, sc *sched, mob *c.Mobile, path *c.Pa
 		s.maps.facing.Get(e).Dir = d
 		path.Next++
 		s.idx.MoveMobile(s.maps.ref.Get(e).H, x, y, int8(nz))
-		s.st.steps++
+		l.n.steps++
 		if mob.Caps&movement.CanOpenDoors != 0 {
-			mv.openDoors(s, x, y)
+			l.openDoors(s, x, y)
 		}
-		s.stepped(e, sc, path.Remaining())
+		l.stepped(s, e, sc, path.Remaining())
 	}
 	if path.Remaining() > 0 {
-		s.schedMove(e, mob.NextMove)
+		l.schedMove(e, mob.NextMove)
 	}
 }
 
@@ -97,22 +112,30 @@ func (mv *mover) step(s *Sim, e ecs.Entity, sc *sched, mob *c.Mobile, path *c.Pa
 // usually moves on: the first refusal waits one step and tries again (while
 // a path is live, not Failed, RetryAt marks the step refused once); the
 // second drops the path and re-plans: a walking player in walkAI (back onto
-// its route, past whoever blocks it), anyone else to the same goal.
-func refused(s *Sim, e ecs.Entity, path *c.PathState, req *c.PathRequest) {
+// its route, past whoever blocks it), anyone else to the same goal. A
+// chasing follower's step refused asks for a search at once (chase.go).
+func (l *lane) refused(s *Sim, e ecs.Entity, sc *sched, path *c.PathState, req *c.PathRequest) {
+	if sc.chasing { // a chase step refused: search round what blocks it
+		sc.chasing = false
+		path.Clear()
+		l.request(s, e, req, req.Goal, req.Range)
+		l.chased = append(l.chased, e)
+		return
+	}
 	if mark := -1 - int64(path.Next); !path.Failed && path.RetryAt != mark {
 		path.RetryAt = mark
 		return
 	}
 	path.Clear()
 	if !req.Active && !s.maps.walk.Has(e) {
-		s.request(e, req, req.Goal, req.Range)
+		l.request(s, e, req, req.Goal, req.Range)
 	}
 }
 
 // openDoors opens the closed doors of (x, y).
-func (mv *mover) openDoors(s *Sim, x, y int) {
-	mv.refs = s.idx.ItemEntitiesAt(x, y, mv.refs[:0])
-	for _, r := range mv.refs {
+func (l *lane) openDoors(s *Sim, x, y int) {
+	l.refs = s.idx.ItemEntitiesAt(x, y, l.refs[:0])
+	for _, r := range l.refs {
 		if !s.maps.door.Has(r.Entity) {
 			continue
 		}
@@ -120,7 +143,7 @@ func (mv *mover) openDoors(s *Sim, x, y int) {
 		if !d.Open {
 			d.Open = true
 			s.idx.SetItemHidden(r.Handle, true)
-			s.st.doorsOpened++
+			l.n.doorsOpened++
 		}
 		d.CloseAt = s.now + int64(s.opts.DoorOpenMs)
 	}

@@ -38,9 +38,9 @@ type PathRecord struct {
 	Map        world.MapID
 	MobileID   uint64
 	Party      uint64 // whom the mobile travels with (a pet: its owner; else itself)
-	Start      movement.Point
+	Start      world.Point
 	StartZ     int
-	Goal       movement.Point
+	Goal       world.Point
 	Range      int
 	Caps       movement.Caps
 	MaxNodes   int // the search's node budget (the tick's share, at most Options.MaxNodes)
@@ -74,6 +74,14 @@ type StepEvent struct {
 // goroutine only.
 type Stepper interface {
 	Step(mv movement.Mover, x, y, z int, d movement.Dir) (newZ int, ok, live bool)
+}
+
+// WalkerStepper is a Stepper told whose step comes next (the mover's party
+// and the game time) before each Step: the step cache counts a step's miss
+// of a chunk not built as that party's visit (pathing.StepChecker).
+type WalkerStepper interface {
+	Stepper
+	Walker(party uint64, nowMs int64)
 }
 
 // LiveSteps is the Stepper that asks the live rules every step.
@@ -131,13 +139,26 @@ type Options struct {
 	// SearchStage's Begin and End (WithCache: cache A*s through read-only
 	// views of the step cache).
 	NewSharedFinder func(r *movement.Rules) pathing.Finder
-	// SearchStage brackets each parallel pathfinding stage (nil: nothing).
+	// SearchStage brackets each parallel pathfinding stage, and each
+	// parallel movement stage (nil: nothing).
 	SearchStage SearchStage
+	// MoveWorkers, at 2 or more with NewSharedStepper, has the movement
+	// system step its west and east lanes at once (move_lanes.go); the
+	// outcome is the same with one.
+	MoveWorkers int
+	// NewSharedStepper builds the step check of a lane stepped on another
+	// goroutine while the Sim waits, between SearchStage's Begin and End
+	// (WithCache: a StepChecker through a read-only view of the cache).
+	NewSharedStepper func(r *movement.Rules) Stepper
 	// SleepRadius, when positive, turns sleeping sectors on: an NPC
 	// (patroller or wanderer) whose sector has no player within this many
 	// sectors (16 cells each) does not think until one comes (sleep.go).
 	// 0: every mobile is awake.
 	SleepRadius int
+	// FollowDirect has a follower out of place step straight at its target
+	// while that step is open and search only when it is refused
+	// (chase.go); false: every repath is a search.
+	FollowDirect bool
 	// MaxNodes is each search's node budget (DefaultMaxNodes).
 	MaxNodes int
 	// RepathMinMs..RepathMaxMs is the follow repath interval, jittered per

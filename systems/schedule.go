@@ -41,6 +41,8 @@ type sched struct {
 	intent          uint8
 	leads           bool
 	asleep          bool       // in a sleeping sector's list (sleep.go)
+	chasing         bool       // a follower stepping straight at its target (chase.go)
+	party           uint64     // whom its steps count as at the step cache's gate: its target's id (a follower), else its own
 	follower        ecs.Entity // the first mobile following it (leads)
 }
 
@@ -121,28 +123,6 @@ func (s *Sim) touch(e ecs.Entity) {
 	}
 	sc.touched = s.round
 	s.touched = append(s.touched, e)
-}
-
-// stepped touches what a step of mobile e changes: the AIs of the mobiles
-// following it, and its own when it follows (it stops beside its target)
-// or its path is walked (a patrol reaches its waypoint only at its path's
-// end: the search stops at the first cell in range; walkers and wanderers
-// wait for their path to run out). Thinking on the other steps would
-// decide nothing.
-func (s *Sim) stepped(e ecs.Entity, sc *sched, left int) {
-	if left == 0 || sc.intent == intentFollow {
-		s.touch(e)
-	}
-	if sc.leads {
-		if f := sc.follower; s.w.Alive(f) {
-			s.touch(f)
-		}
-		for _, f := range s.followers[e] {
-			if s.w.Alive(f) {
-				s.touch(f)
-			}
-		}
-	}
 }
 
 // pathChanged schedules mobile e's next step after its path was stored or

@@ -28,7 +28,7 @@ type Sim struct {
 	opts  Options
 	rng   *rand.Rand
 
-	routes [][]movement.Point
+	routes [][]world.Point
 	walks  [][]RouteCell
 	byID   map[uint64]ecs.Entity
 	nextID uint64
@@ -55,6 +55,7 @@ type Sim struct {
 	paths   *pathfinder
 	move    mover
 	stepper Stepper
+	movers  []Stepper // the west and east lanes' steppers when they step at once (move_lanes.go)
 
 	st   counters
 	durs durations
@@ -107,6 +108,15 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 		s.paths.par = ps
 	}
 	s.move = newMover(w)
+	if opts.MoveWorkers > 1 && opts.NewSharedStepper != nil {
+		for i := 0; i < 2; i++ {
+			st := opts.NewSharedStepper(s.rules.Clone())
+			if st == nil {
+				return nil, errors.New("systems: new sim: NewSharedStepper returned nil")
+			}
+			s.movers = append(s.movers, st)
+		}
+	}
 	return s, nil
 }
 
@@ -130,7 +140,7 @@ func (s *Sim) Options() Options { return s.opts }
 func (s *Sim) TickCount() uint64 { return s.tick }
 
 // AddRoute registers a looping waypoint route and returns its id.
-func (s *Sim) AddRoute(r []movement.Point) (int, error) {
+func (s *Sim) AddRoute(r []world.Point) (int, error) {
 	if len(r) == 0 {
 		return 0, errors.New("systems: add route: empty route")
 	}
@@ -139,12 +149,12 @@ func (s *Sim) AddRoute(r []movement.Point) (int, error) {
 			return 0, fmt.Errorf("systems: add route: waypoint %d (%d,%d) is off the map", i, p.X, p.Y)
 		}
 	}
-	s.routes = append(s.routes, append([]movement.Point(nil), r...))
+	s.routes = append(s.routes, append([]world.Point(nil), r...))
 	return len(s.routes) - 1, nil
 }
 
 // Route returns route id's waypoints (nil if unknown).
-func (s *Sim) Route(id int) []movement.Point {
+func (s *Sim) Route(id int) []world.Point {
 	if id < 0 || id >= len(s.routes) {
 		return nil
 	}

@@ -6,6 +6,7 @@ import (
 
 	c "shardcore/components"
 	"shardcore/movement"
+	"shardcore/world"
 )
 
 type recorderFunc func(r *PathRecord)
@@ -18,7 +19,7 @@ func spawnPatrollers(t *testing.T, s *Sim, n int) []uint64 {
 	var ids []uint64
 	for i := 0; i < n; i++ {
 		y := 2 + 2*i
-		r, err := s.AddRoute([]movement.Point{{X: 20, Y: y}, {X: 2, Y: y}})
+		r, err := s.AddRoute([]world.Point{{X: 20, Y: y}, {X: 2, Y: y}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -146,7 +147,7 @@ func TestDoorsOpenAndClose(t *testing.T) {
 	if err := s.SpawnItem(ItemSpec{X: 10, Y: 5, ID: itemDoor, Door: true}); err != nil {
 		t.Fatal(err)
 	}
-	r, _ := s.AddRoute([]movement.Point{{X: 14, Y: 5}, {X: 6, Y: 5}})
+	r, _ := s.AddRoute([]world.Point{{X: 14, Y: 5}, {X: 6, Y: 5}})
 	id, err := s.SpawnMobile(MobileSpec{X: 6, Y: 5, Speed: 100, Tags: c.Tags{CanOpenDoors: true}, Patrol: &PatrolSpec{Route: r}})
 	if err != nil {
 		t.Fatal(err)
@@ -203,7 +204,7 @@ func TestFollowAndWander(t *testing.T) {
 		t.Fatal(err)
 	}
 	sw, err := s.SpawnMobile(MobileSpec{X: 10, Y: 26, Speed: 100, Tags: c.Tags{CanSwim: true, CantWalk: true},
-		Wander: &WanderSpec{Home: movement.Point{X: 10, Y: 26}, Radius: 8}})
+		Wander: &WanderSpec{Home: world.Point{X: 10, Y: 26}, Radius: 8}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +252,7 @@ func TestSpawnErrors(t *testing.T) {
 			t.Fatalf("case %d: %+v accepted", i, sp)
 		}
 	}
-	if _, err := s.AddRoute([]movement.Point{{X: 40, Y: 0}}); err == nil {
+	if _, err := s.AddRoute([]world.Point{{X: 40, Y: 0}}); err == nil {
 		t.Fatal("off-map route accepted")
 	}
 	if err := s.SpawnItem(ItemSpec{X: 32, Y: 0}); err == nil {

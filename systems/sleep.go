@@ -6,8 +6,7 @@ import (
 	"shardcore/movement"
 )
 
-// Sleeping sectors (Options.SleepRadius, off by default), as the original
-// shards do: an NPC (a patroller or a wanderer) whose sector has no player
+// Sleeping sectors (Options.SleepRadius, off by default), as real game shards do: an NPC (a patroller or a wanderer) whose sector has no player
 // within SleepRadius sectors does not think: when its AI would, it falls
 // asleep in its sector instead (a path under way is walked to its end),
 // and wakes, thinking at the next think stage, once a player comes within

@@ -6,7 +6,6 @@ import (
 	"shardcore/world"
 
 	c "shardcore/components"
-	"shardcore/movement"
 )
 
 // wideWorld is a 160×32 grass map: 10×2 sectors.
@@ -48,7 +47,7 @@ func TestSleepingSectors(t *testing.T) {
 		if _, err := s.SpawnMobile(MobileSpec{X: 2, Y: 5, Tags: c.Tags{Player: true}, Speed: 100, Walk: &WalkSpec{Route: wr}}); err != nil {
 			t.Fatal(err)
 		}
-		pr, err := s.AddRoute([]movement.Point{{X: 140, Y: 20}, {X: 130, Y: 20}})
+		pr, err := s.AddRoute([]world.Point{{X: 140, Y: 20}, {X: 130, Y: 20}})
 		if err != nil {
 			t.Fatal(err)
 		}

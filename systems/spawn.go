@@ -7,6 +7,7 @@ import (
 
 	c "shardcore/components"
 	"shardcore/movement"
+	"shardcore/world"
 )
 
 // MobileSpec describes a mobile to spawn. At most one intent (Follow,
@@ -45,7 +46,7 @@ type WalkSpec struct {
 
 // WanderSpec makes a mobile wander within Radius of Home.
 type WanderSpec struct {
-	Home   movement.Point
+	Home   world.Point
 	Radius int
 	// DelayMs holds the first wander back this many game ms.
 	DelayMs int64
@@ -71,7 +72,7 @@ func (s *Sim) SpawnMobile(sp MobileSpec) (uint64, error) {
 	*s.maps.mob.Get(e) = c.Mobile{ID: id, Speed: speed, Caps: t.Caps(), NextMove: s.now}
 	mm := movement.Mobile{ID: id, Z: int8(sp.Z), Dead: t.Dead, HiddenStaff: false}
 	s.maps.ref.Get(e).H = s.idx.AddMobile(e, sp.X, sp.Y, mm)
-	*s.maps.sched.Get(e) = sched{moveAt: noTimer, thinkAt: noTimer, touched: s.round - 1}
+	*s.maps.sched.Get(e) = sched{moveAt: noTimer, thinkAt: noTimer, touched: s.round - 1, party: id}
 	s.setIntent(e, sp, target)
 	s.touch(e)
 	if s.sleep != nil && t.Player {
@@ -134,8 +135,9 @@ func (s *Sim) setIntent(e ecs.Entity, sp MobileSpec, target ecs.Entity) {
 	sc := s.maps.sched.Get(e)
 	switch {
 	case sp.Follow != nil:
-		*s.maps.follow.Get(e) = c.Follow{Target: target, Range: max(sp.Follow.Range, 0), LastGoal: movement.Point{X: -1, Y: -1}}
+		*s.maps.follow.Get(e) = c.Follow{Target: target, Range: max(sp.Follow.Range, 0), LastGoal: world.Point{X: -1, Y: -1}}
 		sc.intent = intentFollow
+		sc.party = s.maps.mob.Get(target).ID
 		if ts := s.maps.sched.Get(target); !ts.leads {
 			ts.leads, ts.follower = true, e
 		} else {

@@ -24,6 +24,7 @@ type counters struct {
 	tickMax                     time.Duration
 	queueLen                    int
 	sys                         [NumSystems]time.Duration
+	moveStages                  uint64
 }
 
 // served counts a search served after waiting wait ticks.
@@ -79,7 +80,10 @@ type Stats struct {
 	// Thinks counts the AI's thinks (one mobile's intent deciding once).
 	Thinks uint64
 	// Asleep is the number of NPCs asleep now (Options.SleepRadius).
-	Asleep      int
+	Asleep int
+	// MoveStages counts the ticks whose west and east movement lanes
+	// stepped at once (Options.MoveWorkers).
+	MoveStages  uint64
 	DoorsOpened uint64
 	// Postponed counts capped searches that ran out of the tick's budget
 	// and left their request queued at the head for the next tick.
@@ -108,7 +112,7 @@ func (s *Sim) Stats() Stats {
 	st := Stats{
 		Ticks: s.tick, Searches: s.st.searches, Found: s.st.found, Expansions: s.st.expansions, Postponed: s.st.postponed,
 		Steps: s.st.steps, StepsLive: s.st.stepsLive, Blocked: s.st.blocked, DoorsOpened: s.st.doorsOpened, QueueLen: s.st.queueLen,
-		MaxWaitTicks: s.st.maxWait, LastTickMaxWait: s.st.tickMaxWait, TickMax: s.st.tickMax,
+		MaxWaitTicks: s.st.maxWait, MoveStages: s.st.moveStages, LastTickMaxWait: s.st.tickMaxWait, TickMax: s.st.tickMax,
 		TickTotal: s.st.tickTotal, PathfindTime: s.st.pathTime, Lookups: s.st.lookups, SystemTime: s.st.sys,
 	}
 	st.Mobiles, st.Items = s.idx.Counts()

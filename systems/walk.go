@@ -8,6 +8,7 @@ import (
 
 	c "shardcore/components"
 	"shardcore/movement"
+	"shardcore/world"
 )
 
 // RouteCell is one cell of a walked route, with the walker's Z there.
@@ -104,7 +105,7 @@ func (walkAI) think(s *Sim, e ecs.Entity) {
 		k = (k + 1) % n
 	}
 	w.Goal = k
-	s.request(e, req, movement.Point{X: route[k].X, Y: route[k].Y}, 0)
+	s.request(e, req, world.Point{X: route[k].X, Y: route[k].Y}, 0)
 }
 
 // locate finds (x, y) on route from cell from on, up to two batches ahead,

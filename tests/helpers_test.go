@@ -9,6 +9,7 @@ import (
 	"shardcore/population"
 	"shardcore/stepcache"
 	"shardcore/systems"
+	"shardcore/world"
 )
 
 // shardSetup describes a test shard on the default world.
@@ -21,6 +22,9 @@ type shardSetup struct {
 	// liveSteps: the movement system checks every step with the live rules
 	// even with a cache (which then serves the searches only).
 	liveSteps bool
+	// noObserver: no step re-check (a step observer keeps the movement
+	// system's lanes on the Sim's goroutine).
+	noObserver bool
 }
 
 // shard is a running test shard.
@@ -48,9 +52,12 @@ func newShard(t testing.TB, su shardSetup) *shard {
 	}
 	if su.liveSteps {
 		opts.NewStepper = func(r *movement.Rules) systems.Stepper { return systems.LiveSteps{Rules: r} }
+		opts.NewSharedStepper = opts.NewStepper
 	}
 	sh.check = &checker{}
-	opts.Observer = sh.check
+	if !su.noObserver {
+		opts.Observer = sh.check
+	}
 	s, err := systems.NewSim(w.Map, w.Tiles, opts)
 	if err != nil {
 		t.Fatalf("new sim: %v", err)
@@ -120,7 +127,7 @@ func (sh *shard) run(n int, each func(tick int)) {
 	}
 }
 
-func cheb(a, b movement.Point) int {
+func cheb(a, b world.Point) int {
 	return max(abs(a.X-b.X), abs(a.Y-b.Y))
 }
 

@@ -4,9 +4,9 @@ import (
 	"testing"
 
 	"shardcore/components"
-	"shardcore/movement"
 	"shardcore/stepcache"
 	"shardcore/systems"
+	"shardcore/world"
 )
 
 // TestHouse: a door-opening walker paths from the doorway of a house multi
@@ -21,7 +21,7 @@ func TestHouse(t *testing.T) {
 	if _, err := sh.sim.AddRoute(nil); err == nil {
 		t.Fatal("an empty route was accepted")
 	}
-	route, err := sh.sim.AddRoute([]movement.Point{in.Point(), door.Point()})
+	route, err := sh.sim.AddRoute([]world.Point{in.Point(), door.Point()})
 	if err != nil {
 		t.Fatal(err)
 	}

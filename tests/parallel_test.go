@@ -45,3 +45,36 @@ func TestParallelSearchesMatchSequential(t *testing.T) {
 		}
 	}
 }
+
+// TestParallelMovesMatchSequential: the same run with the movement
+// system's west and east lanes stepped at once (two move workers, each
+// through its own view of the step cache) and one after the other ends in
+// the same state after the same steps and searches, cold and baked. Run it
+// with -race: the lanes share the world, the spatial index and the cache.
+func TestParallelMovesMatchSequential(t *testing.T) {
+	pop := population.Options{Pets: 150, Patrols: 150, Swimmers: 30, Seed: 5}
+	run := func(baked bool, workers int) (uint64, systems.Stats) {
+		cfg := stepcache.DefaultConfig()
+		cfg.Seed = 1
+		opts := systems.Options{Seed: 5, SearchWorkers: 1, MoveWorkers: workers, MaxSearchesPerTick: 64, FollowDirect: true}
+		sh := newShard(t, shardSetup{pop: pop, opts: opts, cache: &cfg, noObserver: true})
+		if baked {
+			installAll(t, sh)
+		}
+		sh.run(1500, nil)
+		return sh.sim.PositionsHash(), sh.sim.Stats()
+	}
+	for _, baked := range []bool{false, true} {
+		h1, s1 := run(baked, 1)
+		h2, s2 := run(baked, 2)
+		t.Logf("baked %v: one worker %d steps %d blocked %d searches; two %d steps %d blocked %d searches, %d ticks stepped their lanes at once",
+			baked, s1.Steps, s1.Blocked, s1.Searches, s2.Steps, s2.Blocked, s2.Searches, s2.MoveStages)
+		if h1 != h2 || s1.Steps != s2.Steps || s1.Blocked != s2.Blocked || s1.Searches != s2.Searches || s1.Expansions != s2.Expansions {
+			t.Fatalf("baked %v: one worker %x (%d steps, %d blocked, %d searches, %d expansions), two %x (%d, %d, %d, %d)",
+				baked, h1, s1.Steps, s1.Blocked, s1.Searches, s1.Expansions, h2, s2.Steps, s2.Blocked, s2.Searches, s2.Expansions)
+		}
+		if s1.MoveStages != 0 || s2.MoveStages < 300 || s2.Steps < 10000 {
+			t.Fatalf("baked %v: lanes stepped at once in %d and %d ticks, %d steps: the run did not exercise the lanes", baked, s1.MoveStages, s2.MoveStages, s2.Steps)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"shardcore/population"
 	"shardcore/stepcache"
 	"shardcore/systems"
+	"shardcore/world"
 )
 
 // TestClosedDoorBlocksNonOpeners: a door item at a doorway blocks a walker
@@ -59,7 +60,7 @@ func TestPatrol(t *testing.T) {
 	visits := map[[2]int]int{}
 	sh.check.onStep = func(ev *systems.StepEvent) {
 		dx, dy := ev.Dir.Offset()
-		p := movement.Point{X: ev.FromX + dx, Y: ev.FromY + dy}
+		p := world.Point{X: ev.FromX + dx, Y: ev.FromY + dy}
 		if abs(p.X-deck.X) <= 1 && abs(p.Y-deck.Y) <= 2 {
 			onDeck++
 		}

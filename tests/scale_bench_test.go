@@ -4,7 +4,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"os"
 	"runtime"
+	"runtime/pprof"
 	"testing"
 
 	"github.com/rs/zerolog"
@@ -21,6 +23,7 @@ var (
 	scaleConfig = flag.String("scale.config", "", "server.toml of the scale benchmark (empty: defaults with world.size 7168x4096 and a fresh cache dir)")
 	scaleTicks  = flag.Int("scale.ticks", 1500, "ticks the scale benchmark runs back to back")
 	scalePop    = flag.String("scale.pop", "25000,40000,10000", "pets,patrols,swimmers of the scale benchmark")
+	scaleHeap   = flag.String("scale.heapprofile", "", "write a heap profile (what is live with the shard still held) to FILE after the run")
 	scaleCPU    = flag.Bool("scale.cpuclock", false, "time ticks and budgets by the tick thread's CPU time, which leaves out the time other work held the core (Linux)")
 )
 
@@ -59,17 +62,44 @@ func BenchmarkShardScale(b *testing.B) {
 		}
 		sim := srv.Sim()
 		before := sim.Stats()
+		var gc0, gc1 runtime.MemStats
+		runtime.ReadMemStats(&gc0)
+		cpu0 := processCPU()
 		b.StartTimer()
 		if err := srv.Run(context.Background()); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()
+		cpu := processCPU() - cpu0
+		runtime.ReadMemStats(&gc1)
 		reportScale(b, srv.Summary(), before, sim.Stats())
+		ticks := float64(sim.Stats().Ticks - before.Ticks)
+		// The process's CPU time per tick (every thread: the tick, the
+		// search workers, background builds, GC) says more than the wall
+		// clock on a shared machine.
+		b.ReportMetric(float64(cpu.Microseconds())/1000/ticks, "cpu-ms/tick")
+		b.ReportMetric(float64(gc1.NumGC-gc0.NumGC), "gc-cycles")
 		var ms runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&ms)
 		b.ReportMetric(float64(ms.HeapInuse)/(1<<20), "heap-inuse-MB")
+		if *scaleHeap != "" {
+			writeHeapProfile(b, *scaleHeap)
+		}
 		b.ReportMetric(float64(srv.Cache().Stats().Bytes)/(1<<20), "cache-MB")
+		runtime.KeepAlive(srv)
+	}
+}
+
+// writeHeapProfile writes the live heap (after a GC) to file.
+func writeHeapProfile(b *testing.B, file string) {
+	f, err := os.Create(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		b.Fatal(err)
 	}
 }
 

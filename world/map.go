@@ -187,7 +187,7 @@ func (m *Map) landZ(x, y int) int {
 }
 
 // AverageZ returns the lowest, averaged and highest land Z of the cell's
-// four corners, as movement.md defines them.
+// four corners, as the movement rules read them.
 func (m *Map) AverageZ(x, y int) (low, avg, top int) {
 	zt := m.landZ(x, y)
 	zl := m.landZ(x, y+1)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -10,8 +11,12 @@ import (
 	"shardcore/internal/repo"
 	"shardcore/movement"
 	"shardcore/pathing/pathbench"
+	"shardcore/stepcache"
+	"shardcore/world"
 	"shardcore/world/gen"
+	"shardcore/world/gen/britannia"
 	"shardcore/world/movingai"
+	"shardcore/world/source"
 )
 
 // benchModes are the modes bench paths runs after the classic A*.
@@ -23,19 +28,24 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return subcommand("bench", args, stdout, stderr, map[string]func([]string) error{
 		"paths": func(a []string) error { return benchPaths(ctx, a, stdout, stderr) },
 		"bake":  func(a []string) error { return cmdBenchBake(ctx, a, stdout, stderr) },
-	}, "shard bench paths [--iters N] [--movingai DIR] [--movingai-map NAME] | bench bake [--world default|DIR] [--map N] [--chunks K|--all]")
+	}, "shard bench paths [--world default|DIR] [--map N] [--iters N] [--movingai DIR] [--movingai-map NAME] | bench bake [--world default|DIR] [--map N] [--chunks K|--all]")
 }
 
 // benchPaths is shard bench paths: it times seed 003's scenarios on the
-// default world, and the longest scenario of a Moving AI map, in every
-// cache mode and with the jump search against the classic A*, and prints a
-// table whose last line is "min warm speedup Xx" (the jump search's).
+// default world (or their Britannia twins on map --map of a britannia
+// folder, --world DIR), and the longest scenario of a Moving AI map, in
+// every cache mode and with the jump search against the classic A*, and
+// prints a table whose last line is "min warm speedup Xx" (the jump
+// search's).
 func benchPaths(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags := newFlags("bench paths", stdout, stderr, "shard bench paths [--iters N] [--movingai DIR] [--movingai-map NAME]",
+	flags := newFlags("bench paths", stdout, stderr, "shard bench paths [--world default|DIR] [--map N] [--iters N] [--movingai DIR] [--movingai-map NAME]",
+		"--world DIR (a folder from shard gen-world --profile britannia) runs the Britannia twins: forest walk, town street, dungeon ramp, shore swim, overland traverse",
 		"The last line printed is: min warm speedup Xx (the jump search's)")
+	worldDir := flags.String("world", "default", `"default" (the generated default world's scenarios) or a britannia folder (its map's twins)`)
+	mapID := flags.Int("map", 0, "map id of --world DIR")
 	iters := flags.Int("iters", 200, "timed samples per scenario and mode (fewer for rows slower than 3 s in all)")
 	maiDir, _ := repo.MovingAIDir()
-	mai := flags.String("movingai", maiDir, `Moving AI folder (maps/ and scenarios/); "" leaves the Moving AI rows out`)
+	mai := flags.String("movingai", maiDir, `Moving AI folder (maps/ and scenarios/); "" leaves the Moving AI rows out (they are left out with --world DIR unless this is given)`)
 	maiMap := flags.String("movingai-map", "dao/brc202d", "the Moving AI map whose longest scenario is benchmarked")
 	if err := flags.parse(args); err != nil {
 		return err
@@ -43,12 +53,28 @@ func benchPaths(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *iters < 1 {
 		return fmt.Errorf("bench paths: --iters %d: want at least 1", *iters)
 	}
+	if *mapID < 0 || *mapID > 255 {
+		return flags.usageErr("--map must be 0..255")
+	}
+	if *worldDir == "default" && *mapID != 0 {
+		return flags.usageErr("the default world has only map 0: --map N needs --world DIR")
+	}
+	maiSet := false
+	flags.Visit(func(f *flag.Flag) { maiSet = maiSet || f.Name == "movingai" })
+	if *worldDir != "default" && !maiSet {
+		*mai = ""
+	}
 	dir, err := os.MkdirTemp("", "shard-bench-")
 	if err != nil {
 		return fmt.Errorf("bench paths: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	rows, err := benchDefaultWorld(ctx, stdout, dir, *iters)
+	var rows []pathbench.Row
+	if *worldDir == "default" {
+		rows, err = benchDefaultWorld(ctx, stdout, dir, *iters)
+	} else {
+		rows, err = benchBritannia(ctx, stdout, stderr, dir, *worldDir, world.MapID(*mapID), *iters)
+	}
 	if err != nil {
 		return err
 	}
@@ -60,6 +86,12 @@ func benchPaths(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		rows = append(rows, mrows...)
 	}
 	printBenchRows(stdout, rows)
+	return printMinSpeedups(stdout, rows)
+}
+
+// printMinSpeedups prints the least warm speedups of the cache A* and of
+// the jump search; the last line is the jump search's.
+func printMinSpeedups(stdout io.Writer, rows []pathbench.Row) error {
 	for _, m := range []pathbench.Mode{pathbench.WarmNoFile, pathbench.WarmJPS} {
 		if _, _, ok := pathbench.MinWarmSpeedup(rows, m); !ok {
 			return fmt.Errorf("bench paths: no %v rows", m)
@@ -68,9 +100,38 @@ func benchPaths(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	name, ratio, _ := pathbench.MinWarmSpeedup(rows, pathbench.WarmNoFile)
 	fmt.Fprintf(stdout, "cache A*: min warm speedup %.1fx (least: %s)\n", ratio, name)
 	name, ratio, _ = pathbench.MinWarmSpeedup(rows, pathbench.WarmJPS)
-	fmt.Fprintf(stdout, "(min over scenarios of classic/WarmJPS, excluding the house interior: multi cells take the live path by design; least: %s)\n", name)
+	fmt.Fprintf(stdout, "(min over scenarios of classic/WarmJPS, excluding scenarios live by design (multi cells); least: %s)\n", name)
 	fmt.Fprintf(stdout, "min warm speedup %.1fx\n", ratio)
 	return nil
+}
+
+// benchBritannia runs the Britannia twins on map id of the britannia
+// folder root (its features file names the spots).
+func benchBritannia(ctx context.Context, stdout, stderr io.Writer, dir, root string, id world.MapID, iters int) ([]pathbench.Row, error) {
+	w, err := source.Load(ctx, source.Spec{DataDir: root, MapID: id})
+	if err != nil {
+		return nil, fmt.Errorf("bench paths: %w", err)
+	}
+	if w.Features == nil {
+		return nil, fmt.Errorf("bench paths: %s has no %s: the Britannia twins need a folder from shard gen-world --profile britannia", root, britannia.FeaturesFileName(id))
+	}
+	wide, high := stepcache.ChunksOf(w.Map.Width, w.Map.Height)
+	fmt.Fprintf(stderr, "bench paths: baking map %d (%d chunks) and writing its .swb\n", id, wide*high)
+	env, err := pathbench.NewEnvRules(ctx, movement.NewRules(w.Map, w.Tiles, nil), dir)
+	if err != nil {
+		return nil, fmt.Errorf("bench paths: %w", err)
+	}
+	defer env.Close()
+	scs, err := pathbench.BritanniaScenarios(env, w.Features)
+	if err != nil {
+		return nil, fmt.Errorf("bench paths: %s map %d: %w", root, id, err)
+	}
+	fmt.Fprintf(stdout, "britannia map %d %dx%d (%s), .swb %d bytes, up to %d samples per row\n", id, w.Map.Width, w.Map.Height, root, env.SWBBytes, iters)
+	rows, err := env.Run(ctx, scs, benchModes, iters)
+	if err != nil {
+		return nil, fmt.Errorf("bench paths: %w", err)
+	}
+	return rows, nil
 }
 
 // benchDefaultWorld runs seed 003's scenarios on the default world.
@@ -136,7 +197,7 @@ func benchMovingAI(ctx context.Context, stdout io.Writer, dir, root, name string
 		}
 	}
 	scs, err := pathbench.GridScenario(env, fmt.Sprintf("%s (%.0f)", name, longest.Optimal),
-		movement.Point{X: longest.StartX, Y: longest.StartY}, movement.Point{X: longest.GoalX, Y: longest.GoalY})
+		world.Point{X: longest.StartX, Y: longest.StartY}, world.Point{X: longest.GoalX, Y: longest.GoalY})
 	if err != nil {
 		return nil, fmt.Errorf("bench paths: %w", err)
 	}
@@ -148,18 +209,32 @@ func benchMovingAI(ctx context.Context, stdout io.Writer, dir, root, name string
 	return rows, nil
 }
 
-// printBenchRows prints the table, one row per scenario and mode.
+// printBenchRows prints the table, one row per scenario and mode; a cache
+// row's lookups are its last search's, with the share the cache answered
+// (the rest fell through to the live rules).
 func printBenchRows(stdout io.Writer, rows []pathbench.Row) {
-	fmt.Fprintf(stdout, "%-22s %-11s %8s %6s %11s %9s %11s %9s %s\n", "scenario", "mode", "cost", "exp", "µs median", "allocs", "classic µs", "ratio", "note")
+	fmt.Fprintf(stdout, "%-22s %-11s %8s %6s %11s %9s %11s %9s %13s %s\n", "scenario", "mode", "cost", "exp", "µs median", "allocs", "classic µs", "ratio", "lookups hit%", "note")
 	for _, r := range rows {
 		note := ""
 		if r.LiveByDesign {
 			note = "multi: live path by design"
 		}
 		if r.Mode == pathbench.Classic {
-			fmt.Fprintf(stdout, "%-22s %-11s %8.1f %6d %11.2f %9.1f %11s %9s %s\n", r.Scenario, r.Mode, r.Cost, r.Expansions, r.US, r.Allocs, "", "", note)
+			fmt.Fprintf(stdout, "%-22s %-11s %8.1f %6d %11.2f %9.1f %11s %9s %13s %s\n", r.Scenario, r.Mode, r.Cost, r.Expansions, r.US, r.Allocs, "", "", "", note)
 			continue
 		}
-		fmt.Fprintf(stdout, "%-22s %-11s %8.1f %6d %11.2f %9.1f %11.1f %8.1fx %s\n", r.Scenario, r.Mode, r.Cost, r.Expansions, r.US, r.Allocs, r.ClassicUS, r.Ratio(), note)
+		fmt.Fprintf(stdout, "%-22s %-11s %8.1f %6d %11.2f %9.1f %11.1f %8.1fx %13s %s\n", r.Scenario, r.Mode, r.Cost, r.Expansions, r.US, r.Allocs, r.ClassicUS, r.Ratio(), lookupShare(r), note)
 	}
+}
+
+// lookupShare is "N H%": r's lookups and the share that hit.
+func lookupShare(r pathbench.Row) string {
+	total := 0
+	for _, n := range r.Lookups {
+		total += n
+	}
+	if total == 0 {
+		return "0"
+	}
+	return fmt.Sprintf("%d %.0f%%", total, 100*float64(r.Lookups[stepcache.Hit])/float64(total))
 }

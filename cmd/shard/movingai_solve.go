@@ -9,6 +9,7 @@ import (
 
 	"shardcore/movement"
 	"shardcore/pathing"
+	"shardcore/world"
 	"shardcore/world/movingai"
 )
 
@@ -169,8 +170,8 @@ func solveWorker(ctx context.Context, g *movingai.Grid, scens []movingai.Scenari
 		}
 		s := scens[i]
 		req := pathing.Request{
-			Start:    movement.Point{X: s.StartX, Y: s.StartY},
-			Goal:     movement.Point{X: s.GoalX, Y: s.GoalY},
+			Start:    world.Point{X: s.StartX, Y: s.StartY},
+			Goal:     world.Point{X: s.GoalX, Y: s.GoalY},
 			Mover:    movement.Mover{Caps: movement.Player},
 			Cost:     cost,
 			MaxNodes: budget,

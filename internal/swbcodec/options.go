@@ -7,7 +7,7 @@ type Predictor uint8
 const (
 	// PredictOwn: each cell's SourceZ is stored as is; a direction's Z is
 	// predicted as the cell's own SourceZ where its mask bit is set, else 0
-	// (the C# original's v6 predictor).
+	// (the v6 predictor of the shard this design comes from).
 	PredictOwn Predictor = iota
 	// PredictNeighbour: SourceZ is predicted from the cell above (on the
 	// first row from the cell to the left); a direction's Z from the SourceZ

@@ -9,7 +9,7 @@ import (
 	"shardcore/stepcache"
 )
 
-// The C# original's version-9 .swb layout, implemented only to measure ours
+// The version-9 .swb layout of the shard this design comes from, implemented only to measure ours
 // against it. Our Cell maps onto
 // its 19 arrays as: walk mask = Walk, wet mask = Wet, source Z = Z, 8 walk
 // Z arrays = WalkZ, 8 swim Z arrays = SwimZ. Our Info byte has no

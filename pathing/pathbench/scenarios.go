@@ -5,6 +5,7 @@ import (
 
 	"shardcore/movement"
 	"shardcore/pathing"
+	"shardcore/world"
 	"shardcore/world/gen"
 )
 
@@ -19,9 +20,17 @@ type Scenario struct {
 
 // scenarioSet builds scenarios on an env, checking each has a path.
 type scenarioSet struct {
-	cl  *pathing.Classic
-	res pathing.Result
-	out []Scenario
+	env  *Env
+	live *movement.Rules // the classic searcher's rules
+	cl   *pathing.Classic
+	res  pathing.Result
+	out  []Scenario
+}
+
+// newScenarioSet is a scenario set over a clone of e's live rules.
+func newScenarioSet(e *Env) *scenarioSet {
+	live := e.Live.Clone()
+	return &scenarioSet{env: e, live: live, cl: pathing.NewClassic(live)}
 }
 
 func (b *scenarioSet) found(req pathing.Request) bool {
@@ -39,14 +48,22 @@ func (b *scenarioSet) add(name string, r pathing.Request, live bool) error {
 
 // ring picks the goal at Chebyshev distance d from s with the costliest
 // classic path for mv (the most obstacles), first in scan order on ties.
-func (b *scenarioSet) ring(s gen.Spot, d int, mv movement.Mover) (movement.Point, error) {
-	best, bestCost := movement.Point{}, -1.0
+func (b *scenarioSet) ring(s gen.Spot, d int, mv movement.Mover) (world.Point, error) {
+	return b.ringIn(s, d, mv, nil)
+}
+
+// ringIn is ring over the cells in keeps (every cell when in is nil).
+func (b *scenarioSet) ringIn(s gen.Spot, d int, mv movement.Mover, in func(world.Point) bool) (world.Point, error) {
+	best, bestCost := world.Point{}, -1.0
 	for dy := -d; dy <= d; dy++ {
 		for dx := -d; dx <= d; dx++ {
 			if max(abs(dx), abs(dy)) != d {
 				continue
 			}
-			p := movement.Point{X: s.X + dx, Y: s.Y + dy}
+			p := world.Point{X: s.X + dx, Y: s.Y + dy}
+			if in != nil && !in(p) {
+				continue
+			}
 			if b.found(spotRequest(s, p, mv)) && b.res.Cost > bestCost {
 				best, bestCost = p, b.res.Cost
 			}
@@ -58,7 +75,7 @@ func (b *scenarioSet) ring(s gen.Spot, d int, mv movement.Mover) (movement.Point
 	return best, nil
 }
 
-func spotRequest(from gen.Spot, to movement.Point, mv movement.Mover) pathing.Request {
+func spotRequest(from gen.Spot, to world.Point, mv movement.Mover) pathing.Request {
 	return pathing.Request{Start: from.Point(), StartZ: from.Z, Goal: to, Mover: mv}
 }
 
@@ -71,9 +88,7 @@ func Scenarios(e *Env) ([]Scenario, error) {
 		return nil, fmt.Errorf("pathbench: the env's world has no landmarks")
 	}
 	lm := e.World.Landmarks
-	b := &scenarioSet{cl: pathing.NewClassic(e.Live.Clone())}
-	walker := movement.Mover{}
-	swimmer := movement.Mover{Caps: movement.CanSwim | movement.CantWalk}
+	b := newScenarioSet(e)
 	if err := b.add("sewer corridor", spotRequest(lm.SewerStart, lm.SewerEnd.Point(), walker), false); err != nil {
 		return nil, err
 	}
@@ -119,8 +134,8 @@ func Scenarios(e *Env) ([]Scenario, error) {
 // GridScenario is the benchmark's search from start to goal on a grid map
 // (e's world, e.g. from movingai.Grid.World) as a grid benchmark poses it
 // (octile cost, a player: no corner cutting), named label.
-func GridScenario(e *Env, label string, start, goal movement.Point) ([]Scenario, error) {
-	b := &scenarioSet{cl: pathing.NewClassic(e.Live.Clone())}
+func GridScenario(e *Env, label string, start, goal world.Point) ([]Scenario, error) {
+	b := newScenarioSet(e)
 	req := pathing.Request{
 		Start:    start,
 		Goal:     goal,

@@ -6,7 +6,7 @@
 // else one positioned read per chunk; a stepcache ChunkSource that survives
 // its file changing under it) and the refusal sentinels. The record codec
 // itself is internal/swbcodec (shared with the measurement lab,
-// internal/swblab: the stage table and the C# original's v9 encoder).
+// internal/swblab: the stage table and the v9 encoder of the shard this design comes from).
 //
 // It does not build chunks (stepcache does), compute fingerprints (world/uo
 // does, over the client files; the header only carries the value), or

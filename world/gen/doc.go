@@ -49,7 +49,7 @@
 //     chasms with lava fields, the gargoyle city of terraced three-storey
 //     buildings, and the Abyss, a dungeon area across the south quarter.
 //
-// Under movement.md a slope of land alone never blocks a step (a target's
+// Under the movement rules (package movement) a slope of land alone never blocks a step (a target's
 // lowest corner is shared with the start cell, so it is never above the
 // start's top), so "too steep" hill cells are painted with an impassable
 // cliff land id, as the UO client's art does.

@@ -23,8 +23,9 @@ func arrivesAt(r *movement.Rules, s Spot) bool {
 }
 
 // TestGroundLandmarkZ checks the Z the generator gives its ground landmarks
-// (the land average it wrote) against the live rules (a walker stepping onto it arrives at that Z) and against
-// the older surface scan (StandZ) it replaced, on several worlds.
+// (the land average it wrote) against the live rules, on several worlds: a
+// walker stepping onto it arrives at that Z, and it is the highest level a
+// walker can stand at there.
 func TestGroundLandmarkZ(t *testing.T) {
 	for _, o := range []Options{DefaultOptions(), {Seed: 7, Width: 512, Height: 640}, {Seed: 12, Width: 512, Height: 1024}} {
 		w, err := Generate(context.Background(), o)
@@ -44,8 +45,8 @@ func TestGroundLandmarkZ(t *testing.T) {
 			if !arrivesAt(r, s) {
 				t.Errorf("%v %s %v: no walker steps onto it arriving at its Z", o, name, s)
 			}
-			if z, ok := StandZ(w.Map, w.Tiles, s.X, s.Y); !ok || z != s.Z {
-				t.Errorf("%v %s %v: StandZ %d %v", o, name, s, z, ok)
+			if z, ok := standZ(r, s.X, s.Y); !ok || z != s.Z {
+				t.Errorf("%v %s %v: stands at %d %v", o, name, s, z, ok)
 			}
 		}
 	}

@@ -34,6 +34,13 @@ func staticRules(w *World) *movement.Rules {
 	return r
 }
 
+// standZ is where the movement rules let a walker stand on (x, y): the
+// highest surface with headroom (Enter from above).
+func standZ(r *movement.Rules, x, y int) (int, bool) {
+	const top = 127
+	return r.Enter(movement.Mover{}, x, y, top, top, top)
+}
+
 // liveRules include the house multis.
 func liveRules(w *World, dyn movement.Dynamics) *movement.Rules {
 	return movement.NewRules(w.Map, w.Tiles, dyn)
@@ -52,12 +59,12 @@ const anyZ = -1000
 
 // reach returns the fewest steps from (from, z) to the cell to and the Z
 // it arrives at, searching inside the two points' box grown by margin.
-func (s search) reach(from movement.Point, z int, to movement.Point) (steps, arriveZ int, ok bool) {
+func (s search) reach(from world.Point, z int, to world.Point) (steps, arriveZ int, ok bool) {
 	return s.reachZ(from, z, to, anyZ)
 }
 
 // reachZ is reach to the goal cell at Z toZ (or anyZ).
-func (s search) reachZ(from movement.Point, z int, to movement.Point, toZ int) (steps, arriveZ int, ok bool) {
+func (s search) reachZ(from world.Point, z int, to world.Point, toZ int) (steps, arriveZ int, ok bool) {
 	x0, x1 := min(from.X, to.X)-s.margin, max(from.X, to.X)+s.margin
 	y0, y1 := min(from.Y, to.Y)-s.margin, max(from.Y, to.Y)+s.margin
 	type state struct{ x, y, z int }
@@ -94,9 +101,9 @@ func (s search) reachZ(from movement.Point, z int, to movement.Point, toZ int) (
 
 // route walks waypoints one to the next (and back to the first when loop),
 // returning the total steps.
-func (s search) route(t *testing.T, w *World, pts []movement.Point, loop bool) int {
+func (s search) route(t *testing.T, w *World, pts []world.Point, loop bool) int {
 	t.Helper()
-	z, ok := StandZ(w.Map, w.Tiles, pts[0].X, pts[0].Y)
+	z, ok := standZ(staticRules(w), pts[0].X, pts[0].Y)
 	if !ok {
 		t.Fatalf("route start %v is not standable", pts[0])
 	}
@@ -123,10 +130,10 @@ func step(r *movement.Rules, mv movement.Mover, s Spot, d movement.Dir) (int, bo
 }
 
 // dyn is a test Dynamics: items by cell, no mobiles.
-type dyn map[movement.Point][]movement.Item
+type dyn map[world.Point][]movement.Item
 
 func (d dyn) ItemsAt(_ world.MapID, x, y int, dst []movement.Item) []movement.Item {
-	return append(dst, d[movement.Point{X: x, Y: y}]...)
+	return append(dst, d[world.Point{X: x, Y: y}]...)
 }
 
 func (d dyn) MobilesAt(_ world.MapID, _, _ int, dst []movement.Mobile) []movement.Mobile {
@@ -135,7 +142,7 @@ func (d dyn) MobilesAt(_ world.MapID, _, _ int, dst []movement.Mobile) []movemen
 
 // enterable reports whether mv can step onto p from any neighbour at any of
 // the neighbour's standing levels.
-func enterable(w *World, r *movement.Rules, mv movement.Mover, p movement.Point) bool {
+func enterable(w *World, r *movement.Rules, mv movement.Mover, p world.Point) bool {
 	for dir := movement.Dir(0); dir < 8; dir++ {
 		dx, dy := dir.Offset()
 		nx, ny := p.X-dx, p.Y-dy

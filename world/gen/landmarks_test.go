@@ -82,7 +82,7 @@ func TestBridge(t *testing.T) {
 		}
 		// a swimmer gets from well north of the bridge to well south of it under the deck
 		sw := search{r: r, mv: swimmer, margin: 12}
-		north, south := movement.Point{X: deck.X, Y: deck.Y - 10}, movement.Point{X: deck.X, Y: deck.Y + 10}
+		north, south := world.Point{X: deck.X, Y: deck.Y - 10}, world.Point{X: deck.X, Y: deck.Y + 10}
 		if x0, x1 := (&layout{}).riverSpanFor(w, north.Y); north.X < x0 || north.X > x1 {
 			t.Fatalf("test point %v not on the river", north)
 		}
@@ -151,7 +151,7 @@ func TestSewer(t *testing.T) {
 	if _, z, ok := down.reachZ(lm.SewerEntrance.Point(), lm.SewerEntrance.Z, lm.SewerStart.Point(), SewerZ); !ok || z != SewerZ {
 		t.Errorf("no way down from %v to the sewer (arrived z %d, %v)", lm.SewerEntrance, z, ok)
 	}
-	if _, z, ok := down.reachZ(lm.SewerEnd.Point(), SewerZ, movement.Point{X: lm.SewerEnd.X + 5, Y: lm.SewerEnd.Y}, GroundZ); !ok || z != GroundZ {
+	if _, z, ok := down.reachZ(lm.SewerEnd.Point(), SewerZ, world.Point{X: lm.SewerEnd.X + 5, Y: lm.SewerEnd.Y}, GroundZ); !ok || z != GroundZ {
 		t.Errorf("no way up from the sewer's east end (arrived z %d, %v)", z, ok)
 	}
 }
@@ -220,7 +220,7 @@ func TestHouseMulti(t *testing.T) {
 		t.Fatal("house inside is not multi-only")
 	}
 	live := liveRules(w, nil)
-	outside := movement.Point{X: lm.HouseDoor.X, Y: lm.HouseDoor.Y + 2}
+	outside := world.Point{X: lm.HouseDoor.X, Y: lm.HouseDoor.Y + 2}
 	s := search{r: live, mv: player, margin: 8}
 	steps, _, ok := s.reach(outside, GroundZ, lm.HouseInside.Point())
 	if !ok || steps != 6 {
@@ -318,7 +318,7 @@ func TestDoors(t *testing.T) {
 func TestSpellField(t *testing.T) {
 	w := testWorld(t)
 	p := w.Landmarks.OpenGrass
-	target := movement.Point{X: p.X + 1, Y: p.Y}
+	target := world.Point{X: p.X + 1, Y: p.Y}
 	r := liveRules(w, dyn{target: {{ID: ItemEnergyField, Z: GroundZ}}})
 	if _, ok := step(r, walker, p, dE); ok {
 		t.Error("an energy field does not block a creature")
@@ -393,7 +393,7 @@ func TestForest(t *testing.T) {
 		t.Fatalf("forest core holds trees on %.3f of its cells", share)
 	}
 	s := search{r: staticRules(w), mv: player, margin: 4}
-	from, to := movement.Point{X: f.X - l.forestR, Y: f.Y}, movement.Point{X: f.X + l.forestR, Y: f.Y}
+	from, to := world.Point{X: f.X - l.forestR, Y: f.Y}, world.Point{X: f.X + l.forestR, Y: f.Y}
 	steps, _, ok := s.reach(from, GroundZ, to)
 	if !ok || steps < to.X-from.X {
 		t.Fatalf("forest crossing: %d steps, %v", steps, ok)
@@ -413,9 +413,9 @@ func TestTownWallsAndGates(t *testing.T) {
 			t.Errorf("gate %d at %v is blocked", i, g)
 		}
 		// three cells along the wall past the gate's edge is solid wall
-		wall := movement.Point{X: g.X, Y: g.Y + 3}
+		wall := world.Point{X: g.X, Y: g.Y + 3}
 		if i >= 2 {
-			wall = movement.Point{X: g.X + 3, Y: g.Y}
+			wall = world.Point{X: g.X + 3, Y: g.Y}
 		}
 		if enterable(w, r, walker, wall) {
 			t.Errorf("wall beside gate %d at %v is enterable", i, wall)
@@ -423,7 +423,7 @@ func TestTownWallsAndGates(t *testing.T) {
 	}
 	// inside and outside connect only through the gates: the walk from the
 	// centre to just outside the east wall, off the gate, goes round by a gate
-	out := movement.Point{X: lm.TownGate.X + 1, Y: lm.TownGate.Y + 20}
+	out := world.Point{X: lm.TownGate.X + 1, Y: lm.TownGate.Y + 20}
 	steps, _, ok := search{r: r, mv: player, margin: 30}.reach(lm.TownCenter.Point(), lm.TownCenter.Z, out)
 	direct := max(abs(out.X-lm.TownCenter.X), abs(out.Y-lm.TownCenter.Y))
 	if !ok || steps <= direct {

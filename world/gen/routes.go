@@ -4,30 +4,6 @@ import (
 	"shardcore/world"
 )
 
-// StandZ returns the highest level a walker can stand at on (x, y): the top
-// of its highest walkable surface, or its land's average Z. ok is false when
-// the cell has neither (water, rock, cliff, a wall).
-//
-// Deprecated: it is a simplified second copy of the movement rules' start-Z
-// rule; use movement.Rules.StartZ. The generator itself no longer calls it.
-func StandZ(m *world.Map, td *world.TileData, x, y int) (z int, ok bool) {
-	land := m.Land(x, y)
-	if !world.IgnoredLand(land.ID) && td.LandFlags(land.ID)&world.FlagImpassable == 0 {
-		_, z, _ = m.AverageZ(x, y)
-		ok = true
-	}
-	for _, s := range m.StaticsAt(x, y) {
-		f, h := td.ItemFlagsHeight(s.ID)
-		if f&world.FlagSurface == 0 || f&world.FlagImpassable != 0 {
-			continue
-		}
-		if top := int(s.Z) + world.CalcHeight(f, h); !ok || top > z {
-			z, ok = top, true
-		}
-	}
-	return z, ok
-}
-
 // finish fixes the ground landmarks' Z from the built map, finds the
 // terrain landmarks and lays out the routes.
 func (g *gen) finish(m *world.Map) {

@@ -16,7 +16,7 @@ const (
 
 // Item ids of the default palette.
 //
-// Why these flags, under movement.md:
+// Why these flags, under the movement rules (package movement):
 //   - Stairs are Surface|Bridge, height 10, each block 5 above the last. A
 //     walker standing on a block at tz has startTop tz+10 (the full height),
 //     so stepTop is tz+12, and the next block's itemTop is its base tz+5

@@ -30,7 +30,7 @@ type Features struct {
 	Bridges   []gen.Spot     // deck cells over water: walker at Z, swimmer at gen.WaterZ below
 	Docks     []gen.Spot     // pier ends over water (walker at Z)
 	Dungeons  []Dungeon
-	Shore     []gen.Spot // shallow water beside land (swimmer at Z)
+	Shore     []gen.Spot // shallow water beside bare land (swimmer at Z); none on Malas and Ter Mur, which have no water
 	Forests   []gen.Spot // cells inside dense forests (flat or hill land, no tree on the cell)
 }
 
@@ -109,7 +109,9 @@ func Generate(ctx context.Context, opts Options) (*World, error) {
 			return nil, fmt.Errorf("britannia: place house: %w", err)
 		}
 	}
-	return &World{Map: m, Tiles: NewTiles(), Multis: g.defs, Houses: g.houses, Features: g.feat, Options: opts}, nil
+	tiles := NewTiles()
+	g.feat.Shore = shoreSpots(m, tiles)
+	return &World{Map: m, Tiles: tiles, Multis: g.defs, Houses: g.houses, Features: g.feat, Options: opts}, nil
 }
 
 // step is one named stage of a recipe.

@@ -10,6 +10,7 @@ import (
 
 	"shardcore/movement"
 	"shardcore/world"
+	"shardcore/world/gen"
 )
 
 func TestOptions(t *testing.T) {
@@ -129,7 +130,8 @@ func checkTiles(t *testing.T, w *World) {
 
 // TestFeaturesWalk checks the named features against the live rules: town
 // streets, doorways (from the street through to the room), bridge decks,
-// piers, dungeon entrances and ramps, forest clearings.
+// piers, dungeon entrances and ramps, forest clearings, shore spots (a
+// swimmer floats there, beside land a walker stands on).
 func TestFeaturesWalk(t *testing.T) {
 	walker := movement.Mover{}
 	for _, s := range Maps() {
@@ -154,6 +156,15 @@ func TestFeaturesWalk(t *testing.T) {
 				t.Errorf("map %d: bridge, pier or forest cell %v: a walker does not stand at its Z", s.ID, sp)
 			}
 		}
+		swimmer := movement.Mover{Caps: movement.CanSwim | movement.CantWalk}
+		if waterless := s.ID == world.Malas || s.ID == world.TerMur; len(f.Shore) == 0 != waterless {
+			t.Errorf("map %d: %d shore spots", s.ID, len(f.Shore))
+		}
+		for _, sp := range f.Shore {
+			if !standsAt(r, swimmer, sp) || !besideLand(r, sp) {
+				t.Errorf("map %d: shore spot %v: a swimmer does not float at its Z beside land a walker stands on", s.ID, sp)
+			}
+		}
 		for _, d := range f.Dungeons {
 			if !standsAt(r, walker, d.Entrance) {
 				t.Errorf("map %d: dungeon entrance %v", s.ID, d.Entrance)
@@ -163,6 +174,17 @@ func TestFeaturesWalk(t *testing.T) {
 			}
 		}
 	}
+}
+
+// besideLand reports whether a walker can stand on a cell north, south,
+// east or west of sp.
+func besideLand(r *movement.Rules, sp gen.Spot) bool {
+	for _, d := range [4][2]int{{0, -1}, {0, 1}, {1, 0}, {-1, 0}} {
+		if _, ok := r.Enter(movement.Mover{}, sp.X+d[0], sp.Y+d[1], 127, 127, 127); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // throughDoor reports whether a walker on one side of the doorway at (x, y)

@@ -1,0 +1,49 @@
+package pathing
+
+import (
+	"context"
+	"testing"
+
+	"shardcore/movement"
+	"shardcore/stepcache"
+	"shardcore/world"
+	"shardcore/world/gen/britannia"
+)
+
+// TestJPSPartialChunkColumn: on a map whose width is 8 mod 16 (a 520×392
+// britannia map 0: its last chunk column is a half chunk) the jump search
+// answers a long search between two towns, found or not, as the classic
+// A* does, without reading past the map's chunks.
+func TestJPSPartialChunkColumn(t *testing.T) {
+	w, err := britannia.Generate(context.Background(), britannia.Options{Seed: 1, Map: world.Felucca, Width: 520, Height: 392})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(w.Features.Towns) < 3 {
+		t.Fatalf("%d towns", len(w.Features.Towns))
+	}
+	live := movement.NewRules(w.Map, w.Tiles, nil)
+	cfg := stepcache.DefaultConfig()
+	cfg.MissPromotionThreshold = 1
+	cache, err := stepcache.New(cfg, live)
+	if err != nil {
+		t.Fatal(err)
+	}
+	classic, jps := NewClassic(live), NewJPS(cache, live)
+	towns := w.Features.Towns
+	for i := range towns {
+		for j := range towns {
+			if i == j {
+				continue
+			}
+			s, g := towns[i].Street, towns[j].Street
+			req := Request{Start: s.Point(), StartZ: s.Z, Goal: g.Point(), Mover: movement.Mover{Caps: movement.Player}, MaxNodes: 1 << 20}
+			var a, b Result
+			classic.Find(&req, &a)
+			jps.Find(&req, &b)
+			if a.Found != b.Found || (a.Found && a.Cost != b.Cost) {
+				t.Fatalf("town %d -> %d: classic found %v cost %v, jump search %v cost %v", i, j, a.Found, a.Cost, b.Found, b.Cost)
+			}
+		}
+	}
+}

@@ -1,0 +1,171 @@
+package systems
+
+import (
+	"sync"
+
+	"github.com/mlange-42/arche/ecs"
+
+	c "shardcore/components"
+	"shardcore/world"
+)
+
+// The movement system steps the tick's due mobiles in three lanes by where
+// they stand: west (sector columns up to the map's middle less two), east
+// (from the middle plus one) and the border between. A step reads and
+// writes only its mobile, the cells within one of it (the step cache's
+// answer, the spatial index, doors) and what it sets off: a west step never
+// reaches a cell an east step does. So with move workers (Options.
+// MoveWorkers ≥ 2) the west and east lanes step at once, each through its
+// own stepper (a read-only view of the step cache), then the border lane
+// steps on the Sim's goroutine; without, the lanes step one after the
+// other. Either way each lane keeps what its steps set off beyond their
+// mobiles (move timers, AIs touched, path requests, a chase's repath time)
+// and the lanes apply it in lane order after, so the outcome does not
+// depend on the number of workers.
+
+// Lanes.
+const (
+	laneWest = iota
+	laneEast
+	laneBorder
+	numLanes
+)
+
+// lane is one lane's due timers, its stepper and what its steps set off.
+type lane struct {
+	due     []timer
+	stepper Stepper // nil: the Sim's
+	touches []ecs.Entity
+	timers  []timer      // move timers to set (schedMove)
+	asks    []ecs.Entity // path requests to queue
+	chased  []ecs.Entity // chasers whose step was refused: next repath time to draw
+	n       laneCounts
+	ev      StepEvent
+	refs    []ItemRef
+}
+
+// laneCounts are a lane's contributions to the Sim's counters.
+type laneCounts struct {
+	steps, blocked, stepsLive, doorsOpened uint64
+}
+
+// laneOf returns the lane of a mobile standing in column x of a map
+// wide sector columns wide.
+func laneOf(x, wide int) int {
+	sx, mid := x/SectorSize, wide/2
+	switch {
+	case sx <= mid-2:
+		return laneWest
+	case sx >= mid+1:
+		return laneEast
+	}
+	return laneBorder
+}
+
+// split deals the due timers among the lanes, in due order.
+func (mv *mover) split(s *Sim) {
+	for i := range mv.lanes {
+		mv.lanes[i].due = mv.lanes[i].due[:0]
+	}
+	for _, tm := range mv.due {
+		if !s.w.Alive(tm.e) {
+			continue
+		}
+		l := &mv.lanes[laneOf(int(s.maps.pos.Get(tm.e).X), s.idx.wide)]
+		l.due = append(l.due, tm)
+	}
+}
+
+// run steps the lanes: west and east at once when the Sim has move
+// workers (and no step observer or sleeping sectors, which run on the
+// Sim's goroutine), else one after the other; then the border.
+func (mv *mover) run(s *Sim) {
+	w, e, b := &mv.lanes[laneWest], &mv.lanes[laneEast], &mv.lanes[laneBorder]
+	w.stepper, e.stepper, b.stepper = s.stepper, s.stepper, s.stepper
+	if len(s.movers) >= 2 && s.opts.Observer == nil && s.sleep == nil && len(w.due) > 0 && len(e.due) > 0 {
+		w.stepper, e.stepper = s.movers[0], s.movers[1]
+		s.st.moveStages++
+		if s.opts.SearchStage != nil {
+			s.opts.SearchStage.Begin()
+		}
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e.walk(s)
+		}()
+		w.walk(s)
+		wg.Wait()
+		if s.opts.SearchStage != nil {
+			s.opts.SearchStage.End()
+		}
+	} else {
+		w.walk(s)
+		e.walk(s)
+	}
+	b.walk(s)
+}
+
+// walk takes the lane's due steps in order.
+func (l *lane) walk(s *Sim) {
+	for _, tm := range l.due {
+		l.take(s, tm)
+	}
+}
+
+// schedMove keeps mobile e's move timer to set at ms at.
+func (l *lane) schedMove(e ecs.Entity, at int64) { l.timers = append(l.timers, timer{e: e, at: at}) }
+
+// request marks mobile e's path request pending (as Sim.request) and keeps
+// it to queue.
+func (l *lane) request(s *Sim, e ecs.Entity, req *c.PathRequest, goal world.Point, rng int) {
+	req.Goal, req.Range, req.Active, req.Since = goal, rng, true, s.tick
+	if !req.Queued {
+		req.Queued = true
+		l.asks = append(l.asks, e)
+	}
+}
+
+// stepped keeps the AIs a step of mobile e touches: the mobiles following
+// it, and its own when it follows (it stops beside its target) or its path
+// is walked (a patrol reaches its waypoint only at its path's end: the
+// search stops at the first cell in range; walkers and wanderers wait for
+// their path to run out). Thinking on the other steps would decide nothing.
+func (l *lane) stepped(s *Sim, e ecs.Entity, sc *sched, left int) {
+	if left == 0 || sc.intent == intentFollow {
+		l.touches = append(l.touches, e)
+	}
+	if sc.leads {
+		if f := sc.follower; s.w.Alive(f) {
+			l.touches = append(l.touches, f)
+		}
+		for _, f := range s.followers[e] {
+			if s.w.Alive(f) {
+				l.touches = append(l.touches, f)
+			}
+		}
+	}
+}
+
+// apply does what the lane's steps set off, on the Sim's goroutine, and
+// empties the lane.
+func (l *lane) apply(s *Sim) {
+	s.st.steps += l.n.steps
+	s.st.blocked += l.n.blocked
+	s.st.stepsLive += l.n.stepsLive
+	s.st.doorsOpened += l.n.doorsOpened
+	l.n = laneCounts{}
+	for _, t := range l.timers {
+		s.schedMove(t.e, t.at)
+	}
+	for _, e := range l.touches {
+		s.touch(e)
+	}
+	s.paths.queue = append(s.paths.queue, l.asks...)
+	for _, e := range l.chased {
+		s.maps.follow.Get(e).NextRepath = s.now + s.jitterMs()
+	}
+	l.timers, l.touches, l.asks, l.chased = l.timers[:0], l.touches[:0], l.asks[:0], l.chased[:0]
+	clear(l.due)
+	l.due = l.due[:0]
+}
