@@ -20,7 +20,9 @@
 //
 //   - stepcache.Canon, per resident chunk and rule set (walk, wet), marks
 //     the good cells: the cell's canonical record (its only one; of strata,
-//     the highest for walkers, the lowest for swimmers) answers requests,
+//     for walkers the one with the most steps out, ties to the lower: the
+//     street over a sewer, a ground floor under an upper storey; for
+//     swimmers the lowest) answers requests,
 //     and every neighbour that some step can reach agrees, by its own
 //     canonical record, whether the cell can be entered, entering it at the
 //     cell's canonical Z. A good cell's open bit is that agreed answer. A
@@ -59,7 +61,8 @@
 //     else a full node.
 //
 // A straight ray scans its row or column 64 cells a word (or 16 a chunk
-// segment) over open, regular and forced bits, and makes a node at the
+// segment) over open, regular and forced bits (on the flat layer, over
+// pass bits precomputed from them), and makes a node at the
 // first goal cell, cell that is not regular, or cell with a forced
 // neighbour; it ends without a node at a blocked cell. A diagonal ray steps
 // one cell at a time: it makes a node where a straight ray would (or where
@@ -139,7 +142,23 @@
 // copies the chunks' maps into 64-bit rows: regular bits from the cell's
 // own chunk, open bits ORed over every copied map's ring, which is a cell's
 // open bit wherever some map knows it good, and a regular cell's own map
-// knows its whole block.
+// knows its whole block. Its scans read pass bits, computed per chunk from
+// the chunk's own map when it is copied in: a cell passes (a straight ray
+// crosses it without an event) when it is open, regular and has no forced
+// neighbour for the rule and direction, exactly the conditions above, which
+// a regular cell's own map decides. A cell of a chunk not copied in yet
+// does not pass: the ray stops there, at a node when the layer calls it
+// open; the cell before it passed, so it is regular and its copied map
+// knows the cell, and a node may be made at any cell of a ray.
+//
+// The straight-line fast path (tried before the search, as the cache A*
+// does) walks toward the goal and answers when the walk costs the
+// heuristic, which makes it optimal. Each step must be a real step: on a
+// regular cell's canonical state the grid rule over the layer's open bits
+// answers it (Lemma 1); on another state of a regular cell the state's
+// record is read from its chunk, the record a lookup would read (the
+// canonical map found the cell good: its chunk resident, its lookups not
+// falling through near a multi); elsewhere a lookup answers.
 //
 // Falls back to full expansions: strata the canonical record does not
 // pick, stairs, ledges and one-way steps (neighbours disagree or land at

@@ -26,15 +26,16 @@ type JPS struct {
 	dyn   dynProbe
 	line  bool
 	// layerOff keeps the search off the flat layer (tests compare both).
-	layerOff bool
-	useLayer bool
-	rayCap   int     // straight rays stop after this many cells (a node)
-	fLim     float64 // the expanding node's f (+fSlack): rays stop (a node) past cells of higher f
-	slack    float64
-	freeRun  int
-	freeDiag int32
-	rayG     float64 // the cost of the straight ray being scanned at its first cell
-	diagCap  int32   // diagonal rays stop after this many steps (a node)
+	layerOff  bool
+	useLayer  bool
+	layerFits bool    // the map fits the flat layer (see layer.prepare)
+	rayCap    int     // straight rays stop after this many cells (a node)
+	fLim      float64 // the expanding node's f (+fSlack): rays stop (a node) past cells of higher f
+	slack     float64
+	freeRun   int
+	freeDiag  int32
+	rayG      float64 // the cost of the straight ray being scanned at its first cell
+	diagCap   int32   // diagonal rays stop after this many steps (a node)
 
 	req                Request
 	gx0, gy0, gx1, gy1 int // the goal square
@@ -121,11 +122,15 @@ func (s *JPS) UseLineProbe(on bool) { s.line = on }
 func (s *JPS) Find(req *Request, res *Result) {
 	budget := s.begin(req, res)
 	m := s.live.Map
-	s.views.reset(s.src.canonEpoch(m.ID), m.ID, s.set, m.Width, m.Height)
-	if s.dyn.active {
-		s.dynt.reset(len(s.views.index))
+	t := &s.views
+	if epoch := s.src.canonEpoch(m.ID); t.gen == 0 || epoch != t.epoch || m.ID != t.m || s.set != t.set || m.Width != t.mapW || m.Height != t.mapH || s.layerFits && t.gen != s.layer.gen {
+		t.reset(epoch, m.ID, s.set, m.Width, m.Height)
+		s.layerFits = s.layer.prepare(t.gen, m.Width, m.Height)
 	}
-	s.useLayer = s.jumps && !s.dyn.active && !s.layerOff && s.layer.prepare(s.views.gen, m.Width, m.Height)
+	if s.dyn.active {
+		s.dynt.reset(len(t.index))
+	}
+	s.useLayer = s.jumps && !s.dyn.active && !s.layerOff && s.layerFits
 	if s.line && s.tryLine(res, budget) {
 		return
 	}

@@ -202,27 +202,41 @@ func (s *JPS) finish(idx int32, res *Result) {
 	k := steps - 1
 	for i := idx; nodes[i].parent >= 0; i = nodes[i].parent {
 		n, p := &nodes[i], &nodes[nodes[i].parent]
-		x, y := int(n.x), int(n.y)
-		total := s.segSteps(n)
-		for j := 0; j < total; j++ {
-			d := n.pdir
-			if j >= total-int(n.bsteps) {
-				d = n.bdir
-			}
-			res.Dirs[k] = d
-			if j == 0 {
-				res.Zs[k] = int8(s.stateZ(n))
-			} else {
-				res.Zs[k] = int8(s.recordZ(x, y))
-			}
-			dx, dy := d.Offset()
-			x, y = x-dx, y-dy
-			k--
-		}
-		if x != int(p.x) || y != int(p.y) {
+		var x, y int
+		if x, y, k = s.writeSegment(res, n, k); x != int(p.x) || y != int(p.y) {
 			panic("pathing: jump path does not reach its parent") // a broken invariant, not input
 		}
 	}
+}
+
+// writeSegment writes the steps from n's parent to n into res, the last
+// at index k: each step's Z is the canonical Z of the cell it enters (its
+// chunk's view kept while the cells stay in it), the last one's n's Z. It
+// returns the cell it walked back to and the index before the first step.
+func (s *JPS) writeSegment(res *Result, n *jnode, k int) (int, int, int) {
+	x, y := int(n.x), int(n.y)
+	total := s.segSteps(n)
+	var ch *stepcache.Chunk
+	vx, vy := -1, -1
+	for j := 0; j < total; j++ {
+		d := n.pdir
+		if j >= total-int(n.bsteps) {
+			d = n.bdir
+		}
+		res.Dirs[k] = d
+		if j == 0 {
+			res.Zs[k] = int8(s.stateZ(n))
+		} else {
+			if cx, cy := x>>4, y>>4; cx != vx || cy != vy {
+				ch, vx, vy = s.view(cx, cy).ch, cx, cy
+			}
+			res.Zs[k] = stepcache.CanonZ(ch, (y&15)*16+x&15, s.set)
+		}
+		dx, dy := d.Offset()
+		x, y = x-dx, y-dy
+		k--
+	}
+	return x, y, k
 }
 
 // segSteps is the number of steps from n's parent to n.

@@ -2,13 +2,15 @@ package pathing
 
 import "shardcore/stepcache"
 
-// maxLayerCells bounds the maps the flat layer serves: 4 bits per cell, 2
-// MB at most per finder.
+// maxLayerCells bounds the maps the flat layer serves: 11 bits per cell
+// (open rows and columns, regular rows, pass bits of 2 rules × 2
+// directions along rows and along columns), 5.5 MB at most per finder.
 const maxLayerCells = 1 << 22
 
 // layer is a flat copy of the canonical maps of a whole map (one rule set)
 // in 64-bit words, for rays that scan 64 cells at a time: open and regular
-// bits row by row, and their transposes column by column. A chunk is
+// bits row by row, open bits column by column, and the pass bits a scan
+// reads (see goBits) along both. A chunk is
 // copied in on first use (from the same views the per-chunk scans use) and
 // the copy lives as long as the views (the cache's canon epoch). Regular
 // bits are the chunk's own; open bits are the OR of every copied map's
@@ -22,16 +24,19 @@ const maxLayerCells = 1 << 22
 // of word (y+1)*stride + x>>6 + 1, and no neighbour read needs a bounds
 // check.
 type layer struct {
-	w, h           int
-	sh, sv         int // words per line with padding: rows, columns
-	wide, high     int // chunks
-	open, reg      []uint64
-	openT, regT    []uint64
-	filled         []uint64 // per chunk (cy*wide + cx)
-	readyH, readyV []uint64 // per 64-cell word of a chunk row / column: its 4 chunks are filled
-	dirty          []int32  // chunks filled since the last clear
-	gen            uint32   // the views generation the copy belongs to
-	rows, cols     plane    // the above as scans along rows and columns read them
+	w, h       int
+	sh, sv     int // words per line with padding: rows, columns
+	wide, high int // chunks
+	open, reg  []uint64
+	openT      []uint64
+	filled     []uint64 // per chunk (cy*wide + cx)
+	dirty      []int32  // chunks filled since the last clear
+	gen        uint32   // the views generation the copy belongs to
+	rows, cols plane    // the above as scans along rows and columns read them
+	// goH[rule][fwd] and goV[rule][fwd]: the cells a straight ray along a
+	// row (column) passes without an event, per diagonal rule and
+	// direction (fwd: toward higher positions); see goBits.
+	goH, goV [2][2][]uint64
 }
 
 // prepare makes the layer serve the current views (map w×h): it forgets
@@ -51,13 +56,16 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 		l.open = make([]uint64, (ch+2)*l.sh)
 		l.reg = make([]uint64, (ch+2)*l.sh)
 		l.openT = make([]uint64, (cw+2)*l.sv)
-		l.regT = make([]uint64, (cw+2)*l.sv)
 		l.filled = make([]uint64, (l.wide*l.high+63)/64)
-		l.readyH = make([]uint64, (l.high*l.sh+63)/64)
-		l.readyV = make([]uint64, (l.wide*l.sv+63)/64)
+		for r := range 2 {
+			for f := range 2 {
+				l.goH[r][f] = make([]uint64, (ch+2)*l.sh)
+				l.goV[r][f] = make([]uint64, (cw+2)*l.sv)
+			}
+		}
 		l.gen = gen
-		l.rows = plane{open: l.open, reg: l.reg, ready: l.readyH, stride: l.sh, lines: l.h}
-		l.cols = plane{open: l.openT, reg: l.regT, ready: l.readyV, stride: l.sv, lines: l.w}
+		l.rows = plane{open: l.open, stride: l.sh, lines: l.h, pass: l.goH}
+		l.cols = plane{open: l.openT, stride: l.sv, lines: l.w, pass: l.goV}
 	}
 	if l.gen != gen {
 		l.clear()
@@ -74,17 +82,22 @@ func (l *layer) clear() {
 			if y := cy*16 + r; y >= -1 && y <= l.h {
 				andNotBits(l.open, (y+1)*l.sh, cx*16-1, 1<<18-1)
 				andNotBits(l.reg, (y+1)*l.sh, cx*16, 1<<16-1)
+				for _, g := range l.goH {
+					andNotBits(g[0], (y+1)*l.sh, cx*16, 1<<16-1)
+					andNotBits(g[1], (y+1)*l.sh, cx*16, 1<<16-1)
+				}
 			}
 			if x := cx*16 + r; x >= -1 && x <= l.w {
 				andNotBits(l.openT, (x+1)*l.sv, cy*16-1, 1<<18-1)
-				andNotBits(l.regT, (x+1)*l.sv, cy*16, 1<<16-1)
+				for _, g := range l.goV {
+					andNotBits(g[0], (x+1)*l.sv, cy*16, 1<<16-1)
+					andNotBits(g[1], (x+1)*l.sv, cy*16, 1<<16-1)
+				}
 			}
 		}
 	}
 	l.dirty = l.dirty[:0]
 	clear(l.filled)
-	clear(l.readyH)
-	clear(l.readyV)
 }
 
 // fill copies chunk (cx, cy)'s canonical map in (nothing when it has none:
@@ -108,8 +121,36 @@ func (s *JPS) fill(cx, cy int) {
 	}
 	for r := 0; r < 16; r++ {
 		orBits(l.reg, (y0+r+1)*l.sh, x0, uint64(cn.Reg[r]))
-		orBits(l.regT, (x0+r+1)*l.sv, y0, uint64(cn.RegT[r]))
+		gh := goBits(cn.Open[r], cn.Open[r+1], cn.Open[r+2], cn.Reg[r])
+		gv := goBits(cn.OpenT[r], cn.OpenT[r+1], cn.OpenT[r+2], cn.RegT[r])
+		for rule := range 2 {
+			for f := range 2 {
+				orBits(l.goH[rule][f], (y0+r+1)*l.sh, x0, uint64(gh[rule][f]))
+				orBits(l.goV[rule][f], (x0+r+1)*l.sv, y0, uint64(gv[rule][f]))
+			}
+		}
 	}
+}
+
+// goBits returns the cells of a 16-cell segment (its row m and the rows n
+// and so on either side, 18-bit rows: bit j is position j-1; reg its
+// regular bits) that a straight ray passes without an event, per diagonal
+// rule (0: creature, 1: player) and direction (0: toward lower positions,
+// 1: higher): open, regular and without a forced neighbour (see forcedFwd).
+// A regular cell's chunk knows its whole block, so the chunk's own map
+// gives these bits exactly.
+func goBits(n, m, so uint32, reg uint16) (g [2][2]uint16) {
+	pass := uint32(reg) << 1 & m
+	forced := [2][2]uint32{
+		{(m << 1) & ((^n & (n << 1)) | (^so & (so << 1))), (m >> 1) & ((^n & (n >> 1)) | (^so & (so >> 1)))},
+		{(n &^ (n >> 1)) | (so &^ (so >> 1)), (n &^ (n << 1)) | (so &^ (so << 1))},
+	}
+	for rule := range 2 {
+		for f := range 2 {
+			g[rule][f] = uint16((pass &^ forced[rule][f]) >> 1)
+		}
+	}
+	return g
 }
 
 // orBits ORs bits (bit i: position at+i, at ≥ -1) into the padded line of
@@ -132,32 +173,4 @@ func andNotBits(a []uint64, base, at int, mask uint64) {
 	if off != 0 {
 		a[w+1] &^= mask >> (64 - off)
 	}
-}
-
-// ensureH fills the chunks under word k (0-based, unpadded) of row line.
-func (s *JPS) ensureH(line, k int) {
-	l := &s.layer
-	i := (line>>4)*l.sh + k
-	if l.readyH[i>>6]&(1<<(i&63)) != 0 {
-		return
-	}
-	cy := line >> 4
-	for cx := k * 4; cx < min(k*4+4, l.wide); cx++ {
-		s.fill(cx, cy)
-	}
-	l.readyH[i>>6] |= 1 << (i & 63)
-}
-
-// ensureV fills the chunks under word k of column line.
-func (s *JPS) ensureV(line, k int) {
-	l := &s.layer
-	i := (line>>4)*l.sv + k
-	if l.readyV[i>>6]&(1<<(i&63)) != 0 {
-		return
-	}
-	cx := line >> 4
-	for cy := k * 4; cy < min(k*4+4, l.high); cy++ {
-		s.fill(cx, cy)
-	}
-	l.readyV[i>>6] |= 1 << (i & 63)
 }

@@ -7,68 +7,96 @@ import (
 
 // tryLine is the jump search's straight-line fast path, the cache A*'s
 // (see Cached.tryLine): a walk toward the goal on cache hits alone whose
-// cost equals the heuristic at the start is optimal. Where the walk is on
-// a regular cell's canonical state with no dynamics about, the grid rule
-// over its canonical map answers the step (the same answer, proven by the
-// map) without a lookup.
+// cost equals the heuristic at the start is optimal. On regular cells with
+// no dynamics about, the step is answered by the state's record read from
+// its chunk in place (the record a lookup would read) without a lookup.
 func (s *JPS) tryLine(res *Result, budget int) bool {
 	x, y, z := s.req.Start.X, s.req.Start.Y, s.req.StartZ
-	h := s.heuristic(x, y)
-	var gc, gd int32
-	dirs, zs := res.Dirs[:0], res.Zs[:0]
-	// once off the grid (a lookup answered a step) the walk stays on
-	// lookups: it is short, and most often in a place the grid is not
-	canon := s.useLayer && s.isCanonZ(x, y, z)
-	var v *chunkView // the chunk of the last canonical Z read
-	vx, vy := -1, -1
-	for steps := 0; !s.isGoal(x, y); steps++ {
-		d := dirToward[sign(s.req.Goal.Y-y)+1][sign(s.req.Goal.X-x)+1]
-		ok := steps < budget
-		if canon {
-			// a regular cell's canonical state: the grid rule answers
-			var nb uint8
-			if nb, canon = s.layerCell(x, y); canon {
-				ok = ok && allowedDirs[s.rule][nb]&bit(d) != 0
-			}
-		}
-		nz := z
-		if ok && !canon {
-			nz, ok = s.lineLookup(res, x, y, z, d)
-		}
-		if !ok {
-			res.Dirs, res.Zs = dirs[:0], zs[:0]
-			return false
-		}
-		if d.Diagonal() {
-			gd++
-		} else {
-			gc++
-		}
-		dx, dy := d.Offset()
-		x, y = x+dx, y+dy
-		if canon {
-			// the step from a regular cell lands on the canonical state
-			if cx, cy := x>>4, y>>4; cx != vx || cy != vy {
-				v, vx, vy = s.view(cx, cy), cx, cy
-			}
-			if v.ch == nil { // a stale view: give the search the query
-				res.Dirs, res.Zs = dirs[:0], zs[:0]
-				return false
-			}
-			nz = int(stepcache.CanonRecord(v.ch, (y&15)*16+x&15, s.set).Z)
-		}
-		z = nz
-		dirs, zs = append(dirs, d), append(zs, int8(z))
-	}
-	g := s.st.cost(gc, gd)
-	if g > h+1e-9 {
-		res.Dirs, res.Zs = dirs[:0], zs[:0]
+	// the walk toward the goal's centre enters the goal square after
+	// exactly n steps, its Chebyshev distance
+	n := max(s.gx0-x, x-s.gx1, s.gy0-y, y-s.gy1, 0)
+	if n > budget {
 		return false
 	}
-	res.Dirs, res.Zs = dirs, zs
-	res.Found, res.Cost, res.Expansions = true, g, len(dirs)
+	res.Dirs, res.Zs = growDirs(res.Dirs, n), growZs(res.Zs, n)
+	i, ok := 0, true
+	// the walk reads records: in place on regular cells (lineRecords), by
+	// a lookup elsewhere
+	for ok && i < n {
+		if s.useLayer {
+			if x, y, z, i, ok = s.lineRecords(res, x, y, z, i); !ok || i == n {
+				break
+			}
+		}
+		d := dirToward[sign(s.req.Goal.Y-y)+1][sign(s.req.Goal.X-x)+1]
+		var nz int
+		if nz, ok = s.lineLookup(res, x, y, z, d); ok {
+			dx, dy := d.Offset()
+			x, y, z = x+dx, y+dy, nz
+			res.Dirs[i], res.Zs[i] = d, int8(z)
+			i++
+		}
+	}
+	// the walk steps diagonally until it is level with the goal's centre
+	// on one axis
+	gd := int32(min(absInt(s.req.Goal.X-s.req.Start.X), absInt(s.req.Goal.Y-s.req.Start.Y), n))
+	g := s.st.cost(int32(n)-gd, gd)
+	if !ok || g > s.heuristic(s.req.Start.X, s.req.Start.Y)+1e-9 {
+		res.Dirs, res.Zs = res.Dirs[:0], res.Zs[:0]
+		return false
+	}
+	res.Found, res.Cost, res.Expansions = true, g, n
 	s.jst.LineHits++
 	return true
+}
+
+// lineRecords walks the line from step i at (x, y, z) while it is on
+// regular cells (their canonical maps found them good: chunk resident, no
+// multi near), answering each step by the state's record read from the
+// chunk in place, the record a lookup would read. It returns where it
+// stopped (the goal, or a cell that is not regular or whose record does
+// not cover z, where a lookup takes the step) and false when a step is
+// refused or a view is stale. Only on the flat layer (no dynamics).
+func (s *JPS) lineRecords(res *Result, x, y, z, i int) (int, int, int, int, bool) {
+	reg, sh := s.layer.reg, s.layer.sh
+	gx, gy := s.req.Goal.X, s.req.Goal.Y
+	sx, sy := sign(gx-x), sign(gy-y)
+	var ch *stepcache.Chunk
+	vx, vy := -1, -1
+	for ; i < len(res.Dirs); i++ {
+		if reg[(y+1)*sh+x>>6+1]>>uint(x&63)&1 == 0 && !s.layerRegular(x, y) {
+			return x, y, z, i, true
+		}
+		if cx, cy := x>>4, y>>4; cx != vx || cy != vy {
+			if ch, vx, vy = s.view(cx, cy).ch, cx, cy; ch == nil {
+				return x, y, z, i, false
+			}
+		}
+		ci := (y&15)*16 + x&15
+		rec := &ch.Cells[ci]
+		if int(rec.Z) != z || rec.Info&stepcache.InfoLiveOnly != 0 {
+			if rec = ch.Record(ci, z); rec == nil {
+				return x, y, z, i, true
+			}
+		}
+		mask, zs := rec.Walk, &rec.WalkZ
+		if s.set == stepcache.RuleWet {
+			mask, zs = rec.Wet, &rec.SwimZ
+		}
+		d := dirToward[sy+1][sx+1]
+		if stepcache.ApplyDiagonalRule(mask, s.and)&(1<<d) == 0 {
+			return x, y, z, i, false
+		}
+		x, y, z = x+sx, y+sy, int(zs[d])
+		res.Dirs[i], res.Zs[i] = d, int8(z)
+		if x == gx {
+			sx = 0
+		}
+		if y == gy {
+			sy = 0
+		}
+	}
+	return x, y, z, i, true
 }
 
 // lineLookup answers the line's step from (x, y, z) in d by a lookup: the

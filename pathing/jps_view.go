@@ -174,7 +174,7 @@ func (s *JPS) regular(x, y int) bool {
 // recordZ is the Z of (x, y)'s canonical record (its canonical state);
 // its chunk must be resident.
 func (s *JPS) recordZ(x, y int) int {
-	return int(stepcache.CanonRecord(s.view(x>>4, y>>4).ch, (y&15)*16+x&15, s.set).Z)
+	return int(stepcache.CanonZ(s.view(x>>4, y>>4).ch, (y&15)*16+x&15, s.set))
 }
 
 // gridOrigin reports whether the steps of a state (x, y, z) answered by
@@ -191,25 +191,6 @@ func (s *JPS) gridOrigin(x, y, z int) bool {
 		return false
 	}
 	return stepcache.Covers(stepcache.CanonRecord(v.ch, (y&15)*16+x&15, s.set), z)
-}
-
-// canonZ is the Z of (x, y)'s canonical record, or false when its chunk
-// has no view (not resident when fetched).
-func (s *JPS) canonZ(x, y int) (int, bool) {
-	if x < 0 || y < 0 {
-		return 0, false
-	}
-	v := s.view(x>>4, y>>4)
-	if v.ch == nil {
-		return 0, false
-	}
-	return int(stepcache.CanonRecord(v.ch, (y&15)*16+x&15, s.set).Z), true
-}
-
-// isCanonZ reports whether z is (x, y)'s canonical Z.
-func (s *JPS) isCanonZ(x, y, z int) bool {
-	cz, ok := s.canonZ(x, y)
-	return ok && cz == z
 }
 
 // stateZ is node n's Z (reading the record for a canonical state).

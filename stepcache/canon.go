@@ -1,6 +1,10 @@
 package stepcache
 
-import "shardcore/movement"
+import (
+	"math/bits"
+
+	"shardcore/movement"
+)
 
 // RuleSet selects which of a record's two answer sets a canonical map
 // describes: the walker's (Walk, WalkZ) or the swimmer's (Wet, SwimZ).
@@ -61,13 +65,23 @@ type Canon struct {
 	RegT  [ChunkSize]uint16
 }
 
+// CanonZ is the Z of CanonRecord(ch, i, set), read in place for a chunk
+// without strata.
+func CanonZ(ch *Chunk, i int, set RuleSet) int8 {
+	if ch.StrataStart == nil {
+		return ch.Cells[i&(ChunkCells-1)].Z
+	}
+	return CanonRecord(ch, i, set).Z
+}
+
 // CanonRecord is the record of cell i of ch that a canonical map
 // describes for set: the only one of a cell without strata; of a cell with
-// strata, the highest for walkers (a street over a sewer, a bridge deck
-// over water) and the lowest for swimmers. Any choice is safe (the map
-// checks that the chosen records of neighbours agree); this one makes the
-// common cases regular. A search's canonical state of a cell is its
-// canonical record's Z.
+// strata, for walkers the one with the most steps out (ties to the lower:
+// the street over a sewer, a building's ground floor under its upper
+// storey, a bridge deck over water), for swimmers the lowest. Any choice
+// is safe (the map checks that the chosen records of neighbours agree);
+// this one makes the common cases regular. A search's canonical state of a
+// cell is its canonical record's Z.
 func CanonRecord(ch *Chunk, i int, set RuleSet) *Cell {
 	if ch.StrataStart == nil {
 		return &ch.Cells[i]
@@ -77,9 +91,17 @@ func CanonRecord(ch *Chunk, i int, set RuleSet) *Cell {
 		return &ch.Cells[i]
 	}
 	rec := &ch.Cells[i]
+	if set != RuleWalk {
+		for j := lo; j < hi; j++ {
+			if s := &ch.Strata[j]; s.Z < rec.Z {
+				rec = s
+			}
+		}
+		return rec
+	}
 	for j := lo; j < hi; j++ {
 		s := &ch.Strata[j]
-		if (set == RuleWalk) == (s.Z > rec.Z) {
+		if n, m := bits.OnesCount8(s.Walk), bits.OnesCount8(rec.Walk); n > m || n == m && s.Z < rec.Z {
 			rec = s
 		}
 	}

@@ -133,7 +133,9 @@ func (c *Cache) CanonEpoch(m world.MapID) uint64 {
 	if ms == nil {
 		return 0
 	}
-	c.checkCanonMultis(ms)
+	if ms.m.MultisVersion() != ms.canonVer { // checkCanonMultis's test, inlined: every search asks
+		c.checkCanonMultis(ms)
+	}
 	return ms.canonEpoch<<1 | uint64(b2u(c.cfg.Enabled))
 }
 

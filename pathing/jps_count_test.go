@@ -1,0 +1,63 @@
+package pathing
+
+import (
+	"os"
+	"runtime"
+	"runtime/debug"
+	"testing"
+)
+
+// TestJPSCountMovingAI solves every scenario of one Moving AI map
+// (SHARDCORE_JPS_COUNT=brc202d, say) once to warm up, then once more inside
+// jpsCountLoop, for scripts/count-jps.sh to count the warm pass's
+// instructions under valgrind (a figure a busy machine does not change).
+// It checks nothing; it is skipped unless the variable is set.
+func TestJPSCountMovingAI(t *testing.T) {
+	name := os.Getenv("SHARDCORE_JPS_COUNT")
+	if name == "" {
+		t.Skip("set SHARDCORE_JPS_COUNT to a Moving AI map name (scripts/count-jps.sh)")
+	}
+	for _, bm := range loadBench(t) {
+		if bm.name != name+".map" {
+			continue
+		}
+		s := NewJPS(warmCache(t, &bm, bm.rules), bm.rules)
+		s.UseLineProbe(false) // as BenchmarkJPSMovingAI
+		reqs := make([]Request, len(bm.scens))
+		var res Result
+		for k, sc := range bm.scens {
+			reqs[k] = ScenarioRequest(sc, Octile, bm.w, bm.h)
+		}
+		quiet := quietGC() // before the warm-up: a collection shrinks the stack, whose regrowth confuses valgrind
+		jpsWarmLoop(s, reqs, &res)
+		jpsCountLoop(s, reqs, &res)
+		quiet()
+		t.Logf("%s: %d queries", name, len(reqs))
+	}
+}
+
+// jpsCountLoop runs every request once (not inlined: valgrind counts
+// inside it).
+//
+//go:noinline
+func jpsCountLoop(s Finder, reqs []Request, res *Result) { jpsWarmLoop(s, reqs, res) }
+
+// jpsWarmLoop runs every request once (outside jpsCountLoop: not counted).
+//
+//go:noinline
+func jpsWarmLoop(s Finder, reqs []Request, res *Result) {
+	r := new(Request)
+	for j := range reqs {
+		*r = reqs[j]
+		s.Find(r, res)
+	}
+}
+
+// quietGC collects garbage and turns the collector off (so no collection
+// lands inside a counted loop); call the function it returns to turn it
+// back on.
+func quietGC() func() {
+	runtime.GC()
+	old := debug.SetGCPercent(-1)
+	return func() { debug.SetGCPercent(old) }
+}

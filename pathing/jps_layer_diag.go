@@ -1,0 +1,113 @@
+package pathing
+
+import (
+	"math/bits"
+
+	"shardcore/movement"
+)
+
+// subRay is one of a diagonal ray's two straight sub-rays as it scans the
+// flat layer: its plane and pass bits, direction, and the lines on which
+// it takes scanLayer's general path (goal lines, where the goal square
+// stops it).
+type subRay struct {
+	p              *plane
+	pass           []uint64
+	fwd, vertical  bool
+	dir            movement.Dir
+	slowLo, slowHi int
+}
+
+// setSub prepares r for the sub-ray in cardinal c.
+func (s *JPS) setSub(r *subRay, c movement.Dir) {
+	r.dir = c
+	r.vertical = c == movement.North || c == movement.South
+	r.fwd = c == movement.East || c == movement.South
+	r.p, r.slowLo, r.slowHi = &s.layer.rows, s.gy0, s.gy1
+	if r.vertical {
+		r.p, r.slowLo, r.slowHi = &s.layer.cols, s.gx0, s.gx1
+	}
+	r.pass = r.p.pass[s.rule][b2i(r.fwd)]
+	if s.rayCap <= 64 { // the cap may fall in the first word
+		r.slowLo, r.slowHi = -1<<30, 1<<30
+	}
+}
+
+// sub runs sub-ray r along line from pos (entered by an allowed step):
+// scanLayer's answer, the first word read here when it settles the scan.
+func (s *JPS) sub(r *subRay, line, pos int) (int, bool) {
+	p := r.p
+	if line < r.slowLo || line > r.slowHi {
+		i := (line+1)*p.stride + 1 + pos>>6
+		var ev uint64
+		if r.fwd {
+			ev = ^r.pass[i] & (^uint64(0) << uint(pos&63))
+		} else {
+			ev = ^r.pass[i] & (^uint64(0) >> uint(63-pos&63))
+		}
+		if ev != 0 {
+			b := bits.TrailingZeros64(ev)
+			if !r.fwd {
+				b = 63 - bits.LeadingZeros64(ev)
+			}
+			s.work += 4
+			c := pos&^63 + b
+			return c, c == pos || p.open[i]&(1<<uint(b)) != 0
+		}
+	}
+	lim := pos + s.rayCap - 1
+	if !r.fwd {
+		lim = pos - s.rayCap + 1
+	}
+	if uint(line) >= uint(p.lines) {
+		return s.scanLayer(line, pos, lim, r.vertical, r.fwd)
+	}
+	return s.runLayer(p, r.pass, line, pos, s.scanEnd(line, pos, lim, r.vertical, r.fwd), r.vertical, r.fwd)
+}
+
+// diagonalLayer is ray's diagonal loop on the flat layer (see ray): the
+// cell tests of diagonalStep and the sub-rays' scans done in place.
+func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32) {
+	dx, dy := d.Offset()
+	// the components: a vertical one (N or S) and a horizontal one (E or W)
+	var vr, hr subRay
+	cv, ch := movement.North, movement.East
+	if dy > 0 {
+		cv = movement.South
+	}
+	if dx < 0 {
+		ch = movement.West
+	}
+	s.setSub(&vr, cv)
+	s.setSub(&hr, ch)
+	w, h := s.layer.w, s.layer.h
+	succs, nat := &jumpSucc[s.rule][d], natural[d]
+	for k := int32(1); ; k++ {
+		x, y = x+dx, y+dy
+		if s.isGoal(x, y) || uint(x) >= uint(w) || uint(y) >= uint(h) {
+			s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
+			return
+		}
+		nb, reg := s.layerCell(x, y)
+		succ := succs[nb]
+		if !reg || succ&^nat != 0 || k >= s.diagCap || (k >= s.freeDiag && s.st.cost(gc, gd+k)+s.heuristic(x, y) > s.fLim) {
+			s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
+			return
+		}
+		s.work++
+		s.rayG = s.st.cost(gc+1, gd+k)
+		if succ&bit(cv) != 0 {
+			if hy, ok := s.sub(&vr, x, y+dy); ok {
+				s.node(x, hy, arrival{parent: parent, dir: cv, gc: gc + int32(absInt(hy-y)), gd: gd + k, bdir: d, bsteps: k})
+			}
+		}
+		if succ&bit(ch) != 0 {
+			if hx, ok := s.sub(&hr, y, x+dx); ok {
+				s.node(hx, y, arrival{parent: parent, dir: ch, gc: gc + int32(absInt(hx-x)), gd: gd + k, bdir: d, bsteps: k})
+			}
+		}
+		if succ&bit(d) == 0 {
+			return
+		}
+	}
+}
