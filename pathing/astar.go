@@ -37,12 +37,6 @@ type node struct {
 	z      int16
 }
 
-// heapItem orders the open set: lowest f first, ties to the larger g.
-type heapItem struct {
-	f, g float64
-	idx  int32
-}
-
 // slot is one entry of the open-addressing node table; gen marks entries of
 // the current search so the table is never cleared.
 type slot struct {
@@ -56,7 +50,7 @@ type slot struct {
 // size; a reused core searches without allocating.
 type core struct {
 	nodes []node
-	heap  []heapItem
+	heap  openHeap
 	table []slot
 	gen   uint32
 
@@ -167,53 +161,16 @@ func (c *core) relax(parent int32, d movement.Dir, x, y, z int, g float64) {
 	c.push(heapItem{f: g + c.heuristic(x, y), g: g, idx: idx})
 }
 
-func (a heapItem) less(b heapItem) bool {
-	return a.f < b.f || (a.f == b.f && a.g > b.g)
-}
-
-func (c *core) push(it heapItem) {
-	h := append(c.heap, it)
-	i := len(h) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if !it.less(h[p]) {
-			break
-		}
-		h[i] = h[p]
-		i = p
-	}
-	h[i] = it
-	c.heap = h
-}
+func (c *core) push(it heapItem) { c.heap.push(it) }
 
 // pop returns the open node with the lowest f that is not yet closed, and
 // closes it.
 func (c *core) pop() (int32, bool) {
-	for len(c.heap) > 0 {
-		h := c.heap
-		top := h[0]
-		last := h[len(h)-1]
-		h = h[:len(h)-1]
-		if len(h) > 0 {
-			i := 0
-			for {
-				l := 2*i + 1
-				if l >= len(h) {
-					break
-				}
-				m := l
-				if r := l + 1; r < len(h) && h[r].less(h[l]) {
-					m = r
-				}
-				if !h[m].less(last) {
-					break
-				}
-				h[i] = h[m]
-				i = m
-			}
-			h[i] = last
+	for {
+		top, ok := c.heap.popMin()
+		if !ok {
+			return -1, false
 		}
-		c.heap = h
 		n := &c.nodes[top.idx]
 		if n.closed || top.g > n.g {
 			continue // stale entry
@@ -221,7 +178,6 @@ func (c *core) pop() (int32, bool) {
 		n.closed = true
 		return top.idx, true
 	}
-	return -1, false
 }
 
 // finish writes the path ending at idx into res.

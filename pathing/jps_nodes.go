@@ -31,16 +31,10 @@ type jnode struct {
 // pending reports whether some arrival at the best cost is not expanded yet.
 func (n *jnode) pending() bool { return n.arr&^n.done != 0 || (n.full && !n.fullDone) }
 
-// jheapItem orders the open set: lowest f first, ties to the larger g.
-type jheapItem struct {
-	f, g float64
-	idx  int32
-}
-
 // jstore is the jump search's node store, node table and open heap.
 type jstore struct {
 	nodes  []jnode
-	heap   []jheapItem
+	heap   openHeap
 	table  []slot
 	gen    uint32
 	octile bool
@@ -139,7 +133,7 @@ func (c *jstore) relax(x, y, z int, a arrival, h float64) {
 				n.arr |= bit(a.dir)
 			}
 			if !was && n.pending() {
-				c.push(jheapItem{f: g + h, g: g, idx: idx})
+				c.push(heapItem{f: g + h, g: g, idx: idx})
 			}
 			return
 		}
@@ -152,60 +146,22 @@ func (c *jstore) relax(x, y, z int, a arrival, h float64) {
 	if !a.full {
 		n.arr = bit(a.dir)
 	}
-	c.push(jheapItem{f: g + h, g: g, idx: idx})
+	c.push(heapItem{f: g + h, g: g, idx: idx})
 }
 
-func (a jheapItem) less(b jheapItem) bool {
-	return a.f < b.f || (a.f == b.f && a.g > b.g)
-}
-
-func (c *jstore) push(it jheapItem) {
-	h := append(c.heap, it)
-	i := len(h) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if !it.less(h[p]) {
-			break
-		}
-		h[i] = h[p]
-		i = p
-	}
-	h[i] = it
-	c.heap = h
-}
+func (c *jstore) push(it heapItem) { c.heap.push(it) }
 
 // pop returns the open node with the lowest f that has arrivals to expand.
 func (c *jstore) pop() (int32, bool) {
-	for len(c.heap) > 0 {
-		h := c.heap
-		top := h[0]
-		last := h[len(h)-1]
-		h = h[:len(h)-1]
-		if len(h) > 0 {
-			i := 0
-			for {
-				l := 2*i + 1
-				if l >= len(h) {
-					break
-				}
-				m := l
-				if r := l + 1; r < len(h) && h[r].less(h[l]) {
-					m = r
-				}
-				if !h[m].less(last) {
-					break
-				}
-				h[i] = h[m]
-				i = m
-			}
-			h[i] = last
+	for {
+		top, ok := c.heap.popMin()
+		if !ok {
+			return -1, false
 		}
-		c.heap = h
 		n := &c.nodes[top.idx]
 		if top.g > n.g || !n.pending() {
 			continue // stale entry
 		}
 		return top.idx, true
 	}
-	return -1, false
 }
