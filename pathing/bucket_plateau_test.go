@@ -1,13 +1,9 @@
 package pathing
 
 import (
-	"context"
 	"testing"
 
 	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/world"
-	"shardcore/world/gen/britannia"
 )
 
 // TestBucketQueuePlateau: on a long uniform-cost search round obstacles (a
@@ -16,17 +12,7 @@ import (
 // more than the heap, give or take a few percent; its last-in-first-out
 // buckets once expanded 28 times as many.
 func TestBucketQueuePlateau(t *testing.T) {
-	w, err := britannia.Generate(context.Background(), britannia.Options{Seed: 1, Map: world.Felucca, Width: 1024, Height: 768})
-	if err != nil {
-		t.Fatal(err)
-	}
-	live := movement.NewRules(w.Map, w.Tiles, nil)
-	cfg := stepcache.DefaultConfig()
-	cfg.MissPromotionThreshold = 1
-	cache, err := stepcache.New(cfg, live)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, live, cache := felucca(t, 1024, 768)
 	bucket, heap := NewCached(cache, live), NewCached(cache, live)
 	heap.UseBucketQueue(false)
 	s, g := w.Features.Towns[0].Street, w.Features.Towns[1].Street

@@ -36,8 +36,7 @@ type Cached struct {
 	// again, so one search counts as one miss per chunk at the admission
 	// gate (the pet-follow case: a single pass through a chunk never builds
 	// it; a second search within the window does).
-	deferred  [maxDeferred]uint64
-	nDeferred int
+	deferred notBuilt
 }
 
 // maxDeferred bounds the per-search list of not-built chunks; beyond it,
@@ -48,27 +47,34 @@ func chunkOf(x, y int) uint64 {
 	return uint64(uint32(x/stepcache.ChunkSize))<<32 | uint64(uint32(y/stepcache.ChunkSize))
 }
 
-// isDeferred reports whether (x, y) lies in a chunk this search already
-// found not built.
-func (s *Cached) isDeferred(x, y int) bool {
-	if s.nDeferred == 0 {
+// notBuilt lists the chunks a search found not built (up to maxDeferred).
+type notBuilt struct {
+	keys [maxDeferred]uint64
+	n    int
+}
+
+func (d *notBuilt) reset() { d.n = 0 }
+
+// has reports whether (x, y) lies in a chunk the search already found not
+// built.
+func (d *notBuilt) has(x, y int) bool {
+	if d.n == 0 {
 		return false
 	}
 	k := chunkOf(x, y)
-	for _, d := range s.deferred[:s.nDeferred] {
-		if d == k {
+	for _, c := range d.keys[:d.n] {
+		if c == k {
 			return true
 		}
 	}
 	return false
 }
 
-// deferIfNotBuilt lists (x, y)'s chunk as not built in this search when
-// its lookup said so (up to maxDeferred chunks).
-func (s *Cached) deferIfNotBuilt(k stepcache.HitKind, x, y int) {
-	if k == stepcache.FallNotBuilt && s.nDeferred < maxDeferred {
-		s.deferred[s.nDeferred] = chunkOf(x, y)
-		s.nDeferred++
+// note lists (x, y)'s chunk when its lookup (of kind k) found it not built.
+func (d *notBuilt) note(k stepcache.HitKind, x, y int) {
+	if k == stepcache.FallNotBuilt && d.n < maxDeferred {
+		d.keys[d.n] = chunkOf(x, y)
+		d.n++
 	}
 }
 
@@ -128,7 +134,7 @@ func (s *Cached) Find(req *Request, res *Result) {
 	c := &s.core
 	budget := c.begin(req, res)
 	s.st.Searches++
-	s.nDeferred = 0
+	s.deferred.reset()
 	party := req.Party
 	if party == 0 {
 		party = req.Mover.Self
@@ -183,11 +189,11 @@ func (s *Cached) expand(idx int32, res *Result) bool {
 // already found not built is not asked again.
 func (s *Cached) lookupNode(x, y, z int, res *Result) stepcache.StepMask {
 	var sm stepcache.StepMask
-	if s.isDeferred(x, y) {
+	if s.deferred.has(x, y) {
 		sm.Kind = stepcache.FallNotBuilt
 	} else {
 		sm = s.look.Lookup(s.live.Map.ID, x, y, z, s.core.req.Mover.Caps)
-		s.deferIfNotBuilt(sm.Kind, x, y)
+		s.deferred.note(sm.Kind, x, y)
 	}
 	res.Lookups[sm.Kind]++
 	return sm

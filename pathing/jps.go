@@ -46,9 +46,8 @@ type JPS struct {
 	expansions         int
 	work               int // scan work: segments and words scanned, diagonal steps
 
-	deferred  [maxDeferred]uint64
-	nDeferred int
-	jst       JPSStats
+	deferred notBuilt // chunks this search found not built (see Cached.deferred)
+	jst      JPSStats
 }
 
 // scanPerNode is the scan work that counts as one node against a request's
@@ -177,7 +176,7 @@ func (s *JPS) begin(req *Request, res *Result) int {
 		s.freeRun, s.freeDiag = freeRunOctile, freeDiagOctile
 	}
 	s.expansions, s.work = 0, 0
-	s.nDeferred = 0
+	s.deferred.reset()
 	s.jst.Searches++
 	caps := req.Mover.Caps
 	s.set, s.jumps = stepcache.RuleSetOf(caps)

@@ -104,11 +104,11 @@ func (s *JPS) expandFull(idx int32, x, y, z int, gc, gd int32, res *Result) {
 	s.jst.FullNodes++
 	mv := s.req.Mover
 	var sm stepcache.StepMask
-	if s.isDeferred(x, y) {
+	if s.deferred.has(x, y) {
 		sm.Kind = stepcache.FallNotBuilt
 	} else {
 		sm = s.src.lookup(s.live.Map.ID, x, y, z, mv.Caps)
-		s.deferIfNotBuilt(sm.Kind, x, y)
+		s.deferred.note(sm.Kind, x, y)
 	}
 	res.Lookups[sm.Kind]++
 	if sm.Kind != stepcache.Hit || (s.dyn.active && s.dyn.occupied(&s.jst.dynStats, x, y)) {
@@ -163,29 +163,6 @@ func (s *JPS) step(parent int32, x, y int, d movement.Dir, nz int, gc, gd int32,
 		a.full = !clean
 	}
 	s.st.relax(tx, ty, nz, a, s.heuristic(tx, ty))
-}
-
-// isDeferred reports whether (x, y) lies in a chunk this search already
-// found not built (see Cached.deferred).
-func (s *JPS) isDeferred(x, y int) bool {
-	if s.nDeferred == 0 {
-		return false
-	}
-	k := chunkOf(x, y)
-	for _, d := range s.deferred[:s.nDeferred] {
-		if d == k {
-			return true
-		}
-	}
-	return false
-}
-
-// deferIfNotBuilt remembers (x, y)'s chunk when its lookup found it not built.
-func (s *JPS) deferIfNotBuilt(k stepcache.HitKind, x, y int) {
-	if k == stepcache.FallNotBuilt && s.nDeferred < maxDeferred {
-		s.deferred[s.nDeferred] = chunkOf(x, y)
-		s.nDeferred++
-	}
 }
 
 // finish writes the path ending at node idx into res.

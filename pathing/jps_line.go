@@ -103,12 +103,12 @@ func (s *JPS) lineRecords(res *Result, x, y, z, i int) (int, int, int, int, bool
 // arrival Z, or false when the cache does not answer it, refuses it, or
 // dynamics could change it.
 func (s *JPS) lineLookup(res *Result, x, y, z int, d movement.Dir) (int, bool) {
-	if s.isDeferred(x, y) {
+	if s.deferred.has(x, y) {
 		return 0, false
 	}
 	sm := s.src.lookup(s.live.Map.ID, x, y, z, s.req.Mover.Caps)
 	res.Lookups[sm.Kind]++
-	s.deferIfNotBuilt(sm.Kind, x, y)
+	s.deferred.note(sm.Kind, x, y)
 	if sm.Kind != stepcache.Hit || sm.Mask&(1<<d) == 0 || (s.dyn.active && s.lineDynamic(x, y, d)) {
 		return 0, false
 	}

@@ -15,19 +15,9 @@ import (
 // answers a long search between two towns, found or not, as the classic
 // A* does, without reading past the map's chunks.
 func TestJPSPartialChunkColumn(t *testing.T) {
-	w, err := britannia.Generate(context.Background(), britannia.Options{Seed: 1, Map: world.Felucca, Width: 520, Height: 392})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, live, cache := felucca(t, 520, 392)
 	if len(w.Features.Towns) < 3 {
 		t.Fatalf("%d towns", len(w.Features.Towns))
-	}
-	live := movement.NewRules(w.Map, w.Tiles, nil)
-	cfg := stepcache.DefaultConfig()
-	cfg.MissPromotionThreshold = 1
-	cache, err := stepcache.New(cfg, live)
-	if err != nil {
-		t.Fatal(err)
 	}
 	classic, jps := NewClassic(live), NewJPS(cache, live)
 	towns := w.Features.Towns
@@ -46,4 +36,22 @@ func TestJPSPartialChunkColumn(t *testing.T) {
 			}
 		}
 	}
+}
+
+// felucca is a w×h britannia map 0 of seed 1, its static rules and a step
+// cache over them that builds a chunk on its first miss.
+func felucca(t *testing.T, w, h int) (*britannia.World, *movement.Rules, *stepcache.Cache) {
+	t.Helper()
+	bw, err := britannia.Generate(context.Background(), britannia.Options{Seed: 1, Map: world.Felucca, Width: w, Height: h})
+	if err != nil {
+		t.Fatal(err)
+	}
+	live := movement.NewRules(bw.Map, bw.Tiles, nil)
+	cfg := stepcache.DefaultConfig()
+	cfg.MissPromotionThreshold = 1
+	cache, err := stepcache.New(cfg, live)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bw, live, cache
 }

@@ -51,11 +51,11 @@ func (s *Cached) tryLine(req *Request, res *Result, budget int) bool {
 		}
 		d := dirToward[sign(c.goal.Y-y)+1][sign(c.goal.X-x)+1]
 		var sm stepcache.StepMask
-		if s.isDeferred(x, y) {
+		if s.deferred.has(x, y) {
 			sm.Kind = stepcache.FallNotBuilt
 		} else {
 			sm = s.look.Lookup(s.live.Map.ID, x, y, z, mv.Caps)
-			s.deferIfNotBuilt(sm.Kind, x, y)
+			s.deferred.note(sm.Kind, x, y)
 		}
 		res.Lookups[sm.Kind]++
 		nz, ok, _ := composeStep(&sm, &s.dyn, &s.st, s.live, mv, x, y, z, d)
