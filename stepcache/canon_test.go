@@ -16,18 +16,8 @@ import (
 // canonical maps, shared once, and every slot's pointers).
 func canonMemory(t *testing.T, r *movement.Rules, chunks []*Chunk) (before, after float64, distinct int) {
 	t.Helper()
-	cfg := DefaultConfig()
-	cfg.MaxResidentChunks = len(chunks)
-	c, err := New(cfg, r)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := residentCache(t, r, chunks)
 	wide, high := ChunksOf(r.Map.Width, r.Map.Height)
-	for i, ch := range chunks {
-		if err := c.Install(r.Map.ID, i%wide, i/wide, ch); err != nil {
-			t.Fatal(err)
-		}
-	}
 	st := c.Stats()
 	for cy := 0; cy < high; cy++ {
 		for cx := 0; cx < wide; cx++ {

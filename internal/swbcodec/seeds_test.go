@@ -64,47 +64,17 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	if os.Getenv("SWB_WRITE_SEEDS") == "" {
 		t.Skip("SWB_WRITE_SEEDS=1 rewrites testdata/fuzz/FuzzDecodeRecord")
 	}
-	dir := filepath.Join("testdata", "fuzz", "FuzzDecodeRecord")
-	if err := os.RemoveAll(dir); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, b := range fuzzSeeds(t) {
-		body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", b)
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	swbtest.WriteFuzzCorpus(t, filepath.Join("testdata", "fuzz", "FuzzDecodeRecord"), fuzzSeeds(t))
 }
 
 // TestFuzzSeedsCurrent: the committed corpus's seed files are exactly what
 // the current encoder writes (regenerate with SWB_WRITE_SEEDS=1 after a
 // change to the record layout), and its whole records decode.
 func TestFuzzSeedsCurrent(t *testing.T) {
-	dir := filepath.Join("testdata", "fuzz", "FuzzDecodeRecord")
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	have := swbtest.ReadFuzzSeeds(t, filepath.Join("testdata", "fuzz", "FuzzDecodeRecord"))
 	want := fuzzSeeds(t)
-	have := 0
-	for _, e := range ents {
-		name := e.Name()
-		if !strings.HasPrefix(name, "seed-") {
-			continue // an input the fuzzer saved
-		}
-		have++
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var body string
-		if _, err := fmt.Sscanf(string(b), "go test fuzz v1\n[]byte(%q)", &body); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if w, ok := want[name]; !ok || string(w) != body {
+	for name, body := range have {
+		if w, ok := want[name]; !ok || string(w) != string(body) {
 			t.Fatalf("%s is not what the current encoder writes: regenerate with SWB_WRITE_SEEDS=1", name)
 		}
 		if strings.HasSuffix(name, "-cut") || strings.HasSuffix(name, "-nocode") {
@@ -112,11 +82,11 @@ func TestFuzzSeedsCurrent(t *testing.T) {
 		}
 		dec := NewDecoder()
 		var c stepcache.Chunk
-		if err := dec.DecodeRecord(splitFuzzRecord(dec, []byte(body)), &c); err != nil {
+		if err := dec.DecodeRecord(splitFuzzRecord(dec, body), &c); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 	}
-	if have != len(want) {
-		t.Fatalf("%d seed files, the encoder writes %d: regenerate with SWB_WRITE_SEEDS=1", have, len(want))
+	if len(have) != len(want) {
+		t.Fatalf("%d seed files, the encoder writes %d: regenerate with SWB_WRITE_SEEDS=1", len(have), len(want))
 	}
 }

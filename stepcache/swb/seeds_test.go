@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"shardcore/internal/swbcodec"
@@ -61,13 +60,7 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	if os.Getenv("SWB_WRITE_SEEDS") == "" {
 		t.Skip("SWB_WRITE_SEEDS=1 rewrites testdata/fuzz/FuzzOpen")
 	}
-	dir := filepath.Join("testdata", "fuzz", "FuzzOpen")
-	if err := os.RemoveAll(dir); err != nil {
-		t.Fatal(err)
-	}
-	for name, b := range fuzzSeeds(t) {
-		writeSeed(t, dir, name, b)
-	}
+	swbtest.WriteFuzzCorpus(t, filepath.Join("testdata", "fuzz", "FuzzOpen"), fuzzSeeds(t))
 }
 
 func firstOf(have, c *stepcache.Chunk) *stepcache.Chunk {
@@ -88,51 +81,22 @@ func seedFile(t *testing.T, wide int, chunks []*stepcache.Chunk) []byte {
 	return b
 }
 
-// writeSeed writes one corpus entry in the go test fuzz format.
-func writeSeed(t *testing.T, dir, name string, b []byte) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", b)
-	if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestFuzzSeedsCurrent: the committed corpus's seed files are exactly what
 // the current writer produces (regenerate with SWB_WRITE_SEEDS=1 after a
 // format change), and its two whole files open and read every chunk.
 func TestFuzzSeedsCurrent(t *testing.T) {
-	dir := filepath.Join("testdata", "fuzz", "FuzzOpen")
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	have := swbtest.ReadFuzzSeeds(t, filepath.Join("testdata", "fuzz", "FuzzOpen"))
 	want := fuzzSeeds(t)
-	have := 0
-	for _, e := range ents {
-		name := e.Name()
-		if !strings.HasPrefix(name, "seed-") {
-			continue // an input the fuzzer saved
-		}
-		have++
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var body string
-		if _, err := fmt.Sscanf(string(b), "go test fuzz v1\n[]byte(%q)", &body); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if w, ok := want[name]; !ok || string(w) != body {
+	for name, body := range have {
+		if w, ok := want[name]; !ok || string(w) != string(body) {
 			t.Fatalf("%s is not what the current writer produces: regenerate with SWB_WRITE_SEEDS=1", name)
 		}
 		if name == "seed-real-4x2" || name == "seed-real-2x1" {
-			readSeedFile(t, name, []byte(body))
+			readSeedFile(t, name, body)
 		}
 	}
-	if have != len(want) {
-		t.Fatalf("%d seed files, the writer produces %d: regenerate with SWB_WRITE_SEEDS=1", have, len(want))
+	if len(have) != len(want) {
+		t.Fatalf("%d seed files, the writer produces %d: regenerate with SWB_WRITE_SEEDS=1", len(have), len(want))
 	}
 }
 
