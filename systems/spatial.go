@@ -1,6 +1,7 @@
 package systems
 
 import (
+
 	"github.com/mlange-42/arche/ecs"
 
 	"shardcore/movement"
@@ -34,13 +35,19 @@ type itemEntry struct {
 // mobile and which an item (bit x%16 of row y%16, the first cache line, all
 // the occupancy probes read), the mobiles in it in the order they arrived,
 // and its cells' item list heads (allocated on first use). 128 bytes: a
-// move within a sector touches its two lines and its mobiles' vector.
+// move within a sector touches its two lines, and its mobiles' vector too
+// only when more than sectorInline stand in it (the vector starts in the
+// sector's own inline array; few sectors hold more).
 type sector struct {
 	mobBits, itemBits [SectorSize]uint16
 	mobs              []secMob
 	items             *[SectorSize * SectorSize]int32
-	_                 [32]byte
+	inline            [sectorInline]secMob // mobs' first backing array
 }
+
+// sectorInline is how many mobiles a sector holds in its own second cache
+// line before its mobiles' vector moves to the heap.
+const sectorInline = 4
 
 // secMob is a mobile in a sector: its handle and its cell in the sector.
 type secMob struct {
@@ -100,6 +107,9 @@ func (s *Spatial) AddMobile(e ecs.Entity, x, y int, m movement.Mobile) int32 {
 
 // add appends mobile h on cell c.
 func (sec *sector) add(h int32, c uint16) {
+	if sec.mobs == nil {
+		sec.mobs = sec.inline[:0:sectorInline]
+	}
 	sec.mobs = append(sec.mobs, secMob{h: h, cell: c})
 	sec.mobBits[c/SectorSize] |= 1 << (c % SectorSize)
 }

@@ -1,7 +1,10 @@
 package systems
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/mlange-42/arche/ecs"
 
@@ -85,5 +88,60 @@ func TestSpatialMoveAllocs(t *testing.T) {
 	})
 	if n != 0 {
 		t.Fatalf("%v allocs per move pair", n)
+	}
+}
+
+// TestSpatialCrowdedSector moves mobiles at random within and between two
+// sectors, past the sector's inline capacity and back, and checks every
+// cell's mobiles (newest first) against a plain model after each move.
+func TestSpatialCrowdedSector(t *testing.T) {
+	if n := unsafe.Sizeof(sector{}); n != 128 {
+		t.Fatalf("sector is %d bytes, want 128 (two cache lines)", n)
+	}
+	s := NewSpatial(0, 32, 16)
+	w := ecs.NewWorld()
+	type mob struct {
+		h    int32
+		x, y int
+		seq  int
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	var mobs []mob
+	seq := 0
+	for i := 0; i < 3*sectorInline; i++ {
+		x, y := rng.IntN(4), rng.IntN(4)
+		seq++
+		mobs = append(mobs, mob{h: s.AddMobile(w.NewEntity(), x, y, movement.Mobile{ID: uint64(i)}), x: x, y: y, seq: seq})
+	}
+	for step := 0; step < 2000; step++ {
+		i := rng.IntN(len(mobs))
+		x, y := rng.IntN(4)+16*rng.IntN(2), rng.IntN(4)
+		s.MoveMobile(mobs[i].h, x, y, 0)
+		seq++
+		mobs[i].x, mobs[i].y, mobs[i].seq = x, y, seq
+		for cx := 0; cx < 32; cx++ {
+			for cy := 0; cy < 4; cy++ {
+				var want []uint64
+				for range mobs { // newest first: highest seq first
+					best := -1
+					for k := range mobs {
+						if mobs[k].x == cx && mobs[k].y == cy && !slices.Contains(want, uint64(k)) && (best < 0 || mobs[k].seq > mobs[best].seq) {
+							best = k
+						}
+					}
+					if best < 0 {
+						break
+					}
+					want = append(want, uint64(best))
+				}
+				var got []uint64
+				for _, m := range s.MobilesAt(0, cx, cy, nil) {
+					got = append(got, m.ID)
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("step %d cell (%d,%d): %v, want %v", step, cx, cy, got, want)
+				}
+			}
+		}
 	}
 }
