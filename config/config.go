@@ -85,6 +85,11 @@ type Shard struct {
 	// mobiles on: 2 steps its west and east lanes at once, 1 (the default)
 	// one after the other (the same outcome), 0 one per core (at most 2).
 	MoveWorkers int `toml:"moveWorkers"`
+	// HugePages asks the kernel (Linux) to back the shard's heap with 2 MiB
+	// pages at start (and its new memory as it grows); see the README,
+	// Huge pages. Default true; off, or where the kernel gives none, the
+	// heap keeps 4 KiB pages.
+	HugePages bool `toml:"hugePages"`
 	// Population is the [shard.population] table.
 	Population Population `toml:"population"`
 }
@@ -161,7 +166,7 @@ func Default() Config {
 			},
 		},
 		Shard: Shard{
-			TickMs: 8, MoveWorkers: 1,
+			TickMs: 8, MoveWorkers: 1, HugePages: true,
 			Population: Population{
 				Pets:     100,
 				Patrols:  100,

@@ -37,6 +37,8 @@ func (s *Server) Run(ctx context.Context) error {
 		s.readers.Add(1)
 		go s.readCommands(s.opts.Stdin)
 	}
+	stopHuge := s.hugePages(ctx)
+	defer stopHuge()
 	s.nextProg = s.clock() + s.opts.ProgressEvery
 	period := s.cfg.Shard.Tick()
 	s.log.Info().Dur("tick", period).Bool("unpaced", s.opts.Unpaced).Uint64("maxTicks", s.opts.MaxTicks).Msg("shard running")
