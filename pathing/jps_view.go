@@ -23,16 +23,25 @@ type stepSource interface {
 
 // cacheSource adapts a *stepcache.Cache, or a read-only View of it when
 // view is set (JPS.UseView): lookups go through the search's
-// stepcache.Search handle, canonical maps through the cache or the view.
+// stepcache.Search handle, canonical maps through canons, the cache or the
+// view (an interface: one call either way, so canonEpoch still inlines).
 type cacheSource struct {
-	c    *stepcache.Cache
-	view *stepcache.View
-	look stepcache.Search
+	c      *stepcache.Cache
+	view   *stepcache.View
+	canons canonSource
+	look   stepcache.Search
+}
+
+// canonSource is where canonical maps come from: *stepcache.Cache or
+// *stepcache.View.
+type canonSource interface {
+	Canon(m world.MapID, cx, cy int, set stepcache.RuleSet) (*stepcache.Canon, *stepcache.Chunk)
+	CanonEpoch(m world.MapID) uint64
 }
 
 var _ stepSource = &cacheSource{}
 
-func newCacheSource(c *stepcache.Cache) cacheSource { return cacheSource{c: c} }
+func newCacheSource(c *stepcache.Cache) cacheSource { return cacheSource{c: c, canons: c} }
 
 func (s *cacheSource) begin(party uint64, nowMs int64) {
 	if s.view != nil {
@@ -47,18 +56,10 @@ func (s *cacheSource) lookup(m world.MapID, x, y, z int, caps movement.Caps) ste
 }
 
 func (s *cacheSource) canon(m world.MapID, cx, cy int, set stepcache.RuleSet) (*stepcache.Canon, *stepcache.Chunk) {
-	if s.view != nil {
-		return s.view.Canon(m, cx, cy, set)
-	}
-	return s.c.Canon(m, cx, cy, set)
+	return s.canons.Canon(m, cx, cy, set)
 }
 
-func (s *cacheSource) canonEpoch(m world.MapID) uint64 {
-	if s.view != nil {
-		return s.view.CanonEpoch(m)
-	}
-	return s.c.CanonEpoch(m)
-}
+func (s *cacheSource) canonEpoch(m world.MapID) uint64 { return s.canons.CanonEpoch(m) }
 
 // UseView makes the finder's searches look up steps and canonical maps
 // through v, a read-only view of its cache (nil: the cache itself): such a
@@ -69,7 +70,10 @@ func (s *cacheSource) canonEpoch(m world.MapID) uint64 {
 // alone (the canonical maps it computes stay the finder's while the map's
 // canon epoch does).
 func (s *JPS) UseView(v *stepcache.View) {
-	s.src.view = v
+	s.src.view, s.src.canons = v, v
+	if v == nil {
+		s.src.canons = s.src.c
+	}
 	s.views.forget() // the maps fetched so far came through the other handle
 }
 
