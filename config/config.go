@@ -60,6 +60,9 @@ type Pathfinding struct {
 	VerifyShare float64 `toml:"verifyShare"`
 	// MaxNodes is the node budget of one search.
 	MaxNodes int `toml:"maxNodes"`
+	// Search is the search the step cache serves: "jps" (the jump-point
+	// search) or "cache" (the cache A*). Both find the same costs.
+	Search string `toml:"search"`
 	// Recorder is the [pathfinding.recorder] table.
 	Recorder Recorder `toml:"recorder"`
 }
@@ -160,6 +163,7 @@ func Default() Config {
 			TickBudgetMs:           4.0,
 			VerifyShare:            0,
 			MaxNodes:               20000,
+			Search:                 SearchCache,
 			Recorder: Recorder{
 				Enable: false,
 				Path:   "recordings/pathfinds.jsonl",

@@ -46,6 +46,15 @@ const (
 	ProfileBritannia = "britannia"
 )
 
+// The pathfinding.search values.
+const (
+	SearchJPS   = "jps"
+	SearchCache = "cache"
+)
+
+// Searches returns the accepted pathfinding.search values.
+func Searches() []string { return []string{SearchJPS, SearchCache} }
+
 // Profiles returns the accepted world.profile values.
 func Profiles() []string { return []string{ProfileDefault, ProfileBritannia} }
 
@@ -101,6 +110,7 @@ func (c Config) problems() []*Error {
 			"pathfinding.verifyShare = %s: out of range, want 0..1", fmtFloat(p.VerifyShare)))
 	}
 	v.intIn("pathfinding.maxNodes", p.MaxNodes, 1, MaxNodesLimit)
+	v.oneOf("pathfinding.search", p.Search, Searches())
 	v.nonEmpty("pathfinding.recorder.path", p.Recorder.Path)
 	s := c.Shard
 	v.intIn("shard.tickMs", s.TickMs, 1, MaxTickMs)

@@ -72,6 +72,10 @@ tickBudgetMs = {{float .Pathfinding.TickBudgetMs}}
 verifyShare = {{float .Pathfinding.VerifyShare}}
 # Node budget of one search: a search that expands more nodes gives up.
 maxNodes = {{.Pathfinding.MaxNodes}}
+# The search over the step cache: "jps" (jump-point search: rays over the
+# cache's canonical maps) or "cache" (A*, one cache lookup per node). Both
+# find the same path costs.
+search = {{str .Pathfinding.Search}}
 
 [pathfinding.recorder]
 # Record every search as one JSON line (replay with "shard replay FILE").

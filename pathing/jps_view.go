@@ -21,28 +21,61 @@ type stepSource interface {
 	canonEpoch(m world.MapID) uint64
 }
 
-// cacheSource adapts a *stepcache.Cache: lookups go through the search's
-// stepcache.Search handle.
+// cacheSource adapts a *stepcache.Cache, or a read-only View of it when
+// view is set (JPS.UseView): lookups go through the search's
+// stepcache.Search handle, canonical maps through canons, the cache or the
+// view (an interface: one call either way, so canonEpoch still inlines).
 type cacheSource struct {
-	c    *stepcache.Cache
-	look stepcache.Search
+	c      *stepcache.Cache
+	view   *stepcache.View
+	canons canonSource
+	look   stepcache.Search
+}
+
+// canonSource is where canonical maps come from: *stepcache.Cache or
+// *stepcache.View.
+type canonSource interface {
+	Canon(m world.MapID, cx, cy int, set stepcache.RuleSet) (*stepcache.Canon, *stepcache.Chunk)
+	CanonEpoch(m world.MapID) uint64
 }
 
 var _ stepSource = &cacheSource{}
 
-func newCacheSource(c *stepcache.Cache) cacheSource { return cacheSource{c: c} }
+func newCacheSource(c *stepcache.Cache) cacheSource { return cacheSource{c: c, canons: c} }
 
-func (s *cacheSource) begin(party uint64, nowMs int64) { s.look = s.c.Search(party, nowMs) }
+func (s *cacheSource) begin(party uint64, nowMs int64) {
+	if s.view != nil {
+		s.look = s.view.Search(party, nowMs)
+		return
+	}
+	s.look = s.c.Search(party, nowMs)
+}
 
 func (s *cacheSource) lookup(m world.MapID, x, y, z int, caps movement.Caps) stepcache.StepMask {
 	return s.look.Lookup(m, x, y, z, caps)
 }
 
 func (s *cacheSource) canon(m world.MapID, cx, cy int, set stepcache.RuleSet) (*stepcache.Canon, *stepcache.Chunk) {
-	return s.c.Canon(m, cx, cy, set)
+	return s.canons.Canon(m, cx, cy, set)
 }
 
-func (s *cacheSource) canonEpoch(m world.MapID) uint64 { return s.c.CanonEpoch(m) }
+func (s *cacheSource) canonEpoch(m world.MapID) uint64 { return s.canons.CanonEpoch(m) }
+
+// UseView makes the finder's searches look up steps and canonical maps
+// through v, a read-only view of its cache (nil: the cache itself): such a
+// finder may search on another goroutine while the cache's owner waits
+// between its Ready and its Merge of v (stepcache.View). The costs found
+// are the same either way; a chunk the view finds not resident has no
+// canonical map, so its cells are expanded in full. v serves this finder
+// alone (the canonical maps it computes stay the finder's while the map's
+// canon epoch does).
+func (s *JPS) UseView(v *stepcache.View) {
+	s.src.view, s.src.canons = v, v
+	if v == nil {
+		s.src.canons = s.src.c
+	}
+	s.views.forget() // the maps fetched so far came through the other handle
+}
 
 // chunkView is one chunk as the search sees it: its canonical map and
 // records, nil when not resident.

@@ -91,7 +91,7 @@ func (s *Server) newSim(me *mapEntry) (*systems.Sim, error) {
 	if o.MoveWorkers == 0 {
 		o.MoveWorkers = runtime.GOMAXPROCS(0)
 	}
-	o = systems.WithCache(o, me.cache)
+	o = systems.WithCacheSearch(o, me.cache, pf.Search)
 	if !pf.Enabled {
 		o.NewFinder = func(r *movement.Rules) pathing.Finder { return pathing.NewClassic(r) }
 	}

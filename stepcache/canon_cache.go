@@ -72,6 +72,7 @@ func (rs *residentSet) dropCanonAround(ms *mapState, ci int32) {
 }
 
 func (rs *residentSet) dropCanon(e *resident) {
+	e.canonDrop = e.ms.canonEpoch
 	for i, s := range e.canon {
 		if s != nil {
 			rs.canons.release(s)
@@ -116,13 +117,13 @@ func (c *Cache) checkCanonMultis(ms *mapState) {
 	if v != ms.multisVer {
 		ms.refreshMultis()
 	}
+	ms.canonEpoch++
 	for i := range c.rs.res {
 		if c.rs.res[i].ms == ms {
 			c.rs.dropCanon(&c.rs.res[i])
 		}
 	}
 	ms.canonVer = v
-	ms.canonEpoch++
 }
 
 // CanonEpoch changes whenever a canonical map of map m may have changed
@@ -136,7 +137,7 @@ func (c *Cache) CanonEpoch(m world.MapID) uint64 {
 	if ms.m.MultisVersion() != ms.canonVer { // checkCanonMultis's test, inlined: every search asks
 		c.checkCanonMultis(ms)
 	}
-	return ms.canonEpoch<<1 | uint64(b2u(c.cfg.Enabled))
+	return ms.canonEpoch<<2 | uint64(b2u(c.cfg.Enabled)) // View.CanonEpoch's format, its stale bit clear
 }
 
 func b2u(b bool) uint8 {

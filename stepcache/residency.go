@@ -20,6 +20,9 @@ type resident struct {
 	last  uint64                    // stamp of the last use
 	clear uint64                    // stamp at which the CLOCK hand last cleared the mark
 	canon [NumRuleSets]*canonShared // computed on first use, dropped when the slot or a neighbour changes
+	// canonDrop is its map's canon epoch when canon was last dropped (or
+	// the slot installed): a view's map computed at an earlier epoch is stale
+	canonDrop uint64
 }
 
 func newResidentSet() residentSet { return residentSet{intern: newInterner()} }

@@ -30,6 +30,10 @@ type View struct {
 	reads  []viewRead
 	readAt map[ChunkKey]int
 	last   viewRead
+	// canons are the canonical maps this view computed, per map (see
+	// View.Canon), and canonOut those not yet handed to the owner.
+	canons   map[*mapState]*viewCanons
+	canonOut []viewCanon
 }
 
 // viewRead is a chunk a view read from its map's shared source.
@@ -132,12 +136,13 @@ func (v *View) use(i int32) *Chunk {
 }
 
 // Ready prepares the cache for views' lookups: the maps' multis are
-// brought up to date (a view does not refresh them). Call it on the owner
+// brought up to date, and the canonical maps computed before a multi was
+// placed or removed dropped (a view does neither). Call it on the owner
 // goroutine before the views' searches start.
 func (c *Cache) Ready() {
 	for _, ms := range c.maps {
-		if ms != nil && ms.m.MultisVersion() != ms.multisVer {
-			ms.refreshMultis()
+		if ms != nil {
+			c.checkCanonMultis(ms)
 		}
 	}
 }
@@ -147,8 +152,11 @@ func (c *Cache) Ready() {
 // Stats.Kinds, the uses into the eviction stamps, and each chunk missed
 // into a miss as a Search's lookup would have made it (read from the map's
 // source, else a visit of its party at the admission gate), and each chunk
-// it read from a shared source installed. v is empty afterwards.
+// it read from a shared source installed; the canonical maps it computed
+// are kept beside their slots first, where still valid. v is empty
+// afterwards (its canonical maps stay its own while their epoch does).
 func (c *Cache) Merge(v *View) {
+	c.mergeCanons(v)
 	for k, n := range v.kinds {
 		c.st.Kinds[k] += n
 		c.st.StepKinds[k] += v.stepKinds[k]

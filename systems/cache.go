@@ -8,27 +8,50 @@ import (
 	"shardcore/stepcache"
 )
 
-// WithCache returns opts wired to a step cache: the cache A* as the finder,
-// and as the search workers' finders (one per core unless SearchWorkers is
-// set), each through its own read-only view of the cache that the stage
-// merges after (with the cache disabled: classic A*s), the cache's step
-// checker (the same composition) for the movement system, and for its
-// lanes stepped at once (when Options.MoveWorkers is 2 or more) step
-// checkers through views of their own, after every tick
-// the chunks its background workers finished installed (Collect) and its
-// bound restored (Enforce), and its hit ratio in Stats. The cache must
-// serve the Sim's map and be owned by the Sim's goroutine.
+// The searches WithCacheSearch can serve the step cache to.
+const (
+	SearchCache = "cache" // the cache A* (pathing.Cached)
+	SearchJPS   = "jps"   // the jump-point search (pathing.JPS)
+)
+
+// WithCache is WithCacheSearch with the cache A*.
 func WithCache(opts Options, cache *stepcache.Cache) Options {
-	opts.NewFinder = func(r *movement.Rules) pathing.Finder { return pathing.NewCached(cache, r) }
+	return WithCacheSearch(opts, cache, SearchCache)
+}
+
+// WithCacheSearch returns opts wired to a step cache: search (SearchJPS,
+// else the cache A*) as the finder, and as the search workers' finders
+// (one per core unless SearchWorkers is set), each through its own
+// read-only view of the cache that the stage merges after (with the cache
+// disabled: classic A*s), the cache's step checker (the same composition)
+// for the movement system, and for its lanes stepped at once (when
+// Options.MoveWorkers is 2 or more) step checkers through views of their
+// own, after every tick the chunks its background workers finished
+// installed (Collect) and its bound restored (Enforce), and its hit ratio
+// in Stats. The cache must serve the Sim's map and be owned by the Sim's
+// goroutine.
+func WithCacheSearch(opts Options, cache *stepcache.Cache, search string) Options {
+	jps := search == SearchJPS
+	opts.NewFinder = func(r *movement.Rules) pathing.Finder {
+		if jps {
+			return pathing.NewJPS(cache, r)
+		}
+		return pathing.NewCached(cache, r)
+	}
 	stage := &viewStage{c: cache}
 	opts.NewSharedFinder = func(r *movement.Rules) pathing.Finder {
 		if !cache.Config().Enabled {
 			return pathing.NewClassic(r)
 		}
-		f := pathing.NewCached(cache, r)
 		v := cache.NewView()
-		f.UseView(v)
 		stage.views = append(stage.views, v)
+		if jps {
+			f := pathing.NewJPS(cache, r)
+			f.UseView(v)
+			return f
+		}
+		f := pathing.NewCached(cache, r)
+		f.UseView(v)
 		return f
 	}
 	opts.SearchStage = stage
