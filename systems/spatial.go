@@ -1,7 +1,6 @@
 package systems
 
 import (
-
 	"github.com/mlange-42/arche/ecs"
 
 	"shardcore/movement"
