@@ -86,11 +86,15 @@ func Advise(collapse bool) (advised, collapsed int64, err error) {
 		if !collapse {
 			continue
 		}
-		if e := madvise(s, madvCollapse); e == 0 {
-			collapsed += n
+		// One 2 MiB page at a time: the kernel refuses a whole range for
+		// one page it cannot collapse (shared, busy, not faulted in),
+		// which is not an error: that page keeps its size and the advice
+		// stands.
+		for p := s.lo; p < s.hi; p += hugeSize {
+			if madvise(span{p, p + hugeSize}, madvCollapse) == 0 {
+				collapsed += hugeSize
+			}
 		}
-		// A refused collapse (pages shared, locked or busy) is not an
-		// error: those pages keep their size and the advice stands.
 	}
 	return advised, collapsed, err
 }
