@@ -60,6 +60,10 @@ type Pathfinding struct {
 	VerifyShare float64 `toml:"verifyShare"`
 	// MaxNodes is the node budget of one search.
 	MaxNodes int `toml:"maxNodes"`
+	// NodesPerTile also bounds a search's node budget by its goal's
+	// distance: 1,024 nodes plus NodesPerTile per tile (Chebyshev, past the
+	// goal's range), at most MaxNodes. 0: MaxNodes alone.
+	NodesPerTile int `toml:"nodesPerTile"`
 	// Search is the search the step cache serves: "jps" (the jump-point
 	// search) or "cache" (the cache A*). Both find the same costs.
 	Search string `toml:"search"`
@@ -163,6 +167,7 @@ func Default() Config {
 			TickBudgetMs:           4.0,
 			VerifyShare:            0,
 			MaxNodes:               20000,
+			NodesPerTile:           128,
 			Search:                 SearchCache,
 			Recorder: Recorder{
 				Enable: false,

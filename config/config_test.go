@@ -39,6 +39,7 @@ func TestDefaultsMatchTheSpec(t *testing.T) {
 		{"pathfinding.prebakeMaps", d.Pathfinding.PrebakeMaps != nil && len(d.Pathfinding.PrebakeMaps) == 0, true},
 		{"pathfinding.tickBudgetMs", d.Pathfinding.TickBudgetMs, 4.0},
 		{"pathfinding.maxNodes", d.Pathfinding.MaxNodes, 20000},
+		{"pathfinding.nodesPerTile", d.Pathfinding.NodesPerTile, 128},
 		{"pathfinding.recorder.enable", d.Pathfinding.Recorder.Enable, false},
 		{"shard.tickMs", d.Shard.TickMs, 8},
 		{"shard.sleepRadius", d.Shard.SleepRadius, 0},

@@ -110,6 +110,7 @@ func (c Config) problems() []*Error {
 			"pathfinding.verifyShare = %s: out of range, want 0..1", fmtFloat(p.VerifyShare)))
 	}
 	v.intIn("pathfinding.maxNodes", p.MaxNodes, 1, MaxNodesLimit)
+	v.intIn("pathfinding.nodesPerTile", p.NodesPerTile, 0, MaxNodesLimit)
 	v.oneOf("pathfinding.search", p.Search, Searches())
 	v.nonEmpty("pathfinding.recorder.path", p.Recorder.Path)
 	s := c.Shard

@@ -6,6 +6,7 @@ import (
 
 	"shardcore/movement"
 	"shardcore/pathing"
+	"shardcore/world"
 )
 
 // TestSearchBudget: the node budget of the next search, case by case. The
@@ -106,5 +107,66 @@ func TestStallDoesNotStopPathfinding(t *testing.T) {
 	}
 	if st := s.Stats(); f.calls < 8 || st.Searches < 8 || st.QueueLen != 0 {
 		t.Fatalf("after a 10 ms stall: %d searches ran, stats %+v", f.calls, st)
+	}
+}
+
+// TestNodeCeiling: with NodesPerTile a search's budget grows with its
+// goal's distance (beyond its range), never past MaxNodes.
+func TestNodeCeiling(t *testing.T) {
+	req := func(sx, sy, gx, gy, rng int) *pathing.Request {
+		return &pathing.Request{Start: world.Point{X: sx, Y: sy}, Goal: world.Point{X: gx, Y: gy}, Range: rng}
+	}
+	for _, c := range []struct {
+		o    Options
+		r    *pathing.Request
+		want int
+	}{
+		{Options{MaxNodes: 20000}, req(0, 0, 100, 3, 0), 20000},
+		{Options{MaxNodes: 20000, NodesPerTile: 128}, req(0, 0, 10, 3, 0), ceilingBaseNodes + 1280},
+		{Options{MaxNodes: 20000, NodesPerTile: 128}, req(0, 0, 10, 3, 4), ceilingBaseNodes + 768},
+		{Options{MaxNodes: 20000, NodesPerTile: 128}, req(5, 5, 6, 6, 2), ceilingBaseNodes},
+		{Options{MaxNodes: 2000, NodesPerTile: 128}, req(0, 0, 500, 0, 0), 2000},
+	} {
+		if got := nodeCeiling(&c.o, c.r); got != c.want {
+			t.Errorf("nodeCeiling(%+v, %+v) = %d, want %d", c.o, *c.r, got, c.want)
+		}
+	}
+}
+
+// TestWalledGoalFailsWithinCeiling: a patroller whose waypoint is walled
+// off fails after its ceiling's nodes, not MaxNodes', and the failure is
+// final (not postponed to the next tick).
+func TestWalledGoalFailsWithinCeiling(t *testing.T) {
+	rows := make([]string, 32)
+	for y := range rows {
+		rows[y] = "................................"
+	}
+	rows[20] = "...................###.........."
+	rows[21] = "...................#.#.........."
+	rows[22] = "...................###.........."
+	m, td := gridWorld(t, rows...)
+	var recs []PathRecord
+	s, _ := newSim(t, m, td, Options{MaxNodes: 20000, NodesPerTile: 1, Recorder: recorderFunc(func(r *PathRecord) {
+		recs = append(recs, *r)
+	})})
+	r, err := s.AddRoute([]world.Point{{X: 20, Y: 21}, {X: 2, Y: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SpawnMobile(MobileSpec{X: 2, Y: 2, Speed: 100, Patrol: &PatrolSpec{Route: r}}); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3 && len(recs) == 0; i++ {
+		s.Step()
+	}
+	if len(recs) == 0 {
+		t.Fatal("no search recorded")
+	}
+	ceiling := ceilingBaseNodes + cheb(world.Point{X: 2, Y: 2}, world.Point{X: 20, Y: 21})
+	if rec := recs[0]; rec.Found || rec.MaxNodes != ceiling || rec.Expansions > ceiling {
+		t.Fatalf("search %+v: want a failure within %d nodes", rec, ceiling)
+	}
+	if st := s.Stats(); st.QueueLen != 0 {
+		t.Fatalf("the failed request is still queued: %+v", st)
 	}
 }

@@ -161,6 +161,11 @@ type Options struct {
 	FollowDirect bool
 	// MaxNodes is each search's node budget (DefaultMaxNodes).
 	MaxNodes int
+	// NodesPerTile, when positive, also bounds a search's node budget by
+	// how far its goal is: at most ceilingBaseNodes + NodesPerTile nodes
+	// per tile (Chebyshev) from the start to the goal's range. 0: MaxNodes
+	// alone. See nodeCeiling.
+	NodesPerTile int
 	// RepathMinMs..RepathMaxMs is the follow repath interval, jittered per
 	// repath from Seed.
 	RepathMinMs, RepathMaxMs int

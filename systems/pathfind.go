@@ -115,12 +115,13 @@ func (p *pathfinder) serve(s *Sim, e ecs.Entity, nodes int, capped bool) (n int,
 	if !p.prepare(s, e, &p.req) {
 		return -1, false
 	}
-	p.req.MaxNodes = nodes
+	ceiling := nodeCeiling(&s.opts, &p.req)
+	p.req.MaxNodes = min(nodes, ceiling)
 	t0 := s.opts.Clock()
 	p.finder.Find(&p.req, &p.res)
 	dur := s.opts.Clock() - t0
 	p.cost.sample(dur, p.res.Expansions)
-	if capped && !p.res.Found && p.res.Expansions >= nodes {
+	if capped && nodes < ceiling && !p.res.Found && p.res.Expansions >= nodes {
 		return p.res.Expansions, true
 	}
 	p.finish(s, e, &p.req, &p.res, dur)

@@ -176,12 +176,13 @@ func (ps *parallel) work(s *Sim, w *searchWorker, postponed ecs.Entity, start ti
 		if !ok {
 			return
 		}
-		j.req.MaxNodes = nodes
+		ceiling := nodeCeiling(o, &j.req)
+		j.req.MaxNodes = min(nodes, ceiling)
 		t0 := o.Clock()
 		w.finder.Find(&j.req, &j.res)
 		j.dur = o.Clock() - t0
 		w.cost.sample(j.dur, j.res.Expansions)
-		if capped && !j.res.Found && j.res.Expansions >= nodes {
+		if capped && nodes < ceiling && !j.res.Found && j.res.Expansions >= nodes {
 			j.state = jobPostponed
 			return
 		}

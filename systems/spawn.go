@@ -69,7 +69,7 @@ func (s *Sim) SpawnMobile(sp MobileSpec) (uint64, error) {
 	}
 	t := sp.Tags
 	*s.maps.pos.Get(e) = c.Position{Map: s.m.ID, X: int16(sp.X), Y: int16(sp.Y), Z: int8(sp.Z)}
-	*s.maps.mob.Get(e) = c.Mobile{ID: id, Speed: speed, Caps: t.Caps(), NextMove: s.now}
+	*s.maps.mob.Get(e) = c.Mobile{ID: id, Speed: speed, Caps: t.Caps(), NextMove: s.now + stepPhase(s.opts.Seed, id, speed)}
 	mm := movement.Mobile{ID: id, Z: int8(sp.Z), Dead: t.Dead, HiddenStaff: false}
 	s.maps.ref.Get(e).H = s.idx.AddMobile(e, sp.X, sp.Y, mm)
 	*s.maps.sched.Get(e) = sched{moveAt: noTimer, thinkAt: noTimer, touched: s.round - 1, party: id}
@@ -190,4 +190,18 @@ func (s *Sim) SpawnItem(sp ItemSpec) error {
 	*s.maps.item.Get(e) = c.Item{ID: sp.ID, Z: int8(sp.Z), Height: uint8(min(max(h, 0), 255)), Flags: flags}
 	s.maps.ref.Get(e).H = s.idx.AddItem(e, sp.X, sp.Y, movement.Item{ID: sp.ID, Z: int8(sp.Z), Movable: sp.Movable})
 	return nil
+}
+
+// stepPhase is when, within its first step period, a mobile spawned now may
+// first step: drawn from its id (not the Sim's random stream), so mobiles
+// spawned together do not step in lockstep. Without it 40,000 patrols of
+// one pace, spawned at once and never short of a path, all stepped in the
+// same tick every 400 ms (about 6,000 steps in that tick against 1,900 in
+// the others: the 100,000-mobile run's p99).
+func stepPhase(seed, id uint64, speed uint16) int64 {
+	z := seed ^ id*0x9E3779B97F4A7C15
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	z ^= z >> 31
+	return int64(z % uint64(speed))
 }
