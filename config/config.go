@@ -89,8 +89,8 @@ type Shard struct {
 	// mobile is awake.
 	SleepRadius int `toml:"sleepRadius"`
 	// MoveWorkers is how many goroutines the movement system steps a map's
-	// mobiles on: 2 steps its west and east lanes at once, 1 (the default)
-	// one after the other (the same outcome), 0 one per core (at most 2).
+	// mobiles on: 2 steps its west and east lanes at once, 1 one after the
+	// other (the same outcome), 0 (the default) one per core, at most 2.
 	MoveWorkers int `toml:"moveWorkers"`
 	// HugePages asks the kernel (Linux) to back the shard's heap with 2 MiB
 	// pages at start (and its new memory as it grows); see the README,
@@ -175,7 +175,7 @@ func Default() Config {
 			},
 		},
 		Shard: Shard{
-			TickMs: 8, MoveWorkers: 1, HugePages: true,
+			TickMs: 8, MoveWorkers: 0, HugePages: true,
 			Population: Population{
 				Pets:     100,
 				Patrols:  100,

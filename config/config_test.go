@@ -43,7 +43,7 @@ func TestDefaultsMatchTheSpec(t *testing.T) {
 		{"pathfinding.recorder.enable", d.Pathfinding.Recorder.Enable, false},
 		{"shard.tickMs", d.Shard.TickMs, 8},
 		{"shard.sleepRadius", d.Shard.SleepRadius, 0},
-		{"shard.moveWorkers", d.Shard.MoveWorkers, 1},
+		{"shard.moveWorkers", d.Shard.MoveWorkers, 0},
 		{"shard.hugePages", d.Shard.HugePages, true},
 		{"shard.population", [3]int{d.Shard.Population.Pets, d.Shard.Population.Patrols, d.Shard.Population.Swimmers}, [3]int{100, 100, 20}},
 		{"log", d.Log, Log{Level: "info", Format: "auto"}},

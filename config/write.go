@@ -97,8 +97,7 @@ tickMs = {{.Shard.TickMs}}
 sleepRadius = {{.Shard.SleepRadius}}
 # Goroutines the movement system steps a map's mobiles on (0..2): 2 steps
 # the map's west and east halves at once, 1 one after the other (the same
-# outcome either way), 0 one per core. 2 measured no faster on a busy
-# 2-core machine; try it where a core is idle while the mobiles step.
+# outcome either way), 0 one per core (at most 2).
 moveWorkers = {{.Shard.MoveWorkers}}
 # Ask the kernel (Linux) for 2 MiB pages under the heap: the shard reads
 # hundreds of MiB at random, and with 4 KiB pages most reads also miss the
