@@ -3,6 +3,7 @@ package pathing
 import (
 	"shardcore/movement"
 	"shardcore/stepcache"
+	"shardcore/world"
 )
 
 // JPS is the jump-point search over the step cache: exact (the classic A*'s
@@ -37,8 +38,15 @@ type JPS struct {
 	rayG      float64 // the cost of the straight ray being scanned at its first cell
 	diagCap   int32   // diagonal rays stop after this many steps (a node)
 
-	req                Request
-	gx0, gy0, gx1, gy1 int // the goal square
+	// what the search reads of its request (not the whole of it: the line
+	// probe answers most short searches with a few of its fields)
+	start, goal        world.Point
+	startZ             int
+	caps               movement.Caps
+	mv                 movement.Mover // copied only when the line probe did not answer
+	rng                int            // the goal square's radius
+	ln                 lineWay        // the line probe's way
+	gx0, gy0, gx1, gy1 int            // the goal square
 	set                stepcache.RuleSet
 	jumps              bool // the mover has a rule set the canonical maps describe
 	and                bool // the player diagonal rule
@@ -46,8 +54,20 @@ type JPS struct {
 	expansions         int
 	work               int // scan work: segments and words scanned, diagonal steps
 
-	deferred notBuilt // chunks this search found not built (see Cached.deferred)
+	held     heldViews // what the views and the layer were last found valid for
+	deferred notBuilt  // chunks this search found not built (see Cached.deferred)
 	jst      JPSStats
+}
+
+// heldViews is what a search found the views and the flat layer valid
+// for: the next search with the same canon epoch, map, rule set and views
+// generation (which every reset and forget changes) keeps them without
+// checking them field by field.
+type heldViews struct {
+	epoch uint64
+	m     *world.Map
+	set   stepcache.RuleSet
+	gen   uint32
 }
 
 // scanPerNode is the scan work that counts as one node against a request's
@@ -122,9 +142,12 @@ func (s *JPS) Find(req *Request, res *Result) {
 	budget := s.begin(req, res)
 	m := s.live.Map
 	t := &s.views
-	if epoch := s.src.canonEpoch(m.ID); t.gen == 0 || epoch != t.epoch || m.ID != t.m || s.set != t.set || m.Width != t.mapW || m.Height != t.mapH || s.layerFits && t.gen != s.layer.gen {
-		t.reset(epoch, m.ID, s.set, m.Width, m.Height)
-		s.layerFits = s.layer.prepare(t.gen, m.Width, m.Height)
+	if epoch := s.src.canonEpoch(m.ID); epoch != s.held.epoch || m != s.held.m || s.set != s.held.set || t.gen != s.held.gen {
+		if t.gen == 0 || epoch != t.epoch || m.ID != t.m || s.set != t.set || m.Width != t.mapW || m.Height != t.mapH || s.layerFits && t.gen != s.layer.gen {
+			t.reset(epoch, m.ID, s.set, m.Width, m.Height)
+			s.layerFits = s.layer.prepare(t.gen, m.Width, m.Height)
+		}
+		s.held = heldViews{epoch: epoch, m: m, set: s.set, gen: t.gen}
 	}
 	if s.dyn.active {
 		s.dynt.reset(len(t.index))
@@ -133,6 +156,7 @@ func (s *JPS) Find(req *Request, res *Result) {
 	if s.line && s.tryLine(res, budget) {
 		return
 	}
+	s.mv = req.Mover
 	s.st.reset(req.Cost == Octile)
 	sx, sy := req.Start.X, req.Start.Y
 	sz := req.StartZ
@@ -167,8 +191,9 @@ func (s *JPS) begin(req *Request, res *Result) int {
 	res.Lookups = [len(res.Lookups)]int{}
 	req.Mover.Goal = req.Goal
 	req.Mover.HasGoal = true
-	s.req = *req
+	s.start, s.startZ, s.goal = req.Start, req.StartZ, req.Goal
 	rng := max(req.Range, 0)
+	s.rng = rng
 	s.gx0, s.gx1, s.gy0, s.gy1 = req.Goal.X-rng, req.Goal.X+rng, req.Goal.Y-rng, req.Goal.Y+rng
 	s.st.octile = req.Cost == Octile
 	s.freeRun, s.freeDiag = freeRunUniform, freeDiagUniform
@@ -179,6 +204,7 @@ func (s *JPS) begin(req *Request, res *Result) int {
 	s.deferred.reset()
 	s.jst.Searches++
 	caps := req.Mover.Caps
+	s.caps = caps
 	s.set, s.jumps = stepcache.RuleSetOf(caps)
 	s.and = caps.AndRule()
 	s.rule = 0
@@ -190,7 +216,11 @@ func (s *JPS) begin(req *Request, res *Result) int {
 		party = req.Mover.Self
 	}
 	s.src.begin(party, req.NowMs)
-	s.dyn.refresh(s.live)
+	if s.live.Dyn != nil || s.dyn.dyn != nil {
+		s.dyn.refresh(s.live)
+	} else {
+		s.dyn.active = false // refresh's outcome: it has nothing else to clear
+	}
 	if req.MaxNodes > 0 {
 		return req.MaxNodes
 	}

@@ -102,7 +102,7 @@ func (s *JPS) node(x, y int, a arrival) {
 // full node.
 func (s *JPS) expandFull(idx int32, x, y, z int, gc, gd int32, res *Result) {
 	s.jst.FullNodes++
-	mv := s.req.Mover
+	mv := s.mv
 	var sm stepcache.StepMask
 	if s.deferred.has(x, y) {
 		sm.Kind = stepcache.FallNotBuilt

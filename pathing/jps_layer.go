@@ -29,10 +29,11 @@ type layer struct {
 	wide, high int // chunks
 	open, reg  []uint64
 	openT      []uint64
-	filled     []uint64 // per chunk (cy*wide + cx)
-	dirty      []int32  // chunks filled since the last clear
-	gen        uint32   // the views generation the copy belongs to
-	rows, cols plane    // the above as scans along rows and columns read them
+	filled     []uint64           // per chunk (cy*wide + cx)
+	chunks     []*stepcache.Chunk // per chunk: its records, once filled (nil if not resident)
+	dirty      []int32            // chunks filled since the last clear
+	gen        uint32             // the views generation the copy belongs to
+	rows, cols plane              // the above as scans along rows and columns read them
 	// goH[rule][fwd] and goV[rule][fwd]: the cells a straight ray along a
 	// row (column) passes without an event, per diagonal rule and
 	// direction (fwd: toward higher positions); see goBits.
@@ -57,6 +58,7 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 		l.reg = make([]uint64, (ch+2)*l.sh)
 		l.openT = make([]uint64, (cw+2)*l.sv)
 		l.filled = make([]uint64, (l.wide*l.high+63)/64)
+		l.chunks = make([]*stepcache.Chunk, l.wide*l.high)
 		for r := range 2 {
 			for f := range 2 {
 				l.goH[r][f] = make([]uint64, (ch+2)*l.sh)
@@ -77,6 +79,7 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 // clear zeroes what was copied since the last clear.
 func (l *layer) clear() {
 	for _, ci := range l.dirty {
+		l.chunks[ci] = nil
 		cx, cy := int(ci)%l.wide, int(ci)/l.wide
 		for r := -1; r <= 16; r++ {
 			if y := cy*16 + r; y >= -1 && y <= l.h {
@@ -110,7 +113,9 @@ func (s *JPS) fill(cx, cy int) {
 	}
 	l.filled[ci>>6] |= 1 << (ci & 63)
 	l.dirty = append(l.dirty, int32(ci))
-	cn := s.view(cx, cy).cn
+	v := s.view(cx, cy)
+	cn := v.cn
+	l.chunks[ci] = v.ch
 	if cn == nil {
 		return
 	}

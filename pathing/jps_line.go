@@ -7,41 +7,44 @@ import (
 
 // tryLine is the jump search's straight-line fast path, the cache A*'s
 // (see Cached.tryLine): a walk toward the goal on cache hits alone whose
-// cost equals the heuristic at the start is optimal. On regular cells with
-// no dynamics about, the step is answered by the state's record read from
-// its chunk in place (the record a lookup would read) without a lookup.
+// cost equals the heuristic at the start is optimal. The walk is n steps
+// (the start's Chebyshev distance to the goal square): gd diagonal ones
+// toward the goal's centre while both axes differ, then straight ones, so
+// its cost is known before it starts and a walk that would cost more than
+// the heuristic is not taken. On regular cells with no dynamics about, a
+// step is answered by the state's record read from its chunk in place
+// (the record a lookup would read) without a lookup.
 func (s *JPS) tryLine(res *Result, budget int) bool {
-	x, y, z := s.req.Start.X, s.req.Start.Y, s.req.StartZ
-	// the walk toward the goal's centre enters the goal square after
-	// exactly n steps, its Chebyshev distance
-	n := max(s.gx0-x, x-s.gx1, s.gy0-y, y-s.gy1, 0)
+	x, y, z := s.start.X, s.start.Y, s.startZ
+	ex, ey := s.goal.X-x, s.goal.Y-y
+	ax, ay := absInt(ex), absInt(ey)
+	n := max(max(ax, ay)-s.rng, 0)
 	if n > budget {
 		return false
 	}
+	gd := min(ax, ay, n)
+	g := s.st.cost(int32(n-gd), int32(gd))
+	if g > s.heuristic(x, y)+1e-9 {
+		return false
+	}
+	d1, d2 := dirToward[sign(ey)+1][sign(ex)+1], dirToward[1][sign(ex)+1]
+	if ay > ax {
+		d2 = dirToward[sign(ey)+1][1]
+	}
 	res.Dirs, res.Zs = growDirs(res.Dirs, n), growZs(res.Zs, n)
-	i, ok := 0, true
-	// the walk reads records: in place on regular cells (lineRecords), by
-	// a lookup elsewhere
-	for ok && i < n {
-		if s.useLayer {
-			if x, y, z, i, ok = s.lineRecords(res, x, y, z, i); !ok || i == n {
-				break
-			}
-		}
-		d := dirToward[sign(s.req.Goal.Y-y)+1][sign(s.req.Goal.X-x)+1]
-		var nz int
-		if nz, ok = s.lineLookup(res, x, y, z, d); ok {
-			dx, dy := d.Offset()
-			x, y, z = x+dx, y+dy, nz
-			res.Dirs[i], res.Zs[i] = d, int8(z)
-			i++
+	for i := range res.Dirs {
+		if i < gd {
+			res.Dirs[i] = d1
+		} else {
+			res.Dirs[i] = d2
 		}
 	}
-	// the walk steps diagonally until it is level with the goal's centre
-	// on one axis
-	gd := int32(min(absInt(s.req.Goal.X-s.req.Start.X), absInt(s.req.Goal.Y-s.req.Start.Y), n))
-	g := s.st.cost(int32(n)-gd, gd)
-	if !ok || g > s.heuristic(s.req.Start.X, s.req.Start.Y)+1e-9 {
+	s.ln = lineWay{turn: gd, d: [2]movement.Dir{d1, d2}}
+	i, stop := 0, stopIrregular
+	if s.useLayer {
+		x, y, z, i, stop = s.lineRun(res.Zs, x, y, z, 0, n)
+	}
+	if stop != stopEnd && !s.lineWalk(res, x, y, z, i, n, stop) {
 		res.Dirs, res.Zs = res.Dirs[:0], res.Zs[:0]
 		return false
 	}
@@ -50,53 +53,159 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 	return true
 }
 
-// lineRecords walks the line from step i at (x, y, z) while it is on
-// regular cells (their canonical maps found them good: chunk resident, no
-// multi near), answering each step by the state's record read from the
-// chunk in place, the record a lookup would read. It returns where it
-// stopped (the goal, or a cell that is not regular or whose record does
-// not cover z, where a lookup takes the step) and false when a step is
-// refused or a view is stale. Only on the flat layer (no dynamics).
-func (s *JPS) lineRecords(res *Result, x, y, z, i int) (int, int, int, int, bool) {
-	reg, sh := s.layer.reg, s.layer.sh
-	gx, gy := s.req.Goal.X, s.req.Goal.Y
-	sx, sy := sign(gx-x), sign(gy-y)
-	var ch *stepcache.Chunk
-	vx, vy := -1, -1
-	for ; i < len(res.Dirs); i++ {
-		if reg[(y+1)*sh+x>>6+1]>>uint(x&63)&1 == 0 && !s.layerRegular(x, y) {
-			return x, y, z, i, true
+// lineWay is the line's way: its steps before turn in d[0], the others
+// in d[1]; need and flank are the step rule of the part being walked (see
+// lineRule).
+type lineWay struct {
+	turn        int
+	d           [2]movement.Dir
+	need, flank uint8
+}
+
+// lineDir is the direction of the line's step i, and makes its rule the
+// one lineRun checks.
+func (s *JPS) lineDir(i int) movement.Dir {
+	d := s.ln.d[b2i(i >= s.ln.turn)]
+	s.ln.need, s.ln.flank = lineRule(d, s.and)
+	return d
+}
+
+// lineWalk takes the line's steps i..n-1 from (x, y, z) after lineRun
+// stopped there for reason stop, writing each arrival Z into res.Zs: where
+// lineRun cannot answer a step, by the record covering the state or by a
+// lookup, and lineRun again after it. It reports false when a step is
+// refused or not answered, or a view is stale.
+func (s *JPS) lineWalk(res *Result, x, y, z, i, n, stop int) bool {
+	for {
+		if stop == stopEnd || i == n {
+			return true
 		}
-		if cx, cy := x>>4, y>>4; cx != vx || cy != vy {
-			if ch, vx, vy = s.view(cx, cy).ch, cx, cy; ch == nil {
-				return x, y, z, i, false
+		d := s.lineDir(i)
+		switch stop {
+		case stopIrregular:
+			if ci := (y>>4)*s.layer.wide + x>>4; s.useLayer && s.layer.filled[ci>>6]&(1<<uint(ci&63)) == 0 {
+				s.fill(x>>4, y>>4) // its regular bit was not copied in yet
+				x, y, z, i, stop = s.lineRun(res.Zs, x, y, z, i, n)
+				continue
 			}
-		}
-		ci := (y&15)*16 + x&15
-		rec := &ch.Cells[ci]
-		if int(rec.Z) != z || rec.Info&stepcache.InfoLiveOnly != 0 {
-			if rec = ch.Record(ci, z); rec == nil {
-				return x, y, z, i, true
+		case stopView:
+			if s.view(x>>4, y>>4).ch == nil {
+				return false
 			}
+			x, y, z, i, stop = s.lineRun(res.Zs, x, y, z, i, n)
+			continue
+		case stopRecord:
+			nz, ok, found := s.lineRecord(x, y, z, d)
+			if found && !ok {
+				return false
+			}
+			if found {
+				dx, dy := d.Offset()
+				x, y, z = x+dx, y+dy, nz
+				res.Zs[i] = int8(z)
+				x, y, z, i, stop = s.lineRun(res.Zs, x, y, z, i+1, n)
+				continue
+			}
+			// no record covers z: a lookup
+		case stopRefused:
+			return false
 		}
-		mask, zs := rec.Walk, &rec.WalkZ
-		if s.set == stepcache.RuleWet {
-			mask, zs = rec.Wet, &rec.SwimZ
+		nz, ok := s.lineLookup(res, x, y, z, d)
+		if !ok {
+			return false
 		}
-		d := dirToward[sy+1][sx+1]
-		if stepcache.ApplyDiagonalRule(mask, s.and)&(1<<d) == 0 {
-			return x, y, z, i, false
-		}
-		x, y, z = x+sx, y+sy, int(zs[d])
-		res.Dirs[i], res.Zs[i] = d, int8(z)
-		if x == gx {
-			sx = 0
-		}
-		if y == gy {
-			sy = 0
+		dx, dy := d.Offset()
+		x, y, z = x+dx, y+dy, nz
+		res.Zs[i] = int8(z)
+		if i++; s.useLayer {
+			x, y, z, i, stop = s.lineRun(res.Zs, x, y, z, i, n)
 		}
 	}
-	return x, y, z, i, true
+}
+
+// Why lineRun stopped.
+const (
+	stopEnd       = iota // it took every step
+	stopIrregular        // the cell is not regular, or its chunk not copied into the layer
+	stopView             // the cell's chunk has no records (never: see lineRun)
+	stopRecord           // the state is not at the cell's first record's Z
+	stopRefused          // the record refuses the step
+)
+
+// lineRun takes the line's steps i..n-1 from (x, y, z) while they start on
+// regular cells (their canonical maps found them good: chunk resident, no
+// multi near) at their first record's Z, answering each by that record
+// read from the chunk in place, the record a lookup would read. It makes
+// no calls (lineWalk deals with whatever stops it) and returns where it
+// stopped and why. Only on the flat layer (no dynamics).
+func (s *JPS) lineRun(zs []int8, x, y, z, i, n int) (int, int, int, int, int) {
+	d := s.lineDir(i)
+	dx, dy := d.Offset()
+	l := &s.layer
+	for ; i < n; i++ {
+		if i == s.ln.turn && i > 0 { // the straight part
+			d = s.lineDir(i)
+			dx, dy = d.Offset()
+		}
+		if l.reg[(y+1)*l.sh+x>>6+1]>>uint(x&63)&1 == 0 {
+			return x, y, z, i, stopIrregular
+		}
+		// a regular cell's chunk is filled: its records are in the layer
+		ch := l.chunks[(y>>4)*l.wide+x>>4]
+		if ch == nil {
+			return x, y, z, i, stopView // never: a regular cell's chunk is resident
+		}
+		c := &ch.Cells[(y&15)<<4|x&15]
+		if int(c.Z) != z || c.Info&stepcache.InfoLiveOnly != 0 {
+			return x, y, z, i, stopRecord
+		}
+		mask, nz := c.Walk, c.WalkZ[d&7]
+		if s.set == stepcache.RuleWet {
+			mask, nz = c.Wet, c.SwimZ[d&7]
+		}
+		if mask&s.ln.need != s.ln.need || mask&s.ln.flank == 0 {
+			return x, y, z, i, stopRefused
+		}
+		x, y, z = x+dx, y+dy, int(nz)
+		zs[i] = nz
+	}
+	return x, y, z, i, stopEnd
+}
+
+// lineRecord answers the step in d from regular cell (x, y) at z by the
+// record covering z (not its first): the arrival Z and whether the record
+// allows it, and found false when no record covers z.
+func (s *JPS) lineRecord(x, y, z int, d movement.Dir) (nz int, ok, found bool) {
+	ci := (y&15)*16 + x&15
+	rec := s.view(x>>4, y>>4).ch.Record(ci, z)
+	if rec == nil {
+		return 0, false, false
+	}
+	mask, to := rec.Walk, &rec.WalkZ
+	if s.set == stepcache.RuleWet {
+		mask, to = rec.Wet, &rec.SwimZ
+	}
+	if mask&s.ln.need != s.ln.need || mask&s.ln.flank == 0 {
+		return 0, false, true
+	}
+	return int(to[d&7]), true, true
+}
+
+// lineRule returns what a record's raw mask must hold for a step in d
+// under the diagonal rule (and: the player's), as
+// stepcache.ApplyDiagonalRule decides: every bit of need and one of flank
+// (a creature's diagonal: its flanks; 0xFF otherwise).
+func lineRule(d movement.Dir, and bool) (need, flank uint8) {
+	need, flank = 1<<d, 0xFF
+	if d.Diagonal() {
+		l, r := d.Flanks()
+		if and {
+			need |= 1<<l | 1<<r
+		} else {
+			flank = 1<<l | 1<<r
+		}
+	}
+	return need, flank
 }
 
 // lineLookup answers the line's step from (x, y, z) in d by a lookup: the
@@ -106,7 +215,7 @@ func (s *JPS) lineLookup(res *Result, x, y, z int, d movement.Dir) (int, bool) {
 	if s.deferred.has(x, y) {
 		return 0, false
 	}
-	sm := s.src.lookup(s.live.Map.ID, x, y, z, s.req.Mover.Caps)
+	sm := s.src.lookup(s.live.Map.ID, x, y, z, s.caps)
 	res.Lookups[sm.Kind]++
 	s.deferred.note(sm.Kind, x, y)
 	if sm.Kind != stepcache.Hit || sm.Mask&(1<<d) == 0 || (s.dyn.active && s.lineDynamic(x, y, d)) {
