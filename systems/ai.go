@@ -156,13 +156,20 @@ type patrolAI struct{}
 
 // think walks a patroller to its next waypoint; a waypoint reached
 // (within Tolerance) advances the index, one failed patrolMaxFails times is
-// skipped.
+// skipped. A patroller with no path left waits for its NextTry (its login
+// delay at spawn, a failed search's back-off) even when it stands on a
+// waypoint: 3,319 of the 100,000-mobile run's patrols spawned within
+// reach of theirs and asked for their first path in tick 0.
 func (a patrolAI) think(s *Sim, e ecs.Entity) {
 	req := s.maps.req.Get(e)
 	if req.Active {
 		return
 	}
 	p, pos, path := s.maps.patrol.Get(e), s.maps.pos.Get(e), s.maps.path.Get(e)
+	if path.Remaining() == 0 && s.now < p.NextTry { // a login delay, or a failed search's back-off
+		s.schedThink(e, p.NextTry)
+		return
+	}
 	route := s.routes[p.Route]
 	wp := route[p.Index]
 	if cheb(pos.Point(), wp) <= p.Tolerance {
@@ -173,10 +180,6 @@ func (a patrolAI) think(s *Sim, e ecs.Entity) {
 		return
 	}
 	if path.Remaining() > 0 {
-		return
-	}
-	if s.now < p.NextTry {
-		s.schedThink(e, p.NextTry)
 		return
 	}
 	if path.Failed && req.Goal == wp {

@@ -274,3 +274,28 @@ func TestTickAllocs(t *testing.T) {
 		t.Fatalf("%v allocs per tick", n)
 	}
 }
+
+// TestPatrolLoginDelayOnWaypoint: a patroller spawned on its waypoint with
+// a login delay asks for its first path only once the delay has passed.
+func TestPatrolLoginDelayOnWaypoint(t *testing.T) {
+	m, td := gridWorld(t)
+	var ticks []uint64
+	s, _ := newSim(t, m, td, Options{Recorder: recorderFunc(func(r *PathRecord) { ticks = append(ticks, r.Tick) })})
+	r, err := s.AddRoute([]world.Point{{X: 2, Y: 2}, {X: 20, Y: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const delayMs = 80 // 10 ticks of 8 ms
+	if _, err := s.SpawnMobile(MobileSpec{X: 2, Y: 2, Speed: 100, Patrol: &PatrolSpec{Route: r, DelayMs: delayMs}}); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 20; i++ {
+		s.Step()
+	}
+	if len(ticks) == 0 {
+		t.Fatal("no search within 20 ticks")
+	}
+	if at := (ticks[0] + 1) * uint64(s.opts.TickMs); at < delayMs { // tick i runs at game time (i+1)·TickMs
+		t.Fatalf("first search in tick %d (%d ms), before the %d ms login delay", ticks[0], at, delayMs)
+	}
+}
