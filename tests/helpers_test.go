@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"testing"
@@ -25,6 +26,8 @@ type shardSetup struct {
 	// noObserver: no step re-check (a step observer keeps the movement
 	// system's lanes on the Sim's goroutine).
 	noObserver bool
+	// search is the search the cache serves (systems.SearchCache when "").
+	search string
 }
 
 // shard is a running test shard.
@@ -48,7 +51,7 @@ func newShard(t testing.TB, su shardSetup) *shard {
 			t.Fatalf("new cache: %v", err)
 		}
 		sh.cache = c
-		opts = systems.WithCache(opts, c)
+		opts = systems.WithCacheSearch(opts, c, cmp.Or(su.search, systems.SearchCache))
 	}
 	if su.liveSteps {
 		opts.NewStepper = func(r *movement.Rules) systems.Stepper { return systems.LiveSteps{Rules: r} }

@@ -17,13 +17,31 @@ import (
 // request every tick in both, so only the workers differ. Run it with
 // -race: the workers share the world, the spatial index and the cache.
 func TestParallelSearchesMatchSequential(t *testing.T) {
+	parallelMatchesSequential(t, systems.SearchCache, true)
+}
+
+// TestParallelJumpSearchesMatchSequential is TestParallelSearchesMatchSequential
+// with the jump search (pathfinding.search = "jps"): each worker's through
+// its own view, canonical maps computed by the views; baked only. Cold, a
+// chunk the Sim's goroutine builds in the middle of a search (no build
+// workers here) changes the canonical maps the rest of its searches see,
+// while the workers' views see it only after the stage: the jump points
+// differ, so an equally short path may be another (measured: same searches,
+// found and steps, another end state).
+func TestParallelJumpSearchesMatchSequential(t *testing.T) {
+	parallelMatchesSequential(t, systems.SearchJPS, false)
+}
+
+// parallelMatchesSequential runs the comparison with the search search,
+// baked and, with cold, cold too.
+func parallelMatchesSequential(t *testing.T, search string, cold bool) {
 	pop := population.Options{Pets: 80, Patrols: 80, Swimmers: 20, Seed: 9}
 	run := func(baked bool, workers int) (uint64, systems.Stats, stepcache.Stats) {
 		cfg := stepcache.DefaultConfig()
 		cfg.Seed = 1
 		opts := systems.Options{Seed: 9, SearchWorkers: workers, TickBudget: time.Hour,
 			Clock: func() time.Duration { return 0 }}
-		sh := newShard(t, shardSetup{pop: pop, opts: opts, cache: &cfg})
+		sh := newShard(t, shardSetup{pop: pop, opts: opts, cache: &cfg, search: search})
 		if baked {
 			installAll(t, sh)
 		}
@@ -32,6 +50,9 @@ func TestParallelSearchesMatchSequential(t *testing.T) {
 		return sh.sim.PositionsHash(), sh.sim.Stats(), sh.cache.Stats()
 	}
 	for _, baked := range []bool{false, true} {
+		if !baked && !cold {
+			continue
+		}
 		h1, s1, c1 := run(baked, 1)
 		h4, s4, c4 := run(baked, 4)
 		t.Logf("baked %v: sequential %d searches %d steps hit ratio %.3f built %d; parallel %d searches %d steps hit ratio %.3f built %d",
