@@ -15,6 +15,8 @@ type mover struct {
 	doors *generic.Filter3[c.Door, c.Position, spatialRef]
 	due   []timer
 	lanes [numLanes]lane
+	xs    []int32 // the due mobiles' columns (split; -1: dead)
+	cols  []int32 // due mobiles per sector column (middle)
 }
 
 func newMover(w *ecs.World) mover {

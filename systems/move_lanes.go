@@ -10,8 +10,11 @@ import (
 )
 
 // The movement system steps the tick's due mobiles in three lanes by where
-// they stand: west (sector columns up to the map's middle less two), east
-// (from the middle plus one) and the border between. A step reads and
+// they stand: west (sector columns up to the tick's middle less two), east
+// (from the middle plus one) and the border between; the middle is the
+// sector column that splits the tick's due mobiles in halves, so the two
+// lanes that may step at once carry even loads (the map's own middle
+// split the 100,000-mobile run 57/43). A step reads and
 // writes only its mobile, the cells within one of it (the step cache's
 // answer, the spatial index, doors) and what it sets off: a west step never
 // reaches a cell an east step does. So with move workers (Options.
@@ -49,11 +52,10 @@ type laneCounts struct {
 	steps, blocked, stepsLive, doorsOpened uint64
 }
 
-// laneOf returns the lane of a mobile standing in column x of a map
-// wide sector columns wide.
-func laneOf(x, wide int) int {
-	sx, mid := x/SectorSize, wide/2
-	switch {
+// laneOf returns the lane of a mobile standing in column x when the
+// tick's middle is sector column mid.
+func laneOf(x, mid int) int {
+	switch sx := x / SectorSize; {
 	case sx <= mid-2:
 		return laneWest
 	case sx >= mid+1:
@@ -62,18 +64,51 @@ func laneOf(x, wide int) int {
 	return laneBorder
 }
 
-// split deals the due timers among the lanes, in due order.
+// split deals the due timers among the lanes, in due order, around the
+// sector column that halves them (middle).
 func (mv *mover) split(s *Sim) {
 	for i := range mv.lanes {
 		mv.lanes[i].due = mv.lanes[i].due[:0]
 	}
+	mv.xs = mv.xs[:0]
 	for _, tm := range mv.due {
-		if !s.w.Alive(tm.e) {
-			continue
+		x := int32(-1) // dead: dropped
+		if s.w.Alive(tm.e) {
+			x = int32(s.maps.pos.Get(tm.e).X)
 		}
-		l := &mv.lanes[laneOf(int(s.maps.pos.Get(tm.e).X), s.idx.wide)]
-		l.due = append(l.due, tm)
+		mv.xs = append(mv.xs, x)
 	}
+	mid := mv.middle(s.idx.wide)
+	for i, tm := range mv.due {
+		if x := mv.xs[i]; x >= 0 {
+			l := &mv.lanes[laneOf(int(x), mid)]
+			l.due = append(l.due, tm)
+		}
+	}
+}
+
+// middle returns the sector column that splits the columns mv.xs stand in
+// (a map wide sector columns wide) in halves: the first whose count and
+// the counts west of it reach half of them.
+func (mv *mover) middle(wide int) int {
+	if len(mv.cols) != wide {
+		mv.cols = make([]int32, wide)
+	}
+	clear(mv.cols)
+	n := int32(0)
+	for _, x := range mv.xs {
+		if x >= 0 {
+			mv.cols[int(x)/SectorSize]++
+			n++
+		}
+	}
+	sum := int32(0)
+	for c, k := range mv.cols {
+		if sum += k; 2*sum >= n {
+			return c
+		}
+	}
+	return wide / 2
 }
 
 // run steps the lanes: west and east at once when the Sim has move

@@ -145,3 +145,27 @@ func TestSpatialCrowdedSector(t *testing.T) {
 		}
 	}
 }
+
+// TestLaneMiddle: the lanes' middle is the sector column that halves the
+// due mobiles, so the west and east lanes carry even loads wherever the
+// mobiles crowd; dead mobiles (x -1) do not count.
+func TestLaneMiddle(t *testing.T) {
+	var mv mover
+	for _, c := range []struct {
+		xs   []int32
+		want int
+	}{
+		{[]int32{5, 20, 40, 300, 310, 320}, 2},      // columns 0 1 2 18 19 20: the third of six
+		{[]int32{-1, -1, 1000, 1000, 1000, 16}, 62}, // the dead are left out
+		{[]int32{}, 32}, // nothing due: the map's middle
+		{[]int32{100, 101, 102, 103, 900, 901, 902, 903}, 6}, // two crowds: the west one's column
+	} {
+		mv.xs = c.xs
+		if got := mv.middle(64); got != c.want {
+			t.Errorf("middle(%v) = %d, want %d", c.xs, got, c.want)
+		}
+	}
+	if laneOf(16*10, 12) != laneWest || laneOf(16*11, 12) != laneBorder || laneOf(16*12, 12) != laneBorder || laneOf(16*13, 12) != laneEast {
+		t.Error("laneOf: west up to mid-2, border mid-1..mid, east from mid+1")
+	}
+}
