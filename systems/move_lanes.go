@@ -102,6 +102,9 @@ func (mv *mover) middle(wide int) int {
 			n++
 		}
 	}
+	if n == 0 {
+		return wide / 2
+	}
 	sum := int32(0)
 	for c, k := range mv.cols {
 		if sum += k; 2*sum >= n {
