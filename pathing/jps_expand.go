@@ -80,9 +80,10 @@ func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 	}
 }
 
-// node makes (or improves) the node where a ray stopped: the canonical
-// state of a regular cell, else a full node at the record's Z.
-func (s *JPS) node(x, y int, a arrival) {
+// place makes (or improves) the node where a ray stopped (h is its
+// heuristic): the canonical state of a regular cell, else a full node at
+// the record's Z.
+func (s *JPS) place(x, y int, a arrival, h float64) {
 	z := canonZ
 	if !s.regular(x, y) {
 		v := s.view(x>>4, y>>4)
@@ -93,7 +94,7 @@ func (s *JPS) node(x, y int, a arrival) {
 		a.full = true
 		z = s.recordZ(x, y)
 	}
-	s.st.relax(x, y, z, a, s.heuristic(x, y))
+	s.st.relax(x, y, z, a, h)
 }
 
 // expandFull expands node idx as the cache A* does (one lookup, the

@@ -1,0 +1,61 @@
+package pathing
+
+import "math"
+
+// parked is a node a ray made whose f was above the expanding node's: an
+// entry of the parking lot (see JPS.node).
+type parked struct {
+	x, y int32
+	h    float64
+	a    arrival
+}
+
+// parkLot holds the nodes rays made above the f being expanded, outside
+// the node store and the open heap, until the open heap's lowest f reaches
+// the lowest of theirs: most of them lie beyond the optimal path's cost and
+// are never needed (under the uniform cost a ray across the goal's
+// direction is past the f limit a few cells on, and many such rays end
+// above the final f), and a slice append is far cheaper than a node and a
+// heap entry.
+type parkLot struct {
+	list []parked
+	min  float64 // the lowest f in list (+Inf when empty)
+}
+
+func (p *parkLot) reset() {
+	p.list = p.list[:0]
+	p.min = math.Inf(1)
+}
+
+// node makes (or improves) the node where a ray stopped, at once when its
+// f is within the expanding node's (s.fLim), else parked (see parkLot).
+// Popping the open heap in f order is unchanged: pop brings every parked
+// node in before it pops an entry whose f is not below the lowest parked
+// f, so the search expands the same nodes in the same order (up to ties
+// within equal f and g) as if they had been made at once.
+func (s *JPS) node(x, y int, a arrival) {
+	h := s.heuristic(x, y)
+	if f := s.st.cost(a.gc, a.gd) + h; f > s.fLim {
+		s.park.list = append(s.park.list, parked{x: int32(x), y: int32(y), h: h, a: a})
+		s.park.min = min(s.park.min, f)
+		return
+	}
+	s.place(x, y, a, h)
+}
+
+// pop returns the open node to expand next (see jstore.pop), bringing the
+// parked nodes in when the open heap's lowest f reaches theirs.
+func (s *JPS) pop() (int32, bool) {
+	for {
+		if idx, ok := s.st.pop(s.park.min); ok {
+			return idx, true
+		}
+		if len(s.park.list) == 0 {
+			return -1, false
+		}
+		for _, p := range s.park.list {
+			s.place(int(p.x), int(p.y), p.a, p.h)
+		}
+		s.park.reset()
+	}
+}
