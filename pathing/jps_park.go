@@ -6,14 +6,14 @@ import "math"
 // entry of the parking lot (see JPS.node).
 type parked struct {
 	x, y int32
-	h    float64
+	f, h float64
 	a    arrival
 }
 
 // parkLot holds the nodes rays made above the f being expanded, outside
 // the node store and the open heap, until the open heap's lowest f reaches
-// the lowest of theirs: most of them lie beyond the optimal path's cost and
-// are never needed (under the uniform cost a ray across the goal's
+// theirs: many of them lie beyond the optimal path's cost and are never
+// needed (under the uniform cost a ray across the goal's
 // direction is past the f limit a few cells on, and many such rays end
 // above the final f), and a slice append is far cheaper than a node and a
 // heap entry.
@@ -28,15 +28,19 @@ func (p *parkLot) reset() {
 }
 
 // node makes (or improves) the node where a ray stopped, at once when its
-// f is within the expanding node's (s.fLim), else parked (see parkLot).
-// Popping the open heap in f order is unchanged: pop brings every parked
-// node in before it pops an entry whose f is not below the lowest parked
-// f, so the search expands the same nodes in the same order (up to ties
-// within equal f and g) as if they had been made at once.
+// f is within the expanding node's (s.fLim) or the cost is octile, else
+// parked (see parkLot). Octile costs have many levels of f, each a pass
+// over the parked nodes (the Moving AI maps' counts grew 15-20%); uniform
+// costs few.
+// The pop order is unchanged: pop brings the parked nodes of f up to the
+// heap's lowest in before it pops an entry whose f is not below the lowest
+// parked f, so the search expands the same nodes in the same order (up to
+// ties within equal f and g) as if they had been made at once; the ones
+// above the goal's f never come in.
 func (s *JPS) node(x, y int, a arrival) {
 	h := s.heuristic(x, y)
-	if f := s.st.cost(a.gc, a.gd) + h; f > s.fLim {
-		s.park.list = append(s.park.list, parked{x: int32(x), y: int32(y), h: h, a: a})
+	if f := float64(a.gc+a.gd) + h; !s.st.octile && f > s.fLim {
+		s.park.list = append(s.park.list, parked{x: int32(x), y: int32(y), f: f, h: h, a: a})
 		s.park.min = min(s.park.min, f)
 		return
 	}
@@ -44,7 +48,7 @@ func (s *JPS) node(x, y int, a arrival) {
 }
 
 // pop returns the open node to expand next (see jstore.pop), bringing the
-// parked nodes in when the open heap's lowest f reaches theirs.
+// parked nodes in as the open heap's lowest f reaches theirs.
 func (s *JPS) pop() (int32, bool) {
 	for {
 		if idx, ok := s.st.pop(s.park.min); ok {
@@ -53,9 +57,24 @@ func (s *JPS) pop() (int32, bool) {
 		if len(s.park.list) == 0 {
 			return -1, false
 		}
-		for _, p := range s.park.list {
+		upto := s.park.min
+		if len(s.st.heap) > 0 {
+			upto = max(upto, s.st.heap[0].f)
+		}
+		s.unpark(upto)
+	}
+}
+
+// unpark brings in the parked nodes of f up to upto and keeps the rest.
+func (s *JPS) unpark(upto float64) {
+	keep, low := s.park.list[:0], math.Inf(1)
+	for _, p := range s.park.list {
+		if p.f > upto {
+			keep = append(keep, p) // into a slot already read
+			low = min(low, p.f)
+		} else {
 			s.place(int(p.x), int(p.y), p.a, p.h)
 		}
-		s.park.reset()
 	}
+	s.park.list, s.park.min = keep, low
 }
