@@ -151,9 +151,24 @@ func (c *jstore) relax(x, y, z int, a arrival, h float64) {
 
 func (c *jstore) push(it heapItem) { c.heap.push(it) }
 
-// pop returns the open node with the lowest f that has arrivals to expand,
-// if its f is below before (false: none is, or the heap is empty).
-func (c *jstore) pop(before float64) (idx int32, ok bool) {
+// pop returns the open node with the lowest f that has arrivals to expand.
+func (c *jstore) pop() (int32, bool) {
+	for {
+		top, ok := c.heap.popMin()
+		if !ok {
+			return -1, false
+		}
+		n := &c.nodes[top.idx]
+		if top.g > n.g || !n.pending() {
+			continue // stale entry
+		}
+		return top.idx, true
+	}
+}
+
+// popBefore is pop for an open node whose f is below before (false: none
+// is, or the heap is empty).
+func (c *jstore) popBefore(before float64) (idx int32, ok bool) {
 	for len(c.heap) > 0 && c.heap[0].f < before {
 		top, _ := c.heap.popMin()
 		n := &c.nodes[top.idx]

@@ -27,7 +27,8 @@ func (p *parkLot) reset() {
 	p.min = math.Inf(1)
 }
 
-// node makes (or improves) the node where a ray stopped, at once when its
+// node makes (or improves) the node where a ray stopped (the canonical
+// state of a regular cell, else a full node at the record's Z), at once when its
 // f is within the expanding node's (s.fLim) or the cost is octile, else
 // parked (see parkLot). Octile costs have many levels of f, each a pass
 // over the parked nodes (the Moving AI maps' counts grew 15-20%); uniform
@@ -44,18 +45,28 @@ func (s *JPS) node(x, y int, a arrival) {
 		s.park.min = min(s.park.min, f)
 		return
 	}
-	s.place(x, y, a, h)
+	z := canonZ
+	if !s.regular(x, y) {
+		v := s.view(x>>4, y>>4)
+		if v.cn == nil {
+			s.jst.Anomalies++ // by the proof a ray never leaves the resident chunks
+			return
+		}
+		a.full = true
+		z = s.recordZ(x, y)
+	}
+	s.st.relax(x, y, z, a, h)
 }
 
 // pop returns the open node to expand next (see jstore.pop), bringing the
 // parked nodes in as the open heap's lowest f reaches theirs.
 func (s *JPS) pop() (int32, bool) {
 	for {
-		if idx, ok := s.st.pop(s.park.min); ok {
-			return idx, true
-		}
 		if len(s.park.list) == 0 {
-			return -1, false
+			return s.st.pop()
+		}
+		if idx, ok := s.st.popBefore(s.park.min); ok {
+			return idx, true
 		}
 		upto := s.park.min
 		if len(s.st.heap) > 0 {
@@ -68,12 +79,13 @@ func (s *JPS) pop() (int32, bool) {
 // unpark brings in the parked nodes of f up to upto and keeps the rest.
 func (s *JPS) unpark(upto float64) {
 	keep, low := s.park.list[:0], math.Inf(1)
+	s.fLim = math.Inf(1) // node makes them at once (the next expansion sets it again)
 	for _, p := range s.park.list {
 		if p.f > upto {
 			keep = append(keep, p) // into a slot already read
 			low = min(low, p.f)
 		} else {
-			s.place(int(p.x), int(p.y), p.a, p.h)
+			s.node(int(p.x), int(p.y), p.a)
 		}
 	}
 	s.park.list, s.park.min = keep, low
