@@ -25,6 +25,7 @@ type JPS struct {
 	dynt  dynTable
 	layer layer
 	dyn   dynProbe
+	park  parkLot
 	line  bool
 	// layerOff keeps the search off the flat layer (tests compare both).
 	layerOff  bool
@@ -158,6 +159,7 @@ func (s *JPS) Find(req *Request, res *Result) {
 	}
 	s.mv = req.Mover
 	s.st.reset(req.Cost == Octile)
+	s.park.reset()
 	sx, sy := req.Start.X, req.Start.Y
 	sz := req.StartZ
 	if s.jumps && s.regular(sx, sy) && sz == s.recordZ(sx, sy) {
@@ -165,7 +167,7 @@ func (s *JPS) Find(req *Request, res *Result) {
 	}
 	s.st.relax(sx, sy, sz, arrival{parent: -1, full: true}, s.heuristic(sx, sy))
 	for s.expansions+s.work/scanPerNode < budget {
-		idx, ok := s.st.pop()
+		idx, ok := s.pop()
 		if !ok {
 			break
 		}

@@ -53,7 +53,7 @@ func TestJPSCountPaths(t *testing.T) {
 		pathsWarmLoop(s.Finder, &sc.Req, &res, 4)
 		pathsCountLoop(s.Finder, &sc.Req, &res, n)
 		debug.SetGCPercent(old)
-		t.Logf("%s %v: %d searches, cost %v", name, mode, n, res.Cost)
+		t.Logf("%s %v: %d searches, cost %v exp %d lookups %v", name, mode, n, res.Cost, res.Expansions, res.Lookups)
 	}
 }
 

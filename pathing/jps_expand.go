@@ -80,22 +80,6 @@ func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 	}
 }
 
-// node makes (or improves) the node where a ray stopped: the canonical
-// state of a regular cell, else a full node at the record's Z.
-func (s *JPS) node(x, y int, a arrival) {
-	z := canonZ
-	if !s.regular(x, y) {
-		v := s.view(x>>4, y>>4)
-		if v.cn == nil {
-			s.jst.Anomalies++ // by the proof a ray never leaves the resident chunks
-			return
-		}
-		a.full = true
-		z = s.recordZ(x, y)
-	}
-	s.st.relax(x, y, z, a, s.heuristic(x, y))
-}
-
 // expandFull expands node idx as the cache A* does (one lookup, the
 // dynamic pass, the live rules on a fallthrough). A step answered by the
 // record into a regular cell continues as a ray; any other step makes a

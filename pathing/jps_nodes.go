@@ -165,3 +165,17 @@ func (c *jstore) pop() (int32, bool) {
 		return top.idx, true
 	}
 }
+
+// popBefore is pop for an open node whose f is below before (false: none
+// is, or the heap is empty).
+func (c *jstore) popBefore(before float64) (idx int32, ok bool) {
+	for len(c.heap) > 0 && c.heap[0].f < before {
+		top, _ := c.heap.popMin()
+		n := &c.nodes[top.idx]
+		if top.g > n.g || !n.pending() {
+			continue // stale entry
+		}
+		return top.idx, true
+	}
+	return -1, false
+}

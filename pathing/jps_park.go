@@ -1,0 +1,92 @@
+package pathing
+
+import "math"
+
+// parked is a node a ray made whose f was above the expanding node's: an
+// entry of the parking lot (see JPS.node).
+type parked struct {
+	x, y int32
+	f, h float64
+	a    arrival
+}
+
+// parkLot holds the nodes rays made above the f being expanded, outside
+// the node store and the open heap, until the open heap's lowest f reaches
+// theirs: many of them lie beyond the optimal path's cost and are never
+// needed (under the uniform cost a ray across the goal's
+// direction is past the f limit a few cells on, and many such rays end
+// above the final f), and a slice append is far cheaper than a node and a
+// heap entry.
+type parkLot struct {
+	list []parked
+	min  float64 // the lowest f in list (+Inf when empty)
+}
+
+func (p *parkLot) reset() {
+	p.list = p.list[:0]
+	p.min = math.Inf(1)
+}
+
+// node makes (or improves) the node where a ray stopped (the canonical
+// state of a regular cell, else a full node at the record's Z), at once when its
+// f is within the expanding node's (s.fLim) or the cost is octile, else
+// parked (see parkLot). Octile costs have many levels of f, each a pass
+// over the parked nodes (the Moving AI maps' counts grew 15-20%); uniform
+// costs few.
+// The pop order is unchanged: pop brings the parked nodes of f up to the
+// heap's lowest in before it pops an entry whose f is not below the lowest
+// parked f, so the search expands the same nodes in the same order (up to
+// ties within equal f and g) as if they had been made at once; the ones
+// above the goal's f never come in.
+func (s *JPS) node(x, y int, a arrival) {
+	h := s.heuristic(x, y)
+	if f := float64(a.gc+a.gd) + h; !s.st.octile && f > s.fLim {
+		s.park.list = append(s.park.list, parked{x: int32(x), y: int32(y), f: f, h: h, a: a})
+		s.park.min = min(s.park.min, f)
+		return
+	}
+	z := canonZ
+	if !s.regular(x, y) {
+		v := s.view(x>>4, y>>4)
+		if v.cn == nil {
+			s.jst.Anomalies++ // by the proof a ray never leaves the resident chunks
+			return
+		}
+		a.full = true
+		z = s.recordZ(x, y)
+	}
+	s.st.relax(x, y, z, a, h)
+}
+
+// pop returns the open node to expand next (see jstore.pop), bringing the
+// parked nodes in as the open heap's lowest f reaches theirs.
+func (s *JPS) pop() (int32, bool) {
+	for {
+		if len(s.park.list) == 0 {
+			return s.st.pop()
+		}
+		if idx, ok := s.st.popBefore(s.park.min); ok {
+			return idx, true
+		}
+		upto := s.park.min
+		if len(s.st.heap) > 0 {
+			upto = max(upto, s.st.heap[0].f)
+		}
+		s.unpark(upto)
+	}
+}
+
+// unpark brings in the parked nodes of f up to upto and keeps the rest.
+func (s *JPS) unpark(upto float64) {
+	keep, low := s.park.list[:0], math.Inf(1)
+	s.fLim = math.Inf(1) // node makes them at once (the next expansion sets it again)
+	for _, p := range s.park.list {
+		if p.f > upto {
+			keep = append(keep, p) // into a slot already read
+			low = min(low, p.f)
+		} else {
+			s.node(int(p.x), int(p.y), p.a)
+		}
+	}
+	s.park.list, s.park.min = keep, low
+}
