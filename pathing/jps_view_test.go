@@ -267,15 +267,7 @@ func TestJPSViewConcurrent(t *testing.T) {
 // without dynamics.
 func TestJPSViewZeroAllocs(t *testing.T) {
 	f := testFixture(t)
-	lm := f.w.Landmarks
-	dyn := newTestDyn()
-	dyn.addMobile(lm.TownCenter.X+3, lm.TownCenter.Y, movement.Mobile{ID: 5, Z: int8(lm.TownCenter.Z)})
-	reqs := []Request{
-		{Start: lm.TownCenter.Point(), StartZ: lm.TownCenter.Z, Goal: world.Point{X: lm.TownCenter.X + 20, Y: lm.TownCenter.Y + 9}},
-		{Start: lm.TownCenter.Point(), StartZ: lm.TownCenter.Z, Goal: lm.CausewayEnd.Point(), MaxNodes: 1 << 20},
-		{Start: lm.OceanPoint.Point(), StartZ: lm.OceanPoint.Z, Goal: world.Point{X: lm.OceanPoint.X + 30, Y: lm.OceanPoint.Y - 17},
-			Mover: movement.Mover{Caps: movement.CanSwim | movement.CantWalk}},
-	}
+	dyn, reqs := zeroAllocRequests(f)
 	for _, d := range []movement.Dynamics{nil, rowsDyn{dyn}} {
 		live := movement.NewRules(f.w.Map, f.w.Tiles, d)
 		cache := f.newCache(t, live, stepcache.DefaultConfig(), true)
@@ -283,28 +275,10 @@ func TestJPSViewZeroAllocs(t *testing.T) {
 		v := cache.NewView()
 		s.UseView(v)
 		s.UseLineProbe(false)
-		for _, layerOff := range []bool{false, true} {
-			s.layerOff = layerOff
-			for _, c := range []Cost{Uniform, Octile} {
-				for i := range reqs {
-					req := reqs[i]
-					req.Cost = c
-					var res Result
-					stage := func() {
-						r := req
-						cache.Ready()
-						s.Find(&r, &res)
-						cache.Merge(v)
-					}
-					stage()
-					if !res.Found {
-						t.Fatalf("dyn %T request %d: no path", d, i)
-					}
-					if a := testing.AllocsPerRun(20, stage); a != 0 {
-						t.Errorf("dyn %T layer off %v cost %v request %d: %v allocs per search", d, layerOff, c, i, a)
-					}
-				}
-			}
-		}
+		checkZeroAllocs(t, s, d, reqs, func(r *Request, res *Result) {
+			cache.Ready()
+			s.Find(r, res)
+			cache.Merge(v)
+		})
 	}
 }
