@@ -98,7 +98,8 @@ func (c *Cache) Canon(m world.MapID, cx, cy int, set RuleSet) (*Canon, *Chunk) {
 	if slot < 0 {
 		return nil, nil
 	}
-	ch := c.rs.use(slot)
+	c.rs.use(slot)
+	ch := ms.chunks[cy*ms.wide+cx]
 	e := &c.rs.res[slot]
 	if e.canon[set] == nil {
 		cn := c.buildCanon(ms, cx, cy, set)

@@ -32,6 +32,26 @@ func policyCache(tb testing.TB, p EvictionPolicy, max int, r *movement.Rules) *C
 	return c
 }
 
+// checkChunkPointers checks every map's chunk pointers against its slots:
+// a resident chunk's pointer is its slot's chunk, anything else nil.
+func checkChunkPointers(t *testing.T, c *Cache) {
+	t.Helper()
+	for _, ms := range c.maps {
+		if ms == nil {
+			continue
+		}
+		for ci, slot := range ms.slots {
+			want := (*Chunk)(nil)
+			if slot >= 0 {
+				want = c.rs.res[slot].sh.ch
+			}
+			if ms.chunks[ci] != want {
+				t.Fatalf("map %d chunk %d: pointer %p, slot %d holds %p", ms.id, ci, ms.chunks[ci], slot, want)
+			}
+		}
+	}
+}
+
 func TestEnforceBoundsResident(t *testing.T) {
 	r := emptyMapRules(t, 1024)
 	for _, p := range []EvictionPolicy{EvictClock, EvictSampledLRU} {
@@ -54,9 +74,12 @@ func TestEnforceBoundsResident(t *testing.T) {
 		if found != 100 {
 			t.Fatalf("%v: Resident reports %d chunks, want 100", p, found)
 		}
+		checkChunkPointers(t, c)
 		if st := c.Stats(); st.Distinct != 1 || st.Bytes != BuildChunk(r, 0, 0).Bytes() {
 			t.Fatalf("%v: shared uniform chunks: distinct %d bytes %d", p, st.Distinct, st.Bytes)
 		}
+		c.Clear()
+		checkChunkPointers(t, c)
 	}
 }
 

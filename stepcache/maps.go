@@ -13,7 +13,11 @@ type mapState struct {
 	rules      *movement.Rules // StaticOnly: builds and verify
 	wide, high int             // chunk grid
 	slots      []int32         // per chunk (cy*wide+cx): index into the resident set, -1 if not resident
-	src        ChunkSource
+	// chunks[ci] is resident chunk ci's records (nil: not resident): a
+	// lookup reads it beside slots[ci] instead of through the slot's entry
+	// and its shared object, two dependent cache misses fewer per chunk.
+	chunks []*Chunk
+	src    ChunkSource
 	// nearMulti[ci] says where multis stand around chunk ci (= sector ci),
 	// as of the map's multisVer: multiNone, multiOwn (in its own sector:
 	// every cell is near one) or multiAround (only in a sector around it:
@@ -39,7 +43,7 @@ func newMapState(r *movement.Rules) *mapState {
 	sr.Dyn = nil
 	wide, high := ChunksOf(r.Map.Width, r.Map.Height)
 	ms := &mapState{id: r.Map.ID, m: r.Map, rules: sr, wide: wide, high: high,
-		slots: make([]int32, wide*high), nearMulti: make([]uint8, wide*high)}
+		slots: make([]int32, wide*high), chunks: make([]*Chunk, wide*high), nearMulti: make([]uint8, wide*high)}
 	for i := range ms.slots {
 		ms.slots[i] = -1
 	}

@@ -27,12 +27,10 @@ type resident struct {
 
 func newResidentSet() residentSet { return residentSet{intern: newInterner()} }
 
-// use stamps slot i as just used and returns its chunk.
-func (rs *residentSet) use(i int32) *Chunk {
-	e := &rs.res[i]
+// use stamps slot i as just used.
+func (rs *residentSet) use(i int32) {
 	rs.seq++
-	e.last = rs.seq
-	return e.sh.ch
+	rs.res[i].last = rs.seq
 }
 
 // install makes ch resident as chunk ci of ms, replacing what was there; an
@@ -51,6 +49,7 @@ func (rs *residentSet) install(ms *mapState, ci int32, ch *Chunk) int32 {
 	// by the lookup) does not count; a later use marks it.
 	rs.res = append(rs.res, resident{sh: sh, ms: ms, ci: ci, last: rs.seq, clear: rs.seq + 1})
 	ms.slots[ci] = slot
+	ms.chunks[ci] = sh.ch
 	rs.dropCanonAround(ms, ci)
 	return slot
 }
@@ -60,6 +59,7 @@ func (rs *residentSet) remove(i int) {
 	rs.dropCanonAround(rs.res[i].ms, rs.res[i].ci)
 	e := rs.res[i]
 	e.ms.slots[e.ci] = -1
+	e.ms.chunks[e.ci] = nil
 	if rs.intern.release(e.sh) {
 		rs.bytes -= e.sh.ch.Bytes()
 	}
@@ -76,6 +76,7 @@ func (rs *residentSet) remove(i int) {
 func (rs *residentSet) clear() {
 	for _, e := range rs.res {
 		e.ms.slots[e.ci] = -1
+		e.ms.chunks[e.ci] = nil
 	}
 	clear(rs.res)
 	rs.res = rs.res[:0]

@@ -127,17 +127,20 @@ func (c *Cache) lookup(m world.MapID, x, y, z int, caps movement.Caps, s *Search
 // recorded by s's view), read from the source or built (not through a
 // view), or nil while it stays unbuilt.
 func (c *Cache) chunk(ms *mapState, ci int32, s *Search) *Chunk {
-	slot := ms.slots[ci]
+	slot, ch := ms.slots[ci], ms.chunks[ci]
 	if s.view != nil {
 		if slot < 0 {
 			return s.view.missed(ms, ci, s)
 		}
-		return s.view.use(slot)
+		s.view.use(slot)
+		return ch
 	}
 	if slot < 0 {
 		if slot = c.miss(ms, ci, s); slot < 0 {
 			return nil
 		}
+		ch = ms.chunks[ci]
 	}
-	return c.rs.use(slot)
+	c.rs.use(slot)
+	return ch
 }

@@ -127,12 +127,11 @@ func (v *View) readShared(ms *mapState, ci int32) *Chunk {
 	return ch
 }
 
-// use returns resident slot i's chunk and records the use.
-func (v *View) use(i int32) *Chunk {
+// use records the use of resident slot i.
+func (v *View) use(i int32) {
 	if n := len(v.used); n == 0 || v.used[n-1] != i {
 		v.used = append(v.used, i)
 	}
-	return v.c.rs.res[i].sh.ch
 }
 
 // Ready prepares the cache for views' lookups: the maps' multis are

@@ -58,7 +58,8 @@ func (v *View) Canon(m world.MapID, cx, cy int, set RuleSet) (*Canon, *Chunk) {
 	if slot < 0 {
 		return nil, nil
 	}
-	ch := v.use(slot)
+	v.use(slot)
+	ch := ms.chunks[ci]
 	if s := c.rs.res[slot].canon[set]; s != nil {
 		return &s.cn, ch
 	}
