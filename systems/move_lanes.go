@@ -45,6 +45,7 @@ type lane struct {
 	n       laneCounts
 	ev      StepEvent
 	refs    []ItemRef
+	sink    uintptr // keeps warm's reads
 }
 
 // laneCounts are a lane's contributions to the Sim's counters.
@@ -142,13 +143,6 @@ func (mv *mover) run(s *Sim) {
 		e.walk(s)
 	}
 	b.walk(s)
-}
-
-// walk takes the lane's due steps in order.
-func (l *lane) walk(s *Sim) {
-	for _, tm := range l.due {
-		l.take(s, tm)
-	}
 }
 
 // schedMove keeps mobile e's move timer to set at ms at.
