@@ -9,13 +9,15 @@ import (
 // subRay is one of a diagonal ray's two straight sub-rays as it scans the
 // flat layer: its plane and pass bits, direction, and the lines on which
 // it takes scanLayer's general path (goal lines, where the goal square
-// stops it).
+// stops it). wide says the first 64 cells from where it starts hold no f
+// limit stop (see runLayer: the free run is at least two words), so an
+// event among them settles the scan.
 type subRay struct {
-	p              *plane
-	pass           []uint64
-	fwd, vertical  bool
-	dir            movement.Dir
-	slowLo, slowHi int
+	p                   *plane
+	pass                []uint64
+	fwd, vertical, wide bool
+	dir                 movement.Dir
+	slowLo, slowHi      int
 }
 
 // setSub prepares r for the sub-ray in cardinal c.
@@ -28,31 +30,45 @@ func (s *JPS) setSub(r *subRay, c movement.Dir) {
 		r.p, r.slowLo, r.slowHi = &s.layer.cols, s.gx0, s.gx1
 	}
 	r.pass = r.p.pass[s.rule][b2i(r.fwd)]
+	r.wide = s.freeRun >= 128
 	if s.rayCap <= 64 { // the cap may fall in the first word
 		r.slowLo, r.slowHi = -1<<30, 1<<30
 	}
 }
 
 // sub runs sub-ray r along line from pos (entered by an allowed step):
-// scanLayer's answer, the first word read here when it settles the scan.
+// scanLayer's answer, the first 64 cells read here (or the rest of pos's
+// word, when r is not wide) when an event among them settles the scan.
 func (s *JPS) sub(r *subRay, line, pos int) (int, bool) {
 	p := r.p
 	if line < r.slowLo || line > r.slowHi {
-		i := (line+1)*p.stride + 1 + pos>>6
+		row := (line+1)*p.stride + 1
+		i, off := row+pos>>6, uint(pos&63)
 		var ev uint64
-		if r.fwd {
-			ev = ^r.pass[i] & (^uint64(0) << uint(pos&63))
-		} else {
-			ev = ^r.pass[i] & (^uint64(0) >> uint(63-pos&63))
+		switch {
+		case r.wide && r.fwd: // cells pos..pos+63, bit j: pos+j
+			ev = ^(r.pass[i]>>off | r.pass[i+1]<<(64-off))
+		case r.wide: // cells pos-63..pos, bit j: pos-63+j
+			ev = ^(r.pass[i]<<(63-off) | r.pass[i-1]>>(off+1))
+		case r.fwd:
+			ev = ^r.pass[i] & (^uint64(0) << off)
+		default:
+			ev = ^r.pass[i] & (^uint64(0) >> (63 - off))
 		}
 		if ev != 0 {
-			b := bits.TrailingZeros64(ev)
-			if !r.fwd {
-				b = 63 - bits.LeadingZeros64(ev)
-			}
 			s.work += 4
-			c := pos&^63 + b
-			return c, c == pos || p.open[i]&(1<<uint(b)) != 0
+			var c int
+			switch {
+			case r.fwd && r.wide:
+				c = pos + bits.TrailingZeros64(ev)
+			case r.wide:
+				c = pos - bits.LeadingZeros64(ev)
+			case r.fwd:
+				c = pos&^63 + bits.TrailingZeros64(ev)
+			default:
+				c = pos&^63 + 63 - bits.LeadingZeros64(ev)
+			}
+			return c, c == pos || p.open[row+c>>6]&(1<<uint(c&63)) != 0
 		}
 	}
 	lim := pos + s.rayCap - 1
