@@ -20,7 +20,7 @@ func (s *JPS) expand(idx int32, res *Result) {
 		s.jst.JumpNodes++
 		var nb uint8
 		if s.useLayer {
-			nb, _ = s.layerCell(x, y)
+			nb = s.layerBlock(x, y)
 		} else {
 			nb = s.view(x>>4, y>>4).block(x, y)
 		}

@@ -104,9 +104,9 @@ func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32
 			s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
 			return
 		}
-		nb, reg := s.layerCell(x, y)
+		nb := s.layerBlock(x, y)
 		succ := succs[nb]
-		if !reg || succ&^nat != 0 || k >= s.diagCap || (k >= s.freeDiag && s.st.cost(gc, gd+k)+s.heuristic(x, y) > s.fLim) {
+		if nb == 0 || succ&^nat != 0 || k >= s.diagCap || (k >= s.freeDiag && s.st.cost(gc, gd+k)+s.heuristic(x, y) > s.fLim) {
 			s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
 			return
 		}

@@ -45,6 +45,19 @@ func (s *JPS) layerCell(x, y int) (nb uint8, reg bool) {
 	return blockBits[a&7|(b&7)<<3|(c&7)<<6], true
 }
 
+// layerBlock is layerCell's open bits for a regular cell, 0 for a cell
+// that is not regular; (x, y) must be on the map.
+func (s *JPS) layerBlock(x, y int) uint8 {
+	l := &s.layer
+	if nb := l.blk[y*l.bw+x]; nb != 0 {
+		return nb
+	}
+	if nb, reg := s.layerCell(x, y); reg {
+		return nb
+	}
+	return 0
+}
+
 // layerRegular reports whether (x, y) (on the map) is regular.
 func (s *JPS) layerRegular(x, y int) bool {
 	l := &s.layer
