@@ -37,9 +37,9 @@ type layer struct {
 	// blk holds, per cell (y*bw + x), a regular cell's 3×3 open bits (see
 	// blockBits) once its chunk is copied in, 0 for any other cell (a cell
 	// a step enters has an open neighbour, so its bits are never 0)
-	blk []uint8
-	bw  int
-	rows, cols plane              // the above as scans along rows and columns read them
+	blk        []uint8
+	bw         int
+	rows, cols plane // the above as scans along rows and columns read them
 	// goH[rule][fwd] and goV[rule][fwd]: the cells a straight ray along a
 	// row (column) passes without an event, per diagonal rule and
 	// direction (fwd: toward higher positions); see goBits.
