@@ -34,16 +34,16 @@ type layer struct {
 	chunks     []*stepcache.Chunk // per chunk: its records, once filled (nil if not resident)
 	dirty      []int32            // chunks filled since the last clear
 	gen        uint32             // the views generation the copy belongs to
-	// blk holds, per cell (y*bw + x), a regular cell's 3×3 open bits (see
-	// blockBits) once its chunk is copied in, 0 for any other cell (a cell
-	// a step enters has an open neighbour, so its bits are never 0)
-	blk        []uint8
-	bw         int
 	rows, cols plane // the above as scans along rows and columns read them
 	// goH[rule][fwd] and goV[rule][fwd]: the cells a straight ray along a
 	// row (column) passes without an event, per diagonal rule and
 	// direction (fwd: toward higher positions); see goBits.
 	goH, goV [2][2][]uint64
+	// blk holds, per cell (y*bw + x), a regular cell's 3×3 open bits (see
+	// blockBits) once its chunk is copied in, 0 for any other cell (a cell
+	// a step enters has an open neighbour, so its bits are never 0)
+	blk []uint8
+	bw  int
 }
 
 // prepare makes the layer serve the current views (map w×h): it forgets
