@@ -34,7 +34,7 @@ type layer struct {
 	chunks     []*stepcache.Chunk // per chunk: its records, once filled (nil if not resident)
 	dirty      []int32            // chunks filled since the last clear
 	gen        uint32             // the views generation the copy belongs to
-	rows, cols plane // the above as scans along rows and columns read them
+	rows, cols plane              // the above as scans along rows and columns read them
 	// goH[rule][fwd] and goV[rule][fwd]: the cells a straight ray along a
 	// row (column) passes without an event, per diagonal rule and
 	// direction (fwd: toward higher positions); see goBits.
