@@ -20,6 +20,14 @@ type subRay struct {
 	slowLo, slowHi      int
 }
 
+// setSubs prepares the sub-rays of the four cardinals for a search (the
+// layer's, its goal's, its cost model's and its rule's).
+func (s *JPS) setSubs() {
+	for i := range s.subs {
+		s.setSub(&s.subs[i], movement.Dir(2*i))
+	}
+}
+
 // setSub prepares r for the sub-ray in cardinal c.
 func (s *JPS) setSub(r *subRay, c movement.Dir) {
 	r.dir = c
@@ -86,7 +94,6 @@ func (s *JPS) sub(r *subRay, line, pos int) (int, bool) {
 func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 	dx, dy := d.Offset()
 	// the components: a vertical one (N or S) and a horizontal one (E or W)
-	var vr, hr subRay
 	cv, ch := movement.North, movement.East
 	if dy > 0 {
 		cv = movement.South
@@ -94,8 +101,7 @@ func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32
 	if dx < 0 {
 		ch = movement.West
 	}
-	s.setSub(&vr, cv)
-	s.setSub(&hr, ch)
+	vr, hr := &s.subs[cv>>1], &s.subs[ch>>1]
 	w, h := s.layer.w, s.layer.h
 	succs, nat := &jumpSucc[s.rule][d], natural[d]
 	for k := int32(1); ; k++ {
@@ -113,12 +119,12 @@ func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32
 		s.work++
 		s.rayG = s.st.cost(gc+1, gd+k)
 		if succ&bit(cv) != 0 {
-			if hy, ok := s.sub(&vr, x, y+dy); ok {
+			if hy, ok := s.sub(vr, x, y+dy); ok {
 				s.node(x, hy, arrival{parent: parent, dir: cv, gc: gc + int32(absInt(hy-y)), gd: gd + k, bdir: d, bsteps: k})
 			}
 		}
 		if succ&bit(ch) != 0 {
-			if hx, ok := s.sub(&hr, y, x+dx); ok {
+			if hx, ok := s.sub(hr, y, x+dx); ok {
 				s.node(hx, y, arrival{parent: parent, dir: ch, gc: gc + int32(absInt(hx-x)), gd: gd + k, bdir: d, bsteps: k})
 			}
 		}

@@ -192,8 +192,12 @@ func (s *JPS) regular(x, y int) bool {
 		return false
 	}
 	if s.useLayer {
-		if x >= s.layer.w || y >= s.layer.h {
+		l := &s.layer
+		if x >= l.w || y >= l.h {
 			return false
+		}
+		if l.blk[y*l.bw+x] != 0 {
+			return true
 		}
 		return s.layerRegular(x, y)
 	}
