@@ -172,31 +172,31 @@ func (s *JPS) finish(idx int32, res *Result) {
 
 // writeSegment writes the steps from n's parent to n into res, the last
 // at index k: each step's Z is the canonical Z of the cell it enters (its
-// chunk's view kept while the cells stay in it), the last one's n's Z. It
-// returns the cell it walked back to and the index before the first step.
+// chunk's record read while the cells stay in it), the last one's n's Z.
+// It returns the cell it walked back to and the index before the first
+// step.
 func (s *JPS) writeSegment(res *Result, n *jnode, k int) (int, int, int) {
 	x, y := int(n.x), int(n.y)
-	total := s.segSteps(n)
+	last, set := k, s.set
 	var ch *stepcache.Chunk
 	vx, vy := -1, -1
+	total := s.segSteps(n)
+	d, turn := n.pdir, total-int(n.bsteps)
+	dx, dy := d.Offset()
+	dirs, zs := res.Dirs[:k+1], res.Zs[:k+1]
 	for j := 0; j < total; j++ {
-		d := n.pdir
-		if j >= total-int(n.bsteps) {
+		if j == turn {
 			d = n.bdir
+			dx, dy = d.Offset()
 		}
-		res.Dirs[k] = d
-		if j == 0 {
-			res.Zs[k] = int8(s.stateZ(n))
-		} else {
-			if cx, cy := x>>4, y>>4; cx != vx || cy != vy {
-				ch, vx, vy = s.view(cx, cy).ch, cx, cy
-			}
-			res.Zs[k] = stepcache.CanonZ(ch, (y&15)*16+x&15, s.set)
+		if cx, cy := x>>4, y>>4; cx != vx || cy != vy {
+			ch, vx, vy = s.view(cx, cy).ch, cx, cy
 		}
-		dx, dy := d.Offset()
+		dirs[k], zs[k] = d, stepcache.CanonZ(ch, (y&15)*16+x&15, set)
 		x, y = x-dx, y-dy
 		k--
 	}
+	zs[last] = int8(s.stateZ(n))
 	return x, y, k
 }
 

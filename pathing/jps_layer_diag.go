@@ -7,14 +7,15 @@ import (
 )
 
 // subRay is one of a diagonal ray's two straight sub-rays as it scans the
-// flat layer: its plane and pass bits, direction, and the lines on which
-// it takes scanLayer's general path (goal lines, where the goal square
-// stops it). wide says the first 64 cells from where it starts hold no f
-// limit stop (see runLayer: the free run is at least two words), so an
-// event among them settles the scan.
+// flat layer: its plane, pass and open bits, direction, and the lines on
+// which it takes scanLayer's general path (goal lines, where the goal
+// square stops it). wide says the first 64 cells from where it starts
+// hold no f limit stop (see runLayer: the free run is at least two
+// words), so an event among them settles the scan.
 type subRay struct {
 	p                   *plane
-	pass                []uint64
+	pass, open          []uint64
+	stride, sign        int
 	fwd, vertical, wide bool
 	dir                 movement.Dir
 	slowLo, slowHi      int
@@ -37,56 +38,48 @@ func (s *JPS) setSub(r *subRay, c movement.Dir) {
 	if r.vertical {
 		r.p, r.slowLo, r.slowHi = &s.layer.cols, s.gx0, s.gx1
 	}
-	r.pass = r.p.pass[s.rule][b2i(r.fwd)]
+	r.pass, r.open, r.stride = r.p.pass[s.rule][b2i(r.fwd)], r.p.open, r.p.stride
+	r.sign = 2*b2i(r.fwd) - 1
 	r.wide = s.freeRun >= 128
-	if s.rayCap <= 64 { // the cap may fall in the first word
+	if s.rayCap <= 64 || !r.wide { // the cap may fall in the first word
 		r.slowLo, r.slowHi = -1<<30, 1<<30
 	}
 }
 
 // sub runs sub-ray r along line from pos (entered by an allowed step):
-// scanLayer's answer, the first 64 cells read here (or the rest of pos's
-// word, when r is not wide) when an event among them settles the scan.
+// scanLayer's answer, the first 64 cells read here when r is wide and an
+// event among them settles the scan.
 func (s *JPS) sub(r *subRay, line, pos int) (int, bool) {
-	p := r.p
 	if line < r.slowLo || line > r.slowHi {
-		row := (line+1)*p.stride + 1
+		row := (line+1)*r.stride + 1
 		i, off := row+pos>>6, uint(pos&63)
-		var ev uint64
-		switch {
-		case r.wide && r.fwd: // cells pos..pos+63, bit j: pos+j
-			ev = ^(r.pass[i]>>off | r.pass[i+1]<<(64-off))
-		case r.wide: // cells pos-63..pos, bit j: pos-63+j
-			ev = ^(r.pass[i]<<(63-off) | r.pass[i-1]>>(off+1))
-		case r.fwd:
-			ev = ^r.pass[i] & (^uint64(0) << off)
-		default:
-			ev = ^r.pass[i] & (^uint64(0) >> (63 - off))
+		var dist int // to the first event (64: none among the 64 cells)
+		if r.fwd {
+			dist = bits.TrailingZeros64(^(r.pass[i]>>off | r.pass[i+1]<<(64-off)))
+		} else {
+			dist = bits.LeadingZeros64(^(r.pass[i]<<(63-off) | r.pass[i-1]>>(off+1)))
 		}
-		if ev != 0 {
+		if dist < 64 {
 			s.work += 4
-			var c int
-			switch {
-			case r.fwd && r.wide:
-				c = pos + bits.TrailingZeros64(ev)
-			case r.wide:
-				c = pos - bits.LeadingZeros64(ev)
-			case r.fwd:
-				c = pos&^63 + bits.TrailingZeros64(ev)
-			default:
-				c = pos&^63 + 63 - bits.LeadingZeros64(ev)
-			}
-			return c, c == pos || p.open[row+c>>6]&(1<<uint(c&63)) != 0
+			c := pos + r.sign*dist
+			return c, dist == 0 || r.open[row+c>>6]&(1<<uint(c&63)) != 0
 		}
+		return s.subSlow(r, line, pos, pos+64*r.sign)
 	}
+	return s.subSlow(r, line, pos, pos)
+}
+
+// subSlow is sub by scanLayer's general path, its words read from at on
+// (the cells from pos to at pass).
+func (s *JPS) subSlow(r *subRay, line, pos, at int) (int, bool) {
 	lim := pos + s.rayCap - 1
 	if !r.fwd {
 		lim = pos - s.rayCap + 1
 	}
-	if uint(line) >= uint(p.lines) {
+	if uint(line) >= uint(r.p.lines) {
 		return s.scanLayer(line, pos, lim, r.vertical, r.fwd)
 	}
-	return s.runLayer(p, r.pass, line, pos, s.scanEnd(line, pos, lim, r.vertical, r.fwd), r.vertical, r.fwd)
+	return s.runLayer(r.p, r.pass, line, pos, at, s.scanEnd(line, pos, lim, r.vertical, r.fwd), r.vertical, r.fwd)
 }
 
 // diagonalLayer is ray's diagonal loop on the flat layer (see ray): the
