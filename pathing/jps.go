@@ -91,7 +91,7 @@ const fSlack = 1e-9
 // direction leaves f unchanged over wide areas, so its rays are held
 // shorter.
 const (
-	freeRunOctile   = 128
+	freeRunOctile   = 256
 	freeDiagOctile  = 16
 	freeRunUniform  = 32
 	freeDiagUniform = 4

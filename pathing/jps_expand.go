@@ -177,26 +177,28 @@ func (s *JPS) finish(idx int32, res *Result) {
 // step.
 func (s *JPS) writeSegment(res *Result, n *jnode, k int) (int, int, int) {
 	x, y := int(n.x), int(n.y)
-	last, set := k, s.set
+	set := s.set
 	var ch *stepcache.Chunk
 	vx, vy := -1, -1
 	total := s.segSteps(n)
 	d, turn := n.pdir, total-int(n.bsteps)
 	dx, dy := d.Offset()
 	dirs, zs := res.Dirs[:k+1], res.Zs[:k+1]
+	zs[k] = int8(s.stateZ(n))
 	for j := 0; j < total; j++ {
 		if j == turn {
 			d = n.bdir
 			dx, dy = d.Offset()
 		}
-		if cx, cy := x>>4, y>>4; cx != vx || cy != vy {
-			ch, vx, vy = s.view(cx, cy).ch, cx, cy
-		}
-		dirs[k], zs[k] = d, stepcache.CanonZ(ch, (y&15)*16+x&15, set)
+		dirs[k] = d
 		x, y = x-dx, y-dy
-		k--
+		if k--; j+1 < total { // (x, y) is entered by step k, in this segment
+			if cx, cy := x>>4, y>>4; cx != vx || cy != vy {
+				ch, vx, vy = s.view(cx, cy).ch, cx, cy
+			}
+			zs[k] = stepcache.CanonZ(ch, (y&15)*16+x&15, set)
+		}
 	}
-	zs[last] = int8(s.stateZ(n))
 	return x, y, k
 }
 

@@ -6,12 +6,14 @@ import (
 	"shardcore/movement"
 )
 
-// subRay is one of a diagonal ray's two straight sub-rays as it scans the
-// flat layer: its plane, pass and open bits, direction, and the lines on
-// which it takes scanLayer's general path (goal lines, where the goal
-// square stops it). wide says the first 64 cells from where it starts
-// hold no f limit stop (see runLayer: the free run is at least two
-// words), so an event among them settles the scan.
+// subRay is one of the four straight rays as the flat layer scans them
+// (a diagonal ray's sub-rays, and the rays of jump nodes): its plane, pass
+// and open bits, direction, and the lines on which it takes scanLayer's
+// general path (goal lines, where the goal square stops it). Off them a
+// wide ray (octile: its free run is two words or more) is scanned 64 cells
+// at a time from where it starts, its f limit checked at the start of
+// each 64 cells after the first (see pastLimit), its cap the capWin-th
+// 64 cells' capDist-th.
 type subRay struct {
 	p                   *plane
 	pass, open          []uint64
@@ -19,6 +21,7 @@ type subRay struct {
 	fwd, vertical, wide bool
 	dir                 movement.Dir
 	slowLo, slowHi      int
+	capWin, capDist     int
 }
 
 // setSubs prepares the sub-rays of the four cardinals for a search (the
@@ -41,37 +44,60 @@ func (s *JPS) setSub(r *subRay, c movement.Dir) {
 	r.pass, r.open, r.stride = r.p.pass[s.rule][b2i(r.fwd)], r.p.open, r.p.stride
 	r.sign = 2*b2i(r.fwd) - 1
 	r.wide = s.freeRun >= 128
+	r.capWin, r.capDist = (s.rayCap-1)/64, (s.rayCap-1)%64
 	if s.rayCap <= 64 || !r.wide { // the cap may fall in the first word
 		r.slowLo, r.slowHi = -1<<30, 1<<30
 	}
 }
 
 // sub runs sub-ray r along line from pos (entered by an allowed step):
-// scanLayer's answer, the first 64 cells read here when r is wide and an
-// event among them settles the scan.
+// scanLayer's answer (up to where the f limit stops it, see subRay).
 func (s *JPS) sub(r *subRay, line, pos int) (int, bool) {
-	if line < r.slowLo || line > r.slowHi {
-		row := (line+1)*r.stride + 1
-		i, off := row+pos>>6, uint(pos&63)
-		var dist int // to the first event (64: none among the 64 cells)
-		if r.fwd {
-			dist = bits.TrailingZeros64(^(r.pass[i]>>off | r.pass[i+1]<<(64-off)))
-		} else {
-			dist = bits.LeadingZeros64(^(r.pass[i]<<(63-off) | r.pass[i-1]>>(off+1)))
-		}
-		if dist < 64 {
-			s.work += 4
-			c := pos + r.sign*dist
-			return c, dist == 0 || r.open[row+c>>6]&(1<<uint(c&63)) != 0
-		}
-		return s.subSlow(r, line, pos, pos+64*r.sign)
+	if line >= r.slowLo && line <= r.slowHi {
+		return s.subSlow(r, line, pos)
 	}
-	return s.subSlow(r, line, pos, pos)
+	row := (line+1)*r.stride + 1
+	if dist := r.window(row, pos); dist < 64 {
+		s.work += 4
+		c := pos + r.sign*dist
+		return c, dist == 0 || r.open[row+c>>6]&(1<<uint(c&63)) != 0
+	}
+	return s.subLong(r, line, pos)
 }
 
-// subSlow is sub by scanLayer's general path, its words read from at on
-// (the cells from pos to at pass).
-func (s *JPS) subSlow(r *subRay, line, pos, at int) (int, bool) {
+// window is the distance from cell c of the line at row (its first word)
+// to the first event of r's 64 cells from c (64: none).
+func (r *subRay) window(row, c int) int {
+	i, off := row+c>>6, uint(c&63)
+	if r.fwd {
+		return bits.TrailingZeros64(^(r.pass[i]>>off | r.pass[i+1]<<(64-off)))
+	}
+	return bits.LeadingZeros64(^(r.pass[i]<<(63-off) | r.pass[i-1]>>(off+1)))
+}
+
+// subLong is sub past the first 64 cells from pos (which pass).
+func (s *JPS) subLong(r *subRay, line, pos int) (int, bool) {
+	row := (line+1)*r.stride + 1
+	for j, c := 1, pos+64*r.sign; ; j, c = j+1, c+64*r.sign {
+		// the cells before c pass, so c is on the map or its padding
+		if s.pastLimit(line, c, pos, r.vertical) {
+			s.work += 4 * j
+			return c, r.open[row+c>>6]&(1<<uint(c&63)) != 0
+		}
+		dist := r.window(row, c)
+		if j == r.capWin {
+			dist = min(dist, r.capDist)
+		}
+		if dist < 64 {
+			s.work += 4 * (j + 1)
+			e := c + r.sign*dist
+			return e, r.open[row+e>>6]&(1<<uint(e&63)) != 0
+		}
+	}
+}
+
+// subSlow is sub by scanLayer.
+func (s *JPS) subSlow(r *subRay, line, pos int) (int, bool) {
 	lim := pos + s.rayCap - 1
 	if !r.fwd {
 		lim = pos - s.rayCap + 1
@@ -79,7 +105,7 @@ func (s *JPS) subSlow(r *subRay, line, pos, at int) (int, bool) {
 	if uint(line) >= uint(r.p.lines) {
 		return s.scanLayer(line, pos, lim, r.vertical, r.fwd)
 	}
-	return s.runLayer(r.p, r.pass, line, pos, at, s.scanEnd(line, pos, lim, r.vertical, r.fwd), r.vertical, r.fwd)
+	return s.runLayer(r.p, r.pass, line, pos, pos, s.scanEnd(line, pos, lim, r.vertical, r.fwd), r.vertical, r.fwd)
 }
 
 // diagonalLayer is ray's diagonal loop on the flat layer (see ray): the
