@@ -178,15 +178,15 @@ func (s *JPS) straight(x, y int, d movement.Dir) (int, int, bool) {
 	case movement.North:
 		line, pos, vertical, forward = x, y, true, false
 	}
-	lim := pos + s.rayCap - 1
-	if !forward {
-		lim = pos - s.rayCap + 1
-	}
 	var h int
 	var ok bool
 	if s.useLayer {
-		h, ok = s.scanLayer(line, pos, lim, vertical, forward)
+		h, ok = s.sub(&s.subs[d>>1], line, pos)
 	} else {
+		lim := pos + s.rayCap - 1
+		if !forward {
+			lim = pos - s.rayCap + 1
+		}
 		h, ok = s.scan(line, pos, lim, vertical, forward)
 	}
 	if vertical {
