@@ -121,33 +121,42 @@ func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32
 		ch = movement.West
 	}
 	vr, hr := &s.subs[cv>>1], &s.subs[ch>>1]
-	w, h := s.layer.w, s.layer.h
+	bv, bh, bd := bit(cv), bit(ch), bit(d)
+	l := &s.layer
+	w, h, blk, bw := l.w, l.h, l.blk, l.bw
+	gx0, gx1, gy0, gy1 := s.gx0, s.gx1, s.gy0, s.gy1
 	succs, nat := &jumpSucc[s.rule][d], natural[d]
+	diagCap, freeDiag := s.diagCap, s.freeDiag
 	for k := int32(1); ; k++ {
 		x, y = x+dx, y+dy
-		if s.isGoal(x, y) || uint(x) >= uint(w) || uint(y) >= uint(h) {
+		if x >= gx0 && x <= gx1 && y >= gy0 && y <= gy1 || uint(x) >= uint(w) || uint(y) >= uint(h) {
 			s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
 			return
 		}
-		nb := s.layerBlock(x, y)
+		nb := blk[y*bw+x]
+		if nb == 0 {
+			nb = s.layerBlock(x, y) // not regular, or its chunk not copied in yet
+		}
 		succ := succs[nb]
-		if nb == 0 || succ&^nat != 0 || k >= s.diagCap || (k >= s.freeDiag && s.st.cost(gc, gd+k)+s.heuristic(x, y) > s.fLim) {
+		if nb == 0 || succ&^nat != 0 || k >= diagCap || (k >= freeDiag && s.st.cost(gc, gd+k)+s.heuristic(x, y) > s.fLim) {
 			s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
 			return
 		}
 		s.work++
-		s.rayG = s.st.cost(gc+1, gd+k)
-		if succ&bit(cv) != 0 {
+		if succ&(bv|bh) != 0 {
+			s.rayG = s.st.cost(gc+1, gd+k)
+		}
+		if succ&bv != 0 {
 			if hy, ok := s.sub(vr, x, y+dy); ok {
 				s.node(x, hy, arrival{parent: parent, dir: cv, gc: gc + int32(absInt(hy-y)), gd: gd + k, bdir: d, bsteps: k})
 			}
 		}
-		if succ&bit(ch) != 0 {
+		if succ&bh != 0 {
 			if hx, ok := s.sub(hr, y, x+dx); ok {
 				s.node(hx, y, arrival{parent: parent, dir: ch, gc: gc + int32(absInt(hx-x)), gd: gd + k, bdir: d, bsteps: k})
 			}
 		}
-		if succ&bit(d) == 0 {
+		if succ&bd == 0 {
 			return
 		}
 	}
