@@ -69,10 +69,12 @@ func (s *JPS) sub(r *subRay, line, pos int) (int, bool) {
 // to the first event of r's 64 cells from c (64: none).
 func (r *subRay) window(row, c int) int {
 	i, off := row+c>>6, uint(c&63)
+	// (two shifts where one of 64 could be needed: shifts below 64 need no
+	// code for Go's wider ones)
 	if r.fwd {
-		return bits.TrailingZeros64(^(r.pass[i]>>off | r.pass[i+1]<<(64-off)))
+		return bits.TrailingZeros64(^(r.pass[i]>>off | r.pass[i+1]<<1<<(63-off)))
 	}
-	return bits.LeadingZeros64(^(r.pass[i]<<(63-off) | r.pass[i-1]>>(off+1)))
+	return bits.LeadingZeros64(^(r.pass[i]<<(63-off) | r.pass[i-1]>>1>>off))
 }
 
 // subLong is sub past the first 64 cells from pos (which pass).
