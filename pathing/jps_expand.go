@@ -15,7 +15,7 @@ func (s *JPS) expand(idx int32, res *Result) {
 	arr, full := n.arr&^n.done, n.full && !n.fullDone
 	gc, gd := n.gc, n.gd
 	s.fLim = n.g + s.heuristic(x, y) + s.slack
-	if s.jumps && !full && n.z == canonZ && s.regular(x, y) {
+	if s.jumps && !full && n.z == canonZ && (s.layerRegular0(x, y) || s.regular(x, y)) {
 		n.done |= arr
 		s.jst.JumpNodes++
 		var nb uint8
