@@ -39,6 +39,7 @@ type JPS struct {
 	rayG      float64   // the cost of the straight ray being scanned at its first cell
 	diagCap   int32     // diagonal rays stop after this many steps (a node)
 	subs      [4]subRay // the cardinals' sub-rays of diagonal rays (by Dir/2), with the layer
+	subsSet   bool      // subs are set for this search
 
 	// what the search reads of its request (not the whole of it: the line
 	// probe answers most short searches with a few of its fields)
@@ -155,9 +156,7 @@ func (s *JPS) Find(req *Request, res *Result) {
 		s.dynt.reset(len(t.index))
 	}
 	s.useLayer = s.jumps && !s.dyn.active && !s.layerOff && s.layerFits
-	if s.useLayer {
-		s.setSubs()
-	}
+	s.subsSet = false
 	if s.line && s.tryLine(res, budget) {
 		return
 	}

@@ -20,6 +20,9 @@ func (s *JPS) expand(idx int32, res *Result) {
 		s.jst.JumpNodes++
 		var nb uint8
 		if s.useLayer {
+			if !s.subsSet {
+				s.setSubs()
+			}
 			nb = s.layerBlock(x, y)
 		} else {
 			nb = s.view(x>>4, y>>4).block(x, y)

@@ -25,8 +25,10 @@ type subRay struct {
 }
 
 // setSubs prepares the sub-rays of the four cardinals for a search (the
-// layer's, its goal's, its cost model's and its rule's).
+// layer's, its goal's, its cost model's and its rule's), on its first
+// jump node (short searches have none).
 func (s *JPS) setSubs() {
+	s.subsSet = true
 	for i := range s.subs {
 		s.setSub(&s.subs[i], movement.Dir(2*i))
 	}
@@ -45,24 +47,47 @@ func (s *JPS) setSub(r *subRay, c movement.Dir) {
 	r.sign = 2*b2i(r.fwd) - 1
 	r.wide = s.freeRun >= 128
 	r.capWin, r.capDist = (s.rayCap-1)/64, (s.rayCap-1)%64
-	if s.rayCap <= 64 || !r.wide { // the cap may fall in the first word
+	if s.rayCap <= 64 { // the cap may fall in the first word
 		r.slowLo, r.slowHi = -1<<30, 1<<30
 	}
 }
 
 // sub runs sub-ray r along line from pos (entered by an allowed step):
-// scanLayer's answer (up to where the f limit stops it, see subRay).
+// scanLayer's answer (up to where the f limit stops it, see subRay); a
+// ray that is not wide reads the rest of pos's word before scanLayer's
+// path.
 func (s *JPS) sub(r *subRay, line, pos int) (int, bool) {
 	if line >= r.slowLo && line <= r.slowHi {
 		return s.subSlow(r, line, pos)
 	}
 	row := (line+1)*r.stride + 1
+	if !r.wide {
+		return s.subNarrow(r, line, pos, row)
+	}
 	if dist := r.window(row, pos); dist < 64 {
 		s.work += 4
 		c := pos + r.sign*dist
 		return c, dist == 0 || r.open[row+c>>6]&(1<<uint(c&63)) != 0
 	}
 	return s.subLong(r, line, pos)
+}
+
+// subNarrow is sub for a ray that is not wide.
+func (s *JPS) subNarrow(r *subRay, line, pos, row int) (int, bool) {
+	i, off := row+pos>>6, uint(pos&63)
+	var c int
+	if r.fwd {
+		ev := ^r.pass[i] & (^uint64(0) << off)
+		c = pos&^63 + bits.TrailingZeros64(ev)
+	} else {
+		ev := ^r.pass[i] & (^uint64(0) >> (63 - off))
+		c = pos&^63 + 63 - bits.LeadingZeros64(ev)
+	}
+	if c>>6 == pos>>6 { // an event in pos's word
+		s.work += 4
+		return c, c == pos || r.open[row+c>>6]&(1<<uint(c&63)) != 0
+	}
+	return s.subSlow(r, line, pos)
 }
 
 // window is the distance from cell c of the line at row (its first word)
