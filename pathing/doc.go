@@ -60,9 +60,11 @@
 //     open cell's canonical state, answered by its record, no dynamics),
 //     else a full node.
 //
-// A straight ray scans its row or column 64 cells a word (or 16 a chunk
+// A straight ray scans its row or column 64 cells at a time (or 16 a chunk
 // segment) over open, regular and forced bits (on the flat layer, over
-// pass bits precomputed from them), and makes a node at the
+// pass bits precomputed from them: under the octile cost 64 cells from
+// where it starts, two words shifted together, so most rays are settled
+// by one read; under the uniform cost word by word), and makes a node at the
 // first goal cell, cell that is not regular, or cell with a forced
 // neighbour; it ends without a node at a blocked cell. A diagonal ray steps
 // one cell at a time: it makes a node where a straight ray would (or where
@@ -71,9 +73,10 @@
 // becomes a bend of their path: the cell's expansion done on the spot).
 // Any cell of a ray may also be made a node: the ray resumes when it is
 // expanded. The search does so where a ray runs past the expanding node's
-// f after a free run (128 cells straight, 16 diagonal steps), and after
-// 1024 cells, so that a ray heading away from the goal waits in the open
-// set instead of crossing open country.
+// f after a free run (octile: 256 cells straight, checked where each 64
+// cells begin, and 16 diagonal steps; uniform: 32 and 4), and after 1024
+// cells, so that a ray heading away from the goal waits in the open set
+// instead of crossing open country.
 //
 // # Why the pruning is exact
 //
@@ -146,7 +149,11 @@
 // the chunk's own map when it is copied in: a cell passes (a straight ray
 // crosses it without an event) when it is open, regular and has no forced
 // neighbour for the rule and direction, exactly the conditions above, which
-// a regular cell's own map decides. A cell of a chunk not copied in yet
+// a regular cell's own map decides. It also keeps a byte per cell, a
+// regular cell's block bits from its own map (0 for any other cell, and a
+// cell a step enters has an open neighbour, so a regular one reads
+// non-zero): a diagonal step and a jump node read their block there, and
+// fall back to the bit rows on a 0. A cell of a chunk not copied in yet
 // does not pass: the ray stops there, at a node when the layer calls it
 // open; the cell before it passed, so it is regular and its copied map
 // knows the cell, and a node may be made at any cell of a ray.

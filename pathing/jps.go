@@ -36,8 +36,10 @@ type JPS struct {
 	slack     float64
 	freeRun   int
 	freeDiag  int32
-	rayG      float64 // the cost of the straight ray being scanned at its first cell
-	diagCap   int32   // diagonal rays stop after this many steps (a node)
+	rayG      float64   // the cost of the straight ray being scanned at its first cell
+	diagCap   int32     // diagonal rays stop after this many steps (a node)
+	subs      [4]subRay // the cardinals' sub-rays of diagonal rays (by Dir/2), with the layer
+	subsSet   bool      // subs are set for this search
 
 	// what the search reads of its request (not the whole of it: the line
 	// probe answers most short searches with a few of its fields)
@@ -90,7 +92,7 @@ const fSlack = 1e-9
 // direction leaves f unchanged over wide areas, so its rays are held
 // shorter.
 const (
-	freeRunOctile   = 128
+	freeRunOctile   = 256
 	freeDiagOctile  = 16
 	freeRunUniform  = 32
 	freeDiagUniform = 4
@@ -154,6 +156,7 @@ func (s *JPS) Find(req *Request, res *Result) {
 		s.dynt.reset(len(t.index))
 	}
 	s.useLayer = s.jumps && !s.dyn.active && !s.layerOff && s.layerFits
+	s.subsSet = false
 	if s.line && s.tryLine(res, budget) {
 		return
 	}

@@ -2,9 +2,10 @@ package pathing
 
 import "shardcore/stepcache"
 
-// maxLayerCells bounds the maps the flat layer serves: 11 bits per cell
+// maxLayerCells bounds the maps the flat layer serves: 19 bits per cell
 // (open rows and columns, regular rows, pass bits of 2 rules × 2
-// directions along rows and along columns), 5.5 MB at most per finder.
+// directions along rows and along columns, a byte of block bits), 9.5 MB
+// at most per finder.
 const maxLayerCells = 1 << 22
 
 // layer is a flat copy of the canonical maps of a whole map (one rule set)
@@ -38,6 +39,11 @@ type layer struct {
 	// row (column) passes without an event, per diagonal rule and
 	// direction (fwd: toward higher positions); see goBits.
 	goH, goV [2][2][]uint64
+	// blk holds, per cell (y*bw + x), a regular cell's 3×3 open bits (see
+	// blockBits) once its chunk is copied in, 0 for any other cell (a cell
+	// a step enters has an open neighbour, so its bits are never 0)
+	blk []uint8
+	bw  int
 }
 
 // prepare makes the layer serve the current views (map w×h): it forgets
@@ -59,6 +65,7 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 		l.openT = make([]uint64, (cw+2)*l.sv)
 		l.filled = make([]uint64, (l.wide*l.high+63)/64)
 		l.chunks = make([]*stepcache.Chunk, l.wide*l.high)
+		l.blk, l.bw = make([]uint8, cw*ch), cw
 		for r := range 2 {
 			for f := range 2 {
 				l.goH[r][f] = make([]uint64, (ch+2)*l.sh)
@@ -81,6 +88,9 @@ func (l *layer) clear() {
 	for _, ci := range l.dirty {
 		l.chunks[ci] = nil
 		cx, cy := int(ci)%l.wide, int(ci)/l.wide
+		for r := range 16 {
+			clear(l.blk[(cy*16+r)*l.bw+cx*16:][:16])
+		}
 		for r := -1; r <= 16; r++ {
 			if y := cy*16 + r; y >= -1 && y <= l.h {
 				andNotBits(l.open, (y+1)*l.sh, cx*16-1, 1<<18-1)
@@ -126,6 +136,12 @@ func (s *JPS) fill(cx, cy int) {
 	}
 	for r := 0; r < 16; r++ {
 		orBits(l.reg, (y0+r+1)*l.sh, x0, uint64(cn.Reg[r]))
+		row := l.blk[(y0+r)*l.bw+x0:][:16]
+		for c := range row {
+			if cn.Reg[r]&(1<<c) != 0 {
+				row[c] = blockBits[(cn.Open[r]>>c)&7|((cn.Open[r+1]>>c)&7)<<3|((cn.Open[r+2]>>c)&7)<<6]
+			}
+		}
 		gh := goBits(cn.Open[r], cn.Open[r+1], cn.Open[r+2], cn.Reg[r])
 		gv := goBits(cn.OpenT[r], cn.OpenT[r+1], cn.OpenT[r+2], cn.RegT[r])
 		for rule := range 2 {

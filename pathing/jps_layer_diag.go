@@ -6,16 +6,32 @@ import (
 	"shardcore/movement"
 )
 
-// subRay is one of a diagonal ray's two straight sub-rays as it scans the
-// flat layer: its plane and pass bits, direction, and the lines on which
-// it takes scanLayer's general path (goal lines, where the goal square
-// stops it).
+// subRay is one of the four straight rays as the flat layer scans them
+// (a diagonal ray's sub-rays, and the rays of jump nodes): its plane, pass
+// and open bits, direction, and the lines on which it takes scanLayer's
+// general path (goal lines, where the goal square stops it). Off them a
+// wide ray (octile: its free run is two words or more) is scanned 64 cells
+// at a time from where it starts, its f limit checked at the start of
+// each 64 cells after the first (see pastLimit), its cap the capWin-th
+// 64 cells' capDist-th.
 type subRay struct {
-	p              *plane
-	pass           []uint64
-	fwd, vertical  bool
-	dir            movement.Dir
-	slowLo, slowHi int
+	p                   *plane
+	pass, open          []uint64
+	stride, sign        int
+	fwd, vertical, wide bool
+	dir                 movement.Dir
+	slowLo, slowHi      int
+	capWin, capDist     int
+}
+
+// setSubs prepares the sub-rays of the four cardinals for a search (the
+// layer's, its goal's, its cost model's and its rule's), on its first
+// jump node (short searches have none).
+func (s *JPS) setSubs() {
+	s.subsSet = true
+	for i := range s.subs {
+		s.setSub(&s.subs[i], movement.Dir(2*i))
+	}
 }
 
 // setSub prepares r for the sub-ray in cardinal c.
@@ -27,42 +43,96 @@ func (s *JPS) setSub(r *subRay, c movement.Dir) {
 	if r.vertical {
 		r.p, r.slowLo, r.slowHi = &s.layer.cols, s.gx0, s.gx1
 	}
-	r.pass = r.p.pass[s.rule][b2i(r.fwd)]
+	r.pass, r.open, r.stride = r.p.pass[s.rule][b2i(r.fwd)], r.p.open, r.p.stride
+	r.sign = 2*b2i(r.fwd) - 1
+	r.wide = s.freeRun >= 128
+	r.capWin, r.capDist = (s.rayCap-1)/64, (s.rayCap-1)%64
 	if s.rayCap <= 64 { // the cap may fall in the first word
 		r.slowLo, r.slowHi = -1<<30, 1<<30
 	}
 }
 
 // sub runs sub-ray r along line from pos (entered by an allowed step):
-// scanLayer's answer, the first word read here when it settles the scan.
+// scanLayer's answer (up to where the f limit stops it, see subRay); a
+// ray that is not wide reads the rest of pos's word before scanLayer's
+// path.
 func (s *JPS) sub(r *subRay, line, pos int) (int, bool) {
-	p := r.p
-	if line < r.slowLo || line > r.slowHi {
-		i := (line+1)*p.stride + 1 + pos>>6
-		var ev uint64
-		if r.fwd {
-			ev = ^r.pass[i] & (^uint64(0) << uint(pos&63))
-		} else {
-			ev = ^r.pass[i] & (^uint64(0) >> uint(63-pos&63))
+	if line >= r.slowLo && line <= r.slowHi {
+		return s.subSlow(r, line, pos)
+	}
+	row := (line+1)*r.stride + 1
+	if !r.wide {
+		return s.subNarrow(r, line, pos, row)
+	}
+	if dist := r.window(row, pos); dist < 64 {
+		s.work += 4
+		c := pos + r.sign*dist
+		return c, dist == 0 || r.open[row+c>>6]&(1<<uint(c&63)) != 0
+	}
+	return s.subLong(r, line, pos)
+}
+
+// subNarrow is sub for a ray that is not wide.
+func (s *JPS) subNarrow(r *subRay, line, pos, row int) (int, bool) {
+	i, off := row+pos>>6, uint(pos&63)
+	var c int
+	if r.fwd {
+		ev := ^r.pass[i] & (^uint64(0) << off)
+		c = pos&^63 + bits.TrailingZeros64(ev)
+	} else {
+		ev := ^r.pass[i] & (^uint64(0) >> (63 - off))
+		c = pos&^63 + 63 - bits.LeadingZeros64(ev)
+	}
+	if c>>6 == pos>>6 { // an event in pos's word
+		s.work += 4
+		return c, c == pos || r.open[row+c>>6]&(1<<uint(c&63)) != 0
+	}
+	return s.subSlow(r, line, pos)
+}
+
+// window is the distance from cell c of the line at row (its first word)
+// to the first event of r's 64 cells from c (64: none).
+func (r *subRay) window(row, c int) int {
+	i, off := row+c>>6, uint(c&63)
+	// (two shifts where one of 64 could be needed: shifts below 64 need no
+	// code for Go's wider ones)
+	if r.fwd {
+		return bits.TrailingZeros64(^(r.pass[i]>>off | r.pass[i+1]<<1<<(63-off)))
+	}
+	return bits.LeadingZeros64(^(r.pass[i]<<(63-off) | r.pass[i-1]>>1>>off))
+}
+
+// subLong is sub past the first 64 cells from pos (which pass).
+func (s *JPS) subLong(r *subRay, line, pos int) (int, bool) {
+	row := (line+1)*r.stride + 1
+	for j, c := 1, pos+64*r.sign; ; j, c = j+1, c+64*r.sign {
+		// the cells before c pass, so c is on the map or its padding
+		if s.pastLimit(line, c, pos, r.vertical) {
+			s.work += 4 * j
+			return c, r.open[row+c>>6]&(1<<uint(c&63)) != 0
 		}
-		if ev != 0 {
-			b := bits.TrailingZeros64(ev)
-			if !r.fwd {
-				b = 63 - bits.LeadingZeros64(ev)
-			}
-			s.work += 4
-			c := pos&^63 + b
-			return c, c == pos || p.open[i]&(1<<uint(b)) != 0
+		dist := r.window(row, c)
+		if j == r.capWin {
+			dist = min(dist, r.capDist)
+		}
+		if dist < 64 {
+			s.work += 4 * (j + 1)
+			e := c + r.sign*dist
+			return e, r.open[row+e>>6]&(1<<uint(e&63)) != 0
 		}
 	}
+}
+
+// subSlow is sub by scanLayer.
+func (s *JPS) subSlow(r *subRay, line, pos int) (int, bool) {
 	lim := pos + s.rayCap - 1
 	if !r.fwd {
 		lim = pos - s.rayCap + 1
 	}
-	if uint(line) >= uint(p.lines) {
+	if uint(line) >= uint(r.p.lines) {
 		return s.scanLayer(line, pos, lim, r.vertical, r.fwd)
 	}
-	return s.runLayer(p, r.pass, line, pos, s.scanEnd(line, pos, lim, r.vertical, r.fwd), r.vertical, r.fwd)
+	return s.runLayer(r.p, r.pass, line, pos, pos, s.scanEnd(line, pos, lim, r.vertical, r.fwd), r.vertical, r.fwd)
 }
 
 // diagonalLayer is ray's diagonal loop on the flat layer (see ray): the
@@ -70,7 +140,6 @@ func (s *JPS) sub(r *subRay, line, pos int) (int, bool) {
 func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 	dx, dy := d.Offset()
 	// the components: a vertical one (N or S) and a horizontal one (E or W)
-	var vr, hr subRay
 	cv, ch := movement.North, movement.East
 	if dy > 0 {
 		cv = movement.South
@@ -78,35 +147,43 @@ func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32
 	if dx < 0 {
 		ch = movement.West
 	}
-	s.setSub(&vr, cv)
-	s.setSub(&hr, ch)
-	w, h := s.layer.w, s.layer.h
+	vr, hr := &s.subs[cv>>1], &s.subs[ch>>1]
+	bv, bh, bd := bit(cv), bit(ch), bit(d)
+	l := &s.layer
+	w, h, blk, bw := l.w, l.h, l.blk, l.bw
+	gx0, gx1, gy0, gy1 := s.gx0, s.gx1, s.gy0, s.gy1
 	succs, nat := &jumpSucc[s.rule][d], natural[d]
+	diagCap, freeDiag := s.diagCap, s.freeDiag
 	for k := int32(1); ; k++ {
 		x, y = x+dx, y+dy
-		if s.isGoal(x, y) || uint(x) >= uint(w) || uint(y) >= uint(h) {
+		if x >= gx0 && x <= gx1 && y >= gy0 && y <= gy1 || uint(x) >= uint(w) || uint(y) >= uint(h) {
 			s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
 			return
 		}
-		nb, reg := s.layerCell(x, y)
+		nb := blk[y*bw+x]
+		if nb == 0 {
+			nb = s.layerBlock(x, y) // not regular, or its chunk not copied in yet
+		}
 		succ := succs[nb]
-		if !reg || succ&^nat != 0 || k >= s.diagCap || (k >= s.freeDiag && s.st.cost(gc, gd+k)+s.heuristic(x, y) > s.fLim) {
+		if nb == 0 || succ&^nat != 0 || k >= diagCap || (k >= freeDiag && s.st.cost(gc, gd+k)+s.heuristic(x, y) > s.fLim) {
 			s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
 			return
 		}
 		s.work++
-		s.rayG = s.st.cost(gc+1, gd+k)
-		if succ&bit(cv) != 0 {
-			if hy, ok := s.sub(&vr, x, y+dy); ok {
+		if succ&(bv|bh) != 0 {
+			s.rayG = s.st.cost(gc+1, gd+k)
+		}
+		if succ&bv != 0 {
+			if hy, ok := s.sub(vr, x, y+dy); ok {
 				s.node(x, hy, arrival{parent: parent, dir: cv, gc: gc + int32(absInt(hy-y)), gd: gd + k, bdir: d, bsteps: k})
 			}
 		}
-		if succ&bit(ch) != 0 {
-			if hx, ok := s.sub(&hr, y, x+dx); ok {
+		if succ&bh != 0 {
+			if hx, ok := s.sub(hr, y, x+dx); ok {
 				s.node(hx, y, arrival{parent: parent, dir: ch, gc: gc + int32(absInt(hx-x)), gd: gd + k, bdir: d, bsteps: k})
 			}
 		}
-		if succ&bit(d) == 0 {
+		if succ&bd == 0 {
 			return
 		}
 	}

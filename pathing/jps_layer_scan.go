@@ -45,6 +45,19 @@ func (s *JPS) layerCell(x, y int) (nb uint8, reg bool) {
 	return blockBits[a&7|(b&7)<<3|(c&7)<<6], true
 }
 
+// layerBlock is layerCell's open bits for a regular cell, 0 for a cell
+// that is not regular; (x, y) must be on the map.
+func (s *JPS) layerBlock(x, y int) uint8 {
+	l := &s.layer
+	if nb := l.blk[y*l.bw+x]; nb != 0 {
+		return nb
+	}
+	if nb, reg := s.layerCell(x, y); reg {
+		return nb
+	}
+	return 0
+}
+
 // layerRegular reports whether (x, y) (on the map) is regular.
 func (s *JPS) layerRegular(x, y int) bool {
 	l := &s.layer
@@ -72,7 +85,7 @@ func (s *JPS) scanLayer(line, pos, lim int, vertical, forward bool) (int, bool) 
 		s.jst.Anomalies++
 		return pos, true
 	}
-	return s.runLayer(p, p.pass[s.rule][b2i(forward)], line, pos, s.scanEnd(line, pos, lim, vertical, forward), vertical, forward)
+	return s.runLayer(p, p.pass[s.rule][b2i(forward)], line, pos, pos, s.scanEnd(line, pos, lim, vertical, forward), vertical, forward)
 }
 
 // scanEnd is the last cell a scan from pos may pass without a stop: the
@@ -94,25 +107,31 @@ func (s *JPS) scanEnd(line, pos, lim int, vertical, forward bool) int {
 	return lim
 }
 
-// runLayer is scanLayer over plane p with its pass bits for the direction;
-// end is the last cell it may pass without a stop. A cell of a chunk not
+// runLayer is scanLayer over plane p with its pass bits for the direction,
+// its words read from cell at on (the cells from pos to at pass); end is
+// the last cell it may pass without a stop. A cell of a chunk not
 // copied in yet has no pass bit, an event: the scan stops there, at a node
 // when the layer calls the cell open. That is the cell's true open bit:
 // the cell before it passed, so it is regular and its copied map knows its
 // block. The node copies the chunk in (see regular); its expansion takes
 // the ray on.
-func (s *JPS) runLayer(p *plane, pass []uint64, line, pos, end int, vertical, fwd bool) (int, bool) {
+func (s *JPS) runLayer(p *plane, pass []uint64, line, pos, at, end int, vertical, fwd bool) (int, bool) {
 	stride := p.stride
-	k, kEnd := pos>>6, end>>6
+	k, kEnd, k0 := at>>6, end>>6, pos>>6
 	row := (line+1)*stride + 1
-	from := ^uint64(0) >> uint(63-pos&63)
+	from := ^uint64(0) >> uint(63-at&63)
 	step, last, edge, far := -1, -1, 63, s.freeRun-64
 	if fwd {
-		from = ^uint64(0) << uint(pos&63)
+		from = ^uint64(0) << uint(at&63)
 		step, last, edge = 1, stride-2, 0
 	}
 	words := 1
 	for {
+		// a word after pos's: past the node's f, stop at its first cell
+		if c := k<<6 + edge; k != k0 && absInt(c-pos) >= far && s.pastLimit(line, c, pos, vertical) {
+			s.work += 4 * words
+			return c, p.open[row+k]&(1<<uint(edge)) != 0
+		}
 		ev := ^pass[row+k] & from
 		if k == kEnd {
 			ev |= 1 << uint(end&63)
@@ -132,10 +151,5 @@ func (s *JPS) runLayer(p *plane, pass []uint64, line, pos, end int, vertical, fw
 		}
 		words++
 		from = ^uint64(0)
-		// a word after the first: past the node's f, stop at its first cell
-		if c := k<<6 + edge; absInt(c-pos) >= far && s.pastLimit(line, c, pos, vertical) {
-			s.work += 4 * words
-			return c, p.open[row+k]&(1<<uint(edge)) != 0
-		}
 	}
 }

@@ -46,7 +46,7 @@ func (s *JPS) node(x, y int, a arrival) {
 		return
 	}
 	z := canonZ
-	if !s.regular(x, y) {
+	if !s.layerRegular0(x, y) && !s.regular(x, y) {
 		v := s.view(x>>4, y>>4)
 		if v.cn == nil {
 			s.jst.Anomalies++ // by the proof a ray never leaves the resident chunks

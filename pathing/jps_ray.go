@@ -169,6 +169,15 @@ func (s *JPS) goalBits(pc int, vertical bool) uint32 {
 // its expansion goes on), so that rays away from the goal wait in the open
 // set by their cost instead of crossing the map.
 func (s *JPS) straight(x, y int, d movement.Dir) (int, int, bool) {
+	if s.useLayer {
+		r := &s.subs[d>>1]
+		if r.vertical {
+			h, ok := s.sub(r, x, y)
+			return x, h, ok
+		}
+		h, ok := s.sub(r, y, x)
+		return h, y, ok
+	}
 	line, pos, vertical, forward := y, x, false, true
 	switch d {
 	case movement.West:
@@ -182,13 +191,7 @@ func (s *JPS) straight(x, y int, d movement.Dir) (int, int, bool) {
 	if !forward {
 		lim = pos - s.rayCap + 1
 	}
-	var h int
-	var ok bool
-	if s.useLayer {
-		h, ok = s.scanLayer(line, pos, lim, vertical, forward)
-	} else {
-		h, ok = s.scan(line, pos, lim, vertical, forward)
-	}
+	h, ok := s.scan(line, pos, lim, vertical, forward)
 	if vertical {
 		return x, h, ok
 	}

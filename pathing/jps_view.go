@@ -185,6 +185,13 @@ func (s *JPS) regRow(v *chunkView, cx, cy int, r uint, vertical bool) uint16 {
 	return reg
 }
 
+// layerRegular0 reports that (x, y) is regular by the layer's block byte
+// alone (false: regular decides).
+func (s *JPS) layerRegular0(x, y int) bool {
+	l := &s.layer
+	return s.useLayer && uint(x) < uint(l.w) && uint(y) < uint(l.h) && l.blk[y*l.bw+x] != 0
+}
+
 // regular reports whether (x, y) is a regular cell with no dynamics in its
 // block.
 func (s *JPS) regular(x, y int) bool {
@@ -192,8 +199,12 @@ func (s *JPS) regular(x, y int) bool {
 		return false
 	}
 	if s.useLayer {
-		if x >= s.layer.w || y >= s.layer.h {
+		l := &s.layer
+		if x >= l.w || y >= l.h {
 			return false
+		}
+		if l.blk[y*l.bw+x] != 0 {
+			return true
 		}
 		return s.layerRegular(x, y)
 	}
