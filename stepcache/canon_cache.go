@@ -94,12 +94,13 @@ func (c *Cache) Canon(m world.MapID, cx, cy int, set RuleSet) (*Canon, *Chunk) {
 		return nil, nil
 	}
 	c.checkCanonMultis(ms)
-	slot := ms.slots[cy*ms.wide+cx]
+	ci := cy*ms.wide + cx
+	slot := ms.slots[ci]
 	if slot < 0 {
 		return nil, nil
 	}
 	c.rs.use(slot)
-	ch := ms.chunks[cy*ms.wide+cx]
+	ch := ms.chunks[ci]
 	e := &c.rs.res[slot]
 	if e.canon[set] == nil {
 		cn := c.buildCanon(ms, cx, cy, set)
