@@ -1,7 +1,5 @@
 package systems
 
-import "unsafe"
-
 // warmBatch is how many due mobiles a lane reads ahead (warm) before it
 // steps them.
 const warmBatch = 16
@@ -35,7 +33,7 @@ func (l *lane) warm(s *Sim, b []timer) {
 	for _, tm := range b {
 		if s.w.Alive(tm.e) {
 			sum += uintptr(s.maps.mob.Get(tm.e).NextMove)
-			sum += uintptr(unsafe.Pointer(unsafe.SliceData(s.maps.path.Get(tm.e).Steps)))
+			sum += uintptr(s.maps.path.Get(tm.e).Next)
 			sum += uintptr(s.maps.pos.Get(tm.e).X)
 			sum += uintptr(s.maps.ref.Get(tm.e).H)
 		}
