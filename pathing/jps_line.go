@@ -23,26 +23,31 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 		return false
 	}
 	gd := min(ax, ay, n)
-	g := s.st.cost(int32(n-gd), int32(gd))
-	if g > s.heuristic(x, y)+1e-9 {
-		return false
+	g := float64(n) // the uniform cost, which is the heuristic's: max(ax, ay)-rng
+	if s.st.octile {
+		// the octile cost; without a goal square gd is min(ax, ay) and the
+		// cost is the heuristic's, with one the diagonal part may be longer
+		g = s.st.cost(int32(n-gd), int32(gd))
+		if s.rng > 0 && g > s.heuristic(x, y)+1e-9 {
+			return false
+		}
 	}
 	d1, d2 := dirToward[sign(ey)+1][sign(ex)+1], dirToward[1][sign(ex)+1]
 	if ay > ax {
 		d2 = dirToward[sign(ey)+1][1]
 	}
+	// every step the walk takes writes its direction and arrival Z
 	res.Dirs, res.Zs = growDirs(res.Dirs, n), growZs(res.Zs, n)
-	for i := range res.Dirs {
-		if i < gd {
-			res.Dirs[i] = d1
-		} else {
-			res.Dirs[i] = d2
-		}
-	}
 	s.ln = lineWay{turn: gd, d: [2]movement.Dir{d1, d2}}
 	i, stop := 0, stopIrregular
-	if s.useLayer {
-		x, y, z, i, stop = s.lineRun(res.Zs, x, y, z, 0, n)
+	if s.useLayer { // lineRun, its two parts called from here
+		stop = stopEnd
+		if gd > 0 {
+			x, y, z, i, stop = s.lineSeg(res, x, y, z, 0, gd, d1)
+		}
+		if stop == stopEnd && i < n {
+			x, y, z, i, stop = s.lineSeg(res, x, y, z, i, n, d2)
+		}
 	}
 	if stop != stopEnd && !s.lineWalk(res, x, y, z, i, n, stop) {
 		res.Dirs, res.Zs = res.Dirs[:0], res.Zs[:0]
@@ -63,7 +68,7 @@ type lineWay struct {
 }
 
 // lineDir is the direction of the line's step i, and makes its rule the
-// one lineRun checks.
+// one lineRecord checks.
 func (s *JPS) lineDir(i int) movement.Dir {
 	d := s.ln.d[b2i(i >= s.ln.turn)]
 	s.ln.need, s.ln.flank = lineRule(d, s.and)
@@ -71,7 +76,7 @@ func (s *JPS) lineDir(i int) movement.Dir {
 }
 
 // lineWalk takes the line's steps i..n-1 from (x, y, z) after lineRun
-// stopped there for reason stop, writing each arrival Z into res.Zs: where
+// stopped there for reason stop, writing each direction and arrival Z into res: where
 // lineRun cannot answer a step, by the record covering the state or by a
 // lookup, and lineRun again after it. It reports false when a step is
 // refused or not answered, or a view is stale.
@@ -85,14 +90,14 @@ func (s *JPS) lineWalk(res *Result, x, y, z, i, n, stop int) bool {
 		case stopIrregular:
 			if ci := (y>>4)*s.layer.wide + x>>4; s.useLayer && s.layer.filled[ci>>6]&(1<<uint(ci&63)) == 0 {
 				s.fill(x>>4, y>>4) // its regular bit was not copied in yet
-				x, y, z, i, stop = s.lineRun(res.Zs, x, y, z, i, n)
+				x, y, z, i, stop = s.lineRun(res, x, y, z, i, n)
 				continue
 			}
 		case stopView:
 			if s.view(x>>4, y>>4).ch == nil {
 				return false
 			}
-			x, y, z, i, stop = s.lineRun(res.Zs, x, y, z, i, n)
+			x, y, z, i, stop = s.lineRun(res, x, y, z, i, n)
 			continue
 		case stopRecord:
 			nz, ok, found := s.lineRecord(x, y, z, d)
@@ -102,8 +107,8 @@ func (s *JPS) lineWalk(res *Result, x, y, z, i, n, stop int) bool {
 			if found {
 				dx, dy := d.Offset()
 				x, y, z = x+dx, y+dy, nz
-				res.Zs[i] = int8(z)
-				x, y, z, i, stop = s.lineRun(res.Zs, x, y, z, i+1, n)
+				res.Dirs[i], res.Zs[i] = d, int8(z)
+				x, y, z, i, stop = s.lineRun(res, x, y, z, i+1, n)
 				continue
 			}
 			// no record covers z: a lookup
@@ -116,9 +121,9 @@ func (s *JPS) lineWalk(res *Result, x, y, z, i, n, stop int) bool {
 		}
 		dx, dy := d.Offset()
 		x, y, z = x+dx, y+dy, nz
-		res.Zs[i] = int8(z)
+		res.Dirs[i], res.Zs[i] = d, int8(z)
 		if i++; s.useLayer {
-			x, y, z, i, stop = s.lineRun(res.Zs, x, y, z, i, n)
+			x, y, z, i, stop = s.lineRun(res, x, y, z, i, n)
 		}
 	}
 }
@@ -135,18 +140,31 @@ const (
 // lineRun takes the line's steps i..n-1 from (x, y, z) while they start on
 // regular cells (their canonical maps found them good: chunk resident, no
 // multi near) at their first record's Z, answering each by that record
-// read from the chunk in place, the record a lookup would read. It makes
-// no calls (lineWalk deals with whatever stops it) and returns where it
+// read from the chunk in place, the record a lookup would read, and
+// writing its direction and arrival Z into res. It makes no calls but
+// lineSeg's (lineWalk deals with whatever stops it) and returns where it
 // stopped and why. Only on the flat layer (no dynamics).
-func (s *JPS) lineRun(zs []int8, x, y, z, i, n int) (int, int, int, int, int) {
-	d := s.lineDir(i)
-	dx, dy := d.Offset()
-	l := &s.layer
-	for ; i < n; i++ {
-		if i == s.ln.turn && i > 0 { // the straight part
-			d = s.lineDir(i)
-			dx, dy = d.Offset()
+func (s *JPS) lineRun(res *Result, x, y, z, i, n int) (int, int, int, int, int) {
+	if i < s.ln.turn { // the diagonal part
+		var stop int
+		if x, y, z, i, stop = s.lineSeg(res, x, y, z, i, s.ln.turn, s.ln.d[0]); stop != stopEnd {
+			return x, y, z, i, stop
 		}
+	}
+	if i < n {
+		return s.lineSeg(res, x, y, z, i, n, s.ln.d[1])
+	}
+	return x, y, z, i, stopEnd
+}
+
+// lineSeg is lineRun over steps i..end-1, all in d.
+func (s *JPS) lineSeg(res *Result, x, y, z, i, end int, d movement.Dir) (int, int, int, int, int) {
+	ok := &lineOK[b2i(s.and)][d&7]
+	dx, dy := d.Offset()
+	wet := s.set == stepcache.RuleWet
+	l := &s.layer
+	dirs, zs := res.Dirs[:end], res.Zs[:end]
+	for ; i < end; i++ {
 		if l.reg[(y+1)*l.sh+x>>6+1]>>uint(x&63)&1 == 0 {
 			return x, y, z, i, stopIrregular
 		}
@@ -160,17 +178,34 @@ func (s *JPS) lineRun(zs []int8, x, y, z, i, n int) (int, int, int, int, int) {
 			return x, y, z, i, stopRecord
 		}
 		mask, nz := c.Walk, c.WalkZ[d&7]
-		if s.set == stepcache.RuleWet {
+		if wet {
 			mask, nz = c.Wet, c.SwimZ[d&7]
 		}
-		if mask&s.ln.need != s.ln.need || mask&s.ln.flank == 0 {
+		if ok[mask>>6]>>(mask&63)&1 == 0 {
 			return x, y, z, i, stopRefused
 		}
 		x, y, z = x+dx, y+dy, int(nz)
-		zs[i] = nz
+		dirs[i], zs[i] = d, nz
 	}
 	return x, y, z, i, stopEnd
 }
+
+// lineOK[and][d] holds, as a 256-bit set, the raw masks that allow a step
+// in d under the diagonal rule (and: the player's): lineRule's need and
+// flank, one bit test.
+var lineOK = func() (t [2][8][4]uint64) {
+	for a := range 2 {
+		for d := movement.Dir(0); d < 8; d++ {
+			need, flank := lineRule(d, a == 1)
+			for m := range 256 {
+				if uint8(m)&need == need && uint8(m)&flank != 0 {
+					t[a][d][m>>6] |= 1 << uint(m&63)
+				}
+			}
+		}
+	}
+	return t
+}()
 
 // lineRecord answers the step in d from regular cell (x, y) at z by the
 // record covering z (not its first): the arrival Z and whether the record
