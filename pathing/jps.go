@@ -160,6 +160,7 @@ func (s *JPS) Find(req *Request, res *Result) {
 	if s.line && s.tryLine(res, budget) {
 		return
 	}
+	s.beginSearch()
 	s.mv = req.Mover
 	s.st.reset(req.Cost == Octile)
 	s.park.reset()
@@ -197,25 +198,15 @@ func (s *JPS) begin(req *Request, res *Result) int {
 	req.Mover.Goal = req.Goal
 	req.Mover.HasGoal = true
 	s.start, s.startZ, s.goal = req.Start, req.StartZ, req.Goal
-	rng := max(req.Range, 0)
-	s.rng = rng
-	s.gx0, s.gx1, s.gy0, s.gy1 = req.Goal.X-rng, req.Goal.X+rng, req.Goal.Y-rng, req.Goal.Y+rng
+	s.rng = max(req.Range, 0)
 	s.st.octile = req.Cost == Octile
-	s.freeRun, s.freeDiag = freeRunUniform, freeDiagUniform
-	if s.st.octile {
-		s.freeRun, s.freeDiag = freeRunOctile, freeDiagOctile
-	}
-	s.expansions, s.work = 0, 0
+	s.expansions = 0
 	s.deferred.reset()
 	s.jst.Searches++
 	caps := req.Mover.Caps
 	s.caps = caps
 	s.set, s.jumps = stepcache.RuleSetOf(caps)
 	s.and = caps.AndRule()
-	s.rule = 0
-	if s.and {
-		s.rule = 1
-	}
 	party := req.Party
 	if party == 0 {
 		party = req.Mover.Self
@@ -230,6 +221,23 @@ func (s *JPS) begin(req *Request, res *Result) int {
 		return req.MaxNodes
 	}
 	return DefaultMaxNodes
+}
+
+// beginSearch sets what the search reads and the line probe does not
+// (begin's other half: most short searches end at the line probe).
+func (s *JPS) beginSearch() {
+	s.goalSquare()
+	s.freeRun, s.freeDiag = freeRunUniform, freeDiagUniform
+	if s.st.octile {
+		s.freeRun, s.freeDiag = freeRunOctile, freeDiagOctile
+	}
+	s.work = 0
+	s.rule = b2i(s.and)
+}
+
+// goalSquare sets the goal square from the goal and its radius.
+func (s *JPS) goalSquare() {
+	s.gx0, s.gx1, s.gy0, s.gy1 = s.goal.X-s.rng, s.goal.X+s.rng, s.goal.Y-s.rng, s.goal.Y+s.rng
 }
 
 // heuristic is the admissible, consistent distance from (x, y) to the goal

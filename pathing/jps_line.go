@@ -28,34 +28,59 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 		// the octile cost; without a goal square gd is min(ax, ay) and the
 		// cost is the heuristic's, with one the diagonal part may be longer
 		g = s.st.cost(int32(n-gd), int32(gd))
-		if s.rng > 0 && g > s.heuristic(x, y)+1e-9 {
+		if s.rng > 0 && g > s.lineHeuristic()+1e-9 {
 			return false
 		}
 	}
-	d1, d2 := dirToward[sign(ey)+1][sign(ex)+1], dirToward[1][sign(ex)+1]
+	sx, sy := (signOf(ex)+1)&3, (signOf(ey)+1)&3
+	d1, d2 := lineToward[sy][sx], lineToward[1][sx]
 	if ay > ax {
-		d2 = dirToward[sign(ey)+1][1]
+		d2 = lineToward[sy][1]
 	}
-	// every step the walk takes writes its direction and arrival Z
-	res.Dirs, res.Zs = growDirs(res.Dirs, n), growZs(res.Zs, n)
+	dirs := growDirs(res.Dirs, n)
+	res.Dirs, res.Zs = dirs, growZs(res.Zs, n)
 	s.ln = lineWay{turn: gd, d: [2]movement.Dir{d1, d2}}
 	i, stop := 0, stopIrregular
 	if s.useLayer { // lineRun, its two parts called from here
 		stop = stopEnd
 		if gd > 0 {
-			x, y, z, i, stop = s.lineSeg(res, x, y, z, 0, gd, d1)
+			x, y, z, i, stop = s.lineSteps(res.Zs[:gd], x, y, z, 0, d1)
 		}
 		if stop == stopEnd && i < n {
-			x, y, z, i, stop = s.lineSeg(res, x, y, z, i, n, d2)
+			x, y, z, i, stop = s.lineSteps(res.Zs, x, y, z, i, d2)
 		}
 	}
 	if stop != stopEnd && !s.lineWalk(res, x, y, z, i, n, stop) {
 		res.Dirs, res.Zs = res.Dirs[:0], res.Zs[:0]
 		return false
 	}
+	for i := range dirs[:gd] {
+		dirs[i] = d1
+	}
+	for i := gd; i < len(dirs); i++ {
+		dirs[i] = d2
+	}
 	res.Found, res.Cost, res.Expansions = true, g, n
 	s.jst.LineHits++
 	return true
+}
+
+// lineToward is dirToward padded to 4×4, for indexes that need no bounds
+// check.
+var lineToward = [4][4]movement.Dir{
+	{dirToward[0][0], dirToward[0][1], dirToward[0][2]},
+	{dirToward[1][0], dirToward[1][1], dirToward[1][2]},
+	{dirToward[2][0], dirToward[2][1], dirToward[2][2]},
+}
+
+// signOf is sign without branches: -1, 0 or 1.
+func signOf(v int) int { return v>>63 | int(uint(-v)>>63) }
+
+// lineHeuristic is the heuristic at the start, for the line probe (which
+// runs before beginSearch sets the goal square).
+func (s *JPS) lineHeuristic() float64 {
+	s.goalSquare()
+	return s.heuristic(s.start.X, s.start.Y)
 }
 
 // lineWay is the line's way: its steps before turn in d[0], the others
@@ -76,7 +101,7 @@ func (s *JPS) lineDir(i int) movement.Dir {
 }
 
 // lineWalk takes the line's steps i..n-1 from (x, y, z) after lineRun
-// stopped there for reason stop, writing each direction and arrival Z into res: where
+// stopped there for reason stop, writing each arrival Z into res.Zs: where
 // lineRun cannot answer a step, by the record covering the state or by a
 // lookup, and lineRun again after it. It reports false when a step is
 // refused or not answered, or a view is stale.
@@ -107,7 +132,7 @@ func (s *JPS) lineWalk(res *Result, x, y, z, i, n, stop int) bool {
 			if found {
 				dx, dy := d.Offset()
 				x, y, z = x+dx, y+dy, nz
-				res.Dirs[i], res.Zs[i] = d, int8(z)
+				res.Zs[i] = int8(z)
 				x, y, z, i, stop = s.lineRun(res, x, y, z, i+1, n)
 				continue
 			}
@@ -121,7 +146,7 @@ func (s *JPS) lineWalk(res *Result, x, y, z, i, n, stop int) bool {
 		}
 		dx, dy := d.Offset()
 		x, y, z = x+dx, y+dy, nz
-		res.Dirs[i], res.Zs[i] = d, int8(z)
+		res.Zs[i] = int8(z)
 		if i++; s.useLayer {
 			x, y, z, i, stop = s.lineRun(res, x, y, z, i, n)
 		}
@@ -141,30 +166,29 @@ const (
 // regular cells (their canonical maps found them good: chunk resident, no
 // multi near) at their first record's Z, answering each by that record
 // read from the chunk in place, the record a lookup would read, and
-// writing its direction and arrival Z into res. It makes no calls but
-// lineSeg's (lineWalk deals with whatever stops it) and returns where it
-// stopped and why. Only on the flat layer (no dynamics).
+// writing its arrival Z into res.Zs. It makes no calls but lineSteps'
+// (lineWalk deals with whatever stops it) and returns where it stopped and
+// why. Only on the flat layer (no dynamics).
 func (s *JPS) lineRun(res *Result, x, y, z, i, n int) (int, int, int, int, int) {
 	if i < s.ln.turn { // the diagonal part
 		var stop int
-		if x, y, z, i, stop = s.lineSeg(res, x, y, z, i, s.ln.turn, s.ln.d[0]); stop != stopEnd {
+		if x, y, z, i, stop = s.lineSteps(res.Zs[:s.ln.turn], x, y, z, i, s.ln.d[0]); stop != stopEnd {
 			return x, y, z, i, stop
 		}
 	}
 	if i < n {
-		return s.lineSeg(res, x, y, z, i, n, s.ln.d[1])
+		return s.lineSteps(res.Zs[:n], x, y, z, i, s.ln.d[1])
 	}
 	return x, y, z, i, stopEnd
 }
 
-// lineSeg is lineRun over steps i..end-1, all in d.
-func (s *JPS) lineSeg(res *Result, x, y, z, i, end int, d movement.Dir) (int, int, int, int, int) {
+// lineSteps is lineRun over the steps i..len(zs)-1, all in d, their
+// arrival Zs written into zs.
+func (s *JPS) lineSteps(zs []int8, x, y, z, i int, d movement.Dir) (int, int, int, int, int) {
 	ok := &lineOK[b2i(s.and)][d&7]
 	dx, dy := d.Offset()
-	wet := s.set == stepcache.RuleWet
 	l := &s.layer
-	dirs, zs := res.Dirs[:end], res.Zs[:end]
-	for ; i < end; i++ {
+	for ; i < len(zs); i++ {
 		if l.reg[(y+1)*l.sh+x>>6+1]>>uint(x&63)&1 == 0 {
 			return x, y, z, i, stopIrregular
 		}
@@ -178,14 +202,14 @@ func (s *JPS) lineSeg(res *Result, x, y, z, i, end int, d movement.Dir) (int, in
 			return x, y, z, i, stopRecord
 		}
 		mask, nz := c.Walk, c.WalkZ[d&7]
-		if wet {
+		if s.set == stepcache.RuleWet {
 			mask, nz = c.Wet, c.SwimZ[d&7]
 		}
 		if ok[mask>>6]>>(mask&63)&1 == 0 {
 			return x, y, z, i, stopRefused
 		}
 		x, y, z = x+dx, y+dy, int(nz)
-		dirs[i], zs[i] = d, nz
+		zs[i] = nz
 	}
 	return x, y, z, i, stopEnd
 }
