@@ -51,9 +51,11 @@ type JPS struct {
 	ln                 lineWay        // the line probe's way
 	gx0, gy0, gx1, gy1 int            // the goal square
 	set                stepcache.RuleSet
-	jumps              bool // the mover has a rule set the canonical maps describe
-	and                bool // the player diagonal rule
-	rule               int  // index of the rule in the jump tables (and: 1)
+	jumps              bool   // the mover has a rule set the canonical maps describe
+	and                bool   // the player diagonal rule
+	party              uint64 // the admission gate's visitor (see beginLookups)
+	nowMs              int64  // and its clock
+	rule               int    // index of the rule in the jump tables (and: 1)
 	expansions         int
 	work               int // scan work: segments and words scanned, diagonal steps
 
@@ -161,6 +163,7 @@ func (s *JPS) Find(req *Request, res *Result) {
 		return
 	}
 	s.beginSearch()
+	s.beginLookups()
 	s.mv = req.Mover
 	s.st.reset(req.Cost == Octile)
 	s.park.reset()
@@ -211,7 +214,7 @@ func (s *JPS) begin(req *Request, res *Result) int {
 	if party == 0 {
 		party = req.Mover.Self
 	}
-	s.src.begin(party, req.NowMs)
+	s.party, s.nowMs = party, req.NowMs // the lookups' (see beginLookups)
 	if s.live.Dyn != nil || s.dyn.dyn != nil {
 		s.dyn.refresh(s.live)
 	} else {
@@ -234,6 +237,11 @@ func (s *JPS) beginSearch() {
 	s.work = 0
 	s.rule = b2i(s.and)
 }
+
+// beginLookups makes the search's lookups through the cache count as its
+// party's at its time (the line probe, which seldom looks up, calls it
+// before each of its lookups).
+func (s *JPS) beginLookups() { s.src.begin(s.party, s.nowMs) }
 
 // goalSquare sets the goal square from the goal and its radius.
 func (s *JPS) goalSquare() {

@@ -39,7 +39,6 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 	}
 	dirs := growDirs(res.Dirs, n)
 	res.Dirs, res.Zs = dirs, growZs(res.Zs, n)
-	s.ln = lineWay{turn: gd, d: [2]movement.Dir{d1, d2}}
 	i, stop := 0, stopIrregular
 	if s.useLayer { // lineRun, its two parts called from here
 		stop = stopEnd
@@ -50,9 +49,12 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 			x, y, z, i, stop = s.lineSteps(res.Zs, x, y, z, i, d2)
 		}
 	}
-	if stop != stopEnd && !s.lineWalk(res, x, y, z, i, n, stop) {
-		res.Dirs, res.Zs = res.Dirs[:0], res.Zs[:0]
-		return false
+	if stop != stopEnd {
+		s.ln = lineWay{turn: gd, d: [2]movement.Dir{d1, d2}}
+		if !s.lineWalk(res, x, y, z, i, n, stop) {
+			res.Dirs, res.Zs = res.Dirs[:0], res.Zs[:0]
+			return false
+		}
 	}
 	for i := range dirs[:gd] {
 		dirs[i] = d1
@@ -274,6 +276,7 @@ func (s *JPS) lineLookup(res *Result, x, y, z int, d movement.Dir) (int, bool) {
 	if s.deferred.has(x, y) {
 		return 0, false
 	}
+	s.beginLookups()
 	sm := s.src.lookup(s.live.Map.ID, x, y, z, s.caps)
 	res.Lookups[sm.Kind]++
 	s.deferred.note(sm.Kind, x, y)
