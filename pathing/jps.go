@@ -158,7 +158,6 @@ func (s *JPS) Find(req *Request, res *Result) {
 		s.dynt.reset(len(t.index))
 	}
 	s.useLayer = s.jumps && !s.dyn.active && !s.layerOff && s.layerFits
-	s.subsSet = false
 	if s.line && s.tryLine(res, budget) {
 		return
 	}
@@ -203,7 +202,6 @@ func (s *JPS) begin(req *Request, res *Result) int {
 	s.start, s.startZ, s.goal = req.Start, req.StartZ, req.Goal
 	s.rng = max(req.Range, 0)
 	s.st.octile = req.Cost == Octile
-	s.expansions = 0
 	s.deferred.reset()
 	s.jst.Searches++
 	caps := req.Mover.Caps
@@ -234,7 +232,8 @@ func (s *JPS) beginSearch() {
 	if s.st.octile {
 		s.freeRun, s.freeDiag = freeRunOctile, freeDiagOctile
 	}
-	s.work = 0
+	s.expansions, s.work = 0, 0
+	s.subsSet = false
 	s.rule = b2i(s.and)
 }
 
