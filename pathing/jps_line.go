@@ -67,17 +67,6 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 	return true
 }
 
-// lineToward is dirToward padded to 4×4, for indexes that need no bounds
-// check.
-var lineToward = [4][4]movement.Dir{
-	{dirToward[0][0], dirToward[0][1], dirToward[0][2]},
-	{dirToward[1][0], dirToward[1][1], dirToward[1][2]},
-	{dirToward[2][0], dirToward[2][1], dirToward[2][2]},
-}
-
-// signOf is sign without branches: -1, 0 or 1.
-func signOf(v int) int { return v>>63 | int(uint(-v)>>63) }
-
 // lineHeuristic is the heuristic at the start, for the line probe (which
 // runs before beginSearch sets the goal square).
 func (s *JPS) lineHeuristic() float64 {
@@ -216,23 +205,6 @@ func (s *JPS) lineSteps(zs []int8, x, y, z, i int, d movement.Dir) (int, int, in
 	return x, y, z, i, stopEnd
 }
 
-// lineOK[and][d] holds, as a 256-bit set, the raw masks that allow a step
-// in d under the diagonal rule (and: the player's): lineRule's need and
-// flank, one bit test.
-var lineOK = func() (t [2][8][4]uint64) {
-	for a := range 2 {
-		for d := movement.Dir(0); d < 8; d++ {
-			need, flank := lineRule(d, a == 1)
-			for m := range 256 {
-				if uint8(m)&need == need && uint8(m)&flank != 0 {
-					t[a][d][m>>6] |= 1 << uint(m&63)
-				}
-			}
-		}
-	}
-	return t
-}()
-
 // lineRecord answers the step in d from regular cell (x, y) at z by the
 // record covering z (not its first): the arrival Z and whether the record
 // allows it, and found false when no record covers z.
@@ -250,23 +222,6 @@ func (s *JPS) lineRecord(x, y, z int, d movement.Dir) (nz int, ok, found bool) {
 		return 0, false, true
 	}
 	return int(to[d&7]), true, true
-}
-
-// lineRule returns what a record's raw mask must hold for a step in d
-// under the diagonal rule (and: the player's), as
-// stepcache.ApplyDiagonalRule decides: every bit of need and one of flank
-// (a creature's diagonal: its flanks; 0xFF otherwise).
-func lineRule(d movement.Dir, and bool) (need, flank uint8) {
-	need, flank = 1<<d, 0xFF
-	if d.Diagonal() {
-		l, r := d.Flanks()
-		if and {
-			need |= 1<<l | 1<<r
-		} else {
-			flank = 1<<l | 1<<r
-		}
-	}
-	return need, flank
 }
 
 // lineLookup answers the line's step from (x, y, z) in d by a lookup: the
