@@ -51,9 +51,11 @@ type JPS struct {
 	ln                 lineWay        // the line probe's way
 	gx0, gy0, gx1, gy1 int            // the goal square
 	set                stepcache.RuleSet
-	jumps              bool // the mover has a rule set the canonical maps describe
-	and                bool // the player diagonal rule
-	rule               int  // index of the rule in the jump tables (and: 1)
+	jumps              bool   // the mover has a rule set the canonical maps describe
+	and                bool   // the player diagonal rule
+	party              uint64 // the admission gate's visitor (see beginLookups)
+	nowMs              int64  // and its clock
+	rule               int    // index of the rule in the jump tables (and: 1)
 	expansions         int
 	work               int // scan work: segments and words scanned, diagonal steps
 
@@ -156,10 +158,11 @@ func (s *JPS) Find(req *Request, res *Result) {
 		s.dynt.reset(len(t.index))
 	}
 	s.useLayer = s.jumps && !s.dyn.active && !s.layerOff && s.layerFits
-	s.subsSet = false
 	if s.line && s.tryLine(res, budget) {
 		return
 	}
+	s.beginSearch()
+	s.beginLookups()
 	s.mv = req.Mover
 	s.st.reset(req.Cost == Octile)
 	s.park.reset()
@@ -197,30 +200,19 @@ func (s *JPS) begin(req *Request, res *Result) int {
 	req.Mover.Goal = req.Goal
 	req.Mover.HasGoal = true
 	s.start, s.startZ, s.goal = req.Start, req.StartZ, req.Goal
-	rng := max(req.Range, 0)
-	s.rng = rng
-	s.gx0, s.gx1, s.gy0, s.gy1 = req.Goal.X-rng, req.Goal.X+rng, req.Goal.Y-rng, req.Goal.Y+rng
+	s.rng = max(req.Range, 0)
 	s.st.octile = req.Cost == Octile
-	s.freeRun, s.freeDiag = freeRunUniform, freeDiagUniform
-	if s.st.octile {
-		s.freeRun, s.freeDiag = freeRunOctile, freeDiagOctile
-	}
-	s.expansions, s.work = 0, 0
 	s.deferred.reset()
 	s.jst.Searches++
 	caps := req.Mover.Caps
 	s.caps = caps
 	s.set, s.jumps = stepcache.RuleSetOf(caps)
 	s.and = caps.AndRule()
-	s.rule = 0
-	if s.and {
-		s.rule = 1
-	}
 	party := req.Party
 	if party == 0 {
 		party = req.Mover.Self
 	}
-	s.src.begin(party, req.NowMs)
+	s.party, s.nowMs = party, req.NowMs // the lookups' (see beginLookups)
 	if s.live.Dyn != nil || s.dyn.dyn != nil {
 		s.dyn.refresh(s.live)
 	} else {
@@ -230,6 +222,29 @@ func (s *JPS) begin(req *Request, res *Result) int {
 		return req.MaxNodes
 	}
 	return DefaultMaxNodes
+}
+
+// beginSearch sets what the search reads and the line probe does not
+// (begin's other half: most short searches end at the line probe).
+func (s *JPS) beginSearch() {
+	s.goalSquare()
+	s.freeRun, s.freeDiag = freeRunUniform, freeDiagUniform
+	if s.st.octile {
+		s.freeRun, s.freeDiag = freeRunOctile, freeDiagOctile
+	}
+	s.expansions, s.work = 0, 0
+	s.subsSet = false
+	s.rule = b2i(s.and)
+}
+
+// beginLookups makes the search's lookups through the cache count as its
+// party's at its time (the line probe, which seldom looks up, calls it
+// before each of its lookups).
+func (s *JPS) beginLookups() { s.src.begin(s.party, s.nowMs) }
+
+// goalSquare sets the goal square from the goal and its radius.
+func (s *JPS) goalSquare() {
+	s.gx0, s.gx1, s.gy0, s.gy1 = s.goal.X-s.rng, s.goal.X+s.rng, s.goal.Y-s.rng, s.goal.Y+s.rng
 }
 
 // heuristic is the admissible, consistent distance from (x, y) to the goal

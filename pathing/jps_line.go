@@ -23,34 +23,55 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 		return false
 	}
 	gd := min(ax, ay, n)
-	g := s.st.cost(int32(n-gd), int32(gd))
-	if g > s.heuristic(x, y)+1e-9 {
-		return false
-	}
-	d1, d2 := dirToward[sign(ey)+1][sign(ex)+1], dirToward[1][sign(ex)+1]
-	if ay > ax {
-		d2 = dirToward[sign(ey)+1][1]
-	}
-	res.Dirs, res.Zs = growDirs(res.Dirs, n), growZs(res.Zs, n)
-	for i := range res.Dirs {
-		if i < gd {
-			res.Dirs[i] = d1
-		} else {
-			res.Dirs[i] = d2
+	g := float64(n) // the uniform cost, which is the heuristic's: max(ax, ay)-rng
+	if s.st.octile {
+		// the octile cost; without a goal square gd is min(ax, ay) and the
+		// cost is the heuristic's, with one the diagonal part may be longer
+		g = s.st.cost(int32(n-gd), int32(gd))
+		if s.rng > 0 && g > s.lineHeuristic()+1e-9 {
+			return false
 		}
 	}
-	s.ln = lineWay{turn: gd, d: [2]movement.Dir{d1, d2}}
-	i, stop := 0, stopIrregular
-	if s.useLayer {
-		x, y, z, i, stop = s.lineRun(res.Zs, x, y, z, 0, n)
+	sx, sy := (signOf(ex)+1)&3, (signOf(ey)+1)&3
+	d1, d2 := lineToward[sy][sx], lineToward[1][sx]
+	if ay > ax {
+		d2 = lineToward[sy][1]
 	}
-	if stop != stopEnd && !s.lineWalk(res, x, y, z, i, n, stop) {
-		res.Dirs, res.Zs = res.Dirs[:0], res.Zs[:0]
-		return false
+	dirs := growDirs(res.Dirs, n)
+	res.Dirs, res.Zs = dirs, growZs(res.Zs, n)
+	i, stop := 0, stopIrregular
+	if s.useLayer { // lineRun, its two parts called from here
+		stop = stopEnd
+		if gd > 0 {
+			x, y, z, i, stop = s.lineSteps(res.Zs[:gd], x, y, z, 0, d1)
+		}
+		if stop == stopEnd && i < n {
+			x, y, z, i, stop = s.lineSteps(res.Zs, x, y, z, i, d2)
+		}
+	}
+	if stop != stopEnd {
+		s.ln = lineWay{turn: gd, d: [2]movement.Dir{d1, d2}}
+		if !s.lineWalk(res, x, y, z, i, n, stop) {
+			res.Dirs, res.Zs = res.Dirs[:0], res.Zs[:0]
+			return false
+		}
+	}
+	for i := range dirs[:gd] {
+		dirs[i] = d1
+	}
+	for i := gd; i < len(dirs); i++ {
+		dirs[i] = d2
 	}
 	res.Found, res.Cost, res.Expansions = true, g, n
 	s.jst.LineHits++
 	return true
+}
+
+// lineHeuristic is the heuristic at the start, for the line probe (which
+// runs before beginSearch sets the goal square).
+func (s *JPS) lineHeuristic() float64 {
+	s.goalSquare()
+	return s.heuristic(s.start.X, s.start.Y)
 }
 
 // lineWay is the line's way: its steps before turn in d[0], the others
@@ -63,7 +84,7 @@ type lineWay struct {
 }
 
 // lineDir is the direction of the line's step i, and makes its rule the
-// one lineRun checks.
+// one lineRecord checks.
 func (s *JPS) lineDir(i int) movement.Dir {
 	d := s.ln.d[b2i(i >= s.ln.turn)]
 	s.ln.need, s.ln.flank = lineRule(d, s.and)
@@ -85,14 +106,14 @@ func (s *JPS) lineWalk(res *Result, x, y, z, i, n, stop int) bool {
 		case stopIrregular:
 			if ci := (y>>4)*s.layer.wide + x>>4; s.useLayer && s.layer.filled[ci>>6]&(1<<uint(ci&63)) == 0 {
 				s.fill(x>>4, y>>4) // its regular bit was not copied in yet
-				x, y, z, i, stop = s.lineRun(res.Zs, x, y, z, i, n)
+				x, y, z, i, stop = s.lineRun(res, x, y, z, i, n)
 				continue
 			}
 		case stopView:
 			if s.view(x>>4, y>>4).ch == nil {
 				return false
 			}
-			x, y, z, i, stop = s.lineRun(res.Zs, x, y, z, i, n)
+			x, y, z, i, stop = s.lineRun(res, x, y, z, i, n)
 			continue
 		case stopRecord:
 			nz, ok, found := s.lineRecord(x, y, z, d)
@@ -103,7 +124,7 @@ func (s *JPS) lineWalk(res *Result, x, y, z, i, n, stop int) bool {
 				dx, dy := d.Offset()
 				x, y, z = x+dx, y+dy, nz
 				res.Zs[i] = int8(z)
-				x, y, z, i, stop = s.lineRun(res.Zs, x, y, z, i+1, n)
+				x, y, z, i, stop = s.lineRun(res, x, y, z, i+1, n)
 				continue
 			}
 			// no record covers z: a lookup
@@ -118,7 +139,7 @@ func (s *JPS) lineWalk(res *Result, x, y, z, i, n, stop int) bool {
 		x, y, z = x+dx, y+dy, nz
 		res.Zs[i] = int8(z)
 		if i++; s.useLayer {
-			x, y, z, i, stop = s.lineRun(res.Zs, x, y, z, i, n)
+			x, y, z, i, stop = s.lineRun(res, x, y, z, i, n)
 		}
 	}
 }
@@ -135,18 +156,30 @@ const (
 // lineRun takes the line's steps i..n-1 from (x, y, z) while they start on
 // regular cells (their canonical maps found them good: chunk resident, no
 // multi near) at their first record's Z, answering each by that record
-// read from the chunk in place, the record a lookup would read. It makes
-// no calls (lineWalk deals with whatever stops it) and returns where it
-// stopped and why. Only on the flat layer (no dynamics).
-func (s *JPS) lineRun(zs []int8, x, y, z, i, n int) (int, int, int, int, int) {
-	d := s.lineDir(i)
+// read from the chunk in place, the record a lookup would read, and
+// writing its arrival Z into res.Zs. It makes no calls but lineSteps'
+// (lineWalk deals with whatever stops it) and returns where it stopped and
+// why. Only on the flat layer (no dynamics).
+func (s *JPS) lineRun(res *Result, x, y, z, i, n int) (int, int, int, int, int) {
+	if i < s.ln.turn { // the diagonal part
+		var stop int
+		if x, y, z, i, stop = s.lineSteps(res.Zs[:s.ln.turn], x, y, z, i, s.ln.d[0]); stop != stopEnd {
+			return x, y, z, i, stop
+		}
+	}
+	if i < n {
+		return s.lineSteps(res.Zs[:n], x, y, z, i, s.ln.d[1])
+	}
+	return x, y, z, i, stopEnd
+}
+
+// lineSteps is lineRun over the steps i..len(zs)-1, all in d, their
+// arrival Zs written into zs.
+func (s *JPS) lineSteps(zs []int8, x, y, z, i int, d movement.Dir) (int, int, int, int, int) {
+	ok := &lineOK[b2i(s.and)][d&7]
 	dx, dy := d.Offset()
 	l := &s.layer
-	for ; i < n; i++ {
-		if i == s.ln.turn && i > 0 { // the straight part
-			d = s.lineDir(i)
-			dx, dy = d.Offset()
-		}
+	for ; i < len(zs); i++ {
 		if l.reg[(y+1)*l.sh+x>>6+1]>>uint(x&63)&1 == 0 {
 			return x, y, z, i, stopIrregular
 		}
@@ -163,7 +196,7 @@ func (s *JPS) lineRun(zs []int8, x, y, z, i, n int) (int, int, int, int, int) {
 		if s.set == stepcache.RuleWet {
 			mask, nz = c.Wet, c.SwimZ[d&7]
 		}
-		if mask&s.ln.need != s.ln.need || mask&s.ln.flank == 0 {
+		if ok[mask>>6]>>(mask&63)&1 == 0 {
 			return x, y, z, i, stopRefused
 		}
 		x, y, z = x+dx, y+dy, int(nz)
@@ -191,23 +224,6 @@ func (s *JPS) lineRecord(x, y, z int, d movement.Dir) (nz int, ok, found bool) {
 	return int(to[d&7]), true, true
 }
 
-// lineRule returns what a record's raw mask must hold for a step in d
-// under the diagonal rule (and: the player's), as
-// stepcache.ApplyDiagonalRule decides: every bit of need and one of flank
-// (a creature's diagonal: its flanks; 0xFF otherwise).
-func lineRule(d movement.Dir, and bool) (need, flank uint8) {
-	need, flank = 1<<d, 0xFF
-	if d.Diagonal() {
-		l, r := d.Flanks()
-		if and {
-			need |= 1<<l | 1<<r
-		} else {
-			flank = 1<<l | 1<<r
-		}
-	}
-	return need, flank
-}
-
 // lineLookup answers the line's step from (x, y, z) in d by a lookup: the
 // arrival Z, or false when the cache does not answer it, refuses it, or
 // dynamics could change it.
@@ -215,6 +231,7 @@ func (s *JPS) lineLookup(res *Result, x, y, z int, d movement.Dir) (int, bool) {
 	if s.deferred.has(x, y) {
 		return 0, false
 	}
+	s.beginLookups()
 	sm := s.src.lookup(s.live.Map.ID, x, y, z, s.caps)
 	res.Lookups[sm.Kind]++
 	s.deferred.note(sm.Kind, x, y)
