@@ -32,7 +32,7 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 			return false
 		}
 	}
-	sx, sy := (signOf(ex)+1)&3, (signOf(ey)+1)&3
+	sx, sy := (sign(ex)+1)&3, (sign(ey)+1)&3
 	d1, d2 := lineToward[sy][sx], lineToward[1][sx]
 	if ay > ax {
 		d2 = lineToward[sy][1]

@@ -12,9 +12,6 @@ var lineToward = [4][4]movement.Dir{
 	{dirToward[2][0], dirToward[2][1], dirToward[2][2]},
 }
 
-// signOf is sign without branches: -1, 0 or 1.
-func signOf(v int) int { return v>>63 | int(uint(-v)>>63) }
-
 // lineOK[and][d] holds, as a 256-bit set, the raw masks that allow a step
 // in d under the diagonal rule (and: the player's): lineRule's need and
 // flank, one bit test.

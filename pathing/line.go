@@ -12,15 +12,9 @@ var dirToward = [3][3]movement.Dir{
 	{movement.SouthWest, movement.South, movement.SouthEast},
 }
 
-func sign(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
-}
+// sign returns -1, 0 or 1 as v is negative, zero or positive, without
+// branches.
+func sign(v int) int { return v>>63 | int(uint(-v)>>63) }
 
 // tryLine is the straight-line fast path: it walks from the start toward
 // the goal (diagonally while both axes differ, then straight), each step
