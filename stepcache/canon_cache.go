@@ -162,9 +162,7 @@ func (c *Cache) buildCanon(ms *mapState, cx, cy int, set RuleSet) Canon {
 				continue
 			}
 			ci := y*ms.wide + x
-			if slot := ms.slots[ci]; slot >= 0 {
-				around[dy+1][dx+1] = c.rs.res[slot].sh.ch
-			}
+			around[dy+1][dx+1] = ms.chunks[ci] // nil when not resident
 			near = near || ms.nearMulti[ci] != multiNone
 		}
 	}
