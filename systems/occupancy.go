@@ -52,10 +52,25 @@ var dirOffsets = func() (o [8][2]int) {
 	return o
 }()
 
+// ringDirs maps a 3×3 block of cell bits (bit 3*row+col, row 0 the row
+// above, col 0 the column west) to the directions whose neighbour's bit is
+// set (the centre bit ignored).
+var ringDirs = func() (t [512]uint8) {
+	for block := range t {
+		for d, o := range dirOffsets {
+			if block>>((o[1]+1)*3+o[0]+1)&1 != 0 {
+				t[block] |= 1 << d
+			}
+		}
+	}
+	return t
+}()
+
 // OccupancyAround returns the directions d whose neighbour of (x, y) on
 // map m holds a mobile (bit d of mobiles) and an item (of items), in one
 // call: pathing.NeighbourOccupancy. A cell inside its sector's border
-// reads the three rows of one sector.
+// reads three bits from each of three rows of one sector and maps them
+// through ringDirs; a border cell reads each neighbour's sector.
 func (s *Spatial) OccupancyAround(m world.MapID, x, y int) (mobiles, items uint8) {
 	if m != s.mapID {
 		return 0, 0
@@ -63,13 +78,16 @@ func (s *Spatial) OccupancyAround(m world.MapID, x, y int) (mobiles, items uint8
 	lx, ly := x%SectorSize, y%SectorSize
 	if lx > 0 && lx < SectorSize-1 && ly > 0 && ly < SectorSize-1 && s.in(x, y) {
 		b := &s.sectors[(y/SectorSize)*s.wide+x/SectorSize]
-		for d, o := range dirOffsets {
-			r, sh := ly+o[1], lx+o[0]
-			mobiles |= uint8(b.mobBits[r]>>sh&1) << d
-			items |= uint8(b.itemBits[r]>>sh&1) << d
-		}
-		return mobiles, items
+		sh := uint(lx - 1)
+		mb := uint(b.mobBits[ly-1]>>sh&7) | uint(b.mobBits[ly]>>sh&7)<<3 | uint(b.mobBits[ly+1]>>sh&7)<<6
+		ib := uint(b.itemBits[ly-1]>>sh&7) | uint(b.itemBits[ly]>>sh&7)<<3 | uint(b.itemBits[ly+1]>>sh&7)<<6
+		return ringDirs[mb&511], ringDirs[ib&511]
 	}
+	return s.occupancyEach(x, y)
+}
+
+// occupancyEach is OccupancyAround neighbour by neighbour, for any cell.
+func (s *Spatial) occupancyEach(x, y int) (mobiles, items uint8) {
 	for d, o := range dirOffsets {
 		nx, ny := x+o[0], y+o[1]
 		if !s.in(nx, ny) {
