@@ -60,6 +60,13 @@ func (c *StepChecker) Walker(party uint64, nowMs int64) {
 	c.look.Party, c.look.NowMs = party, nowMs
 }
 
+// Touch reads what Step's lookup of (x, y) reads first (Search.Touch), for
+// a caller stepping many mobiles to touch their cells before it steps them;
+// it changes nothing and returns a value made of the reads.
+func (c *StepChecker) Touch(x, y int) uintptr {
+	return c.look.Touch(c.live.Map.ID, x, y)
+}
+
 // Step reports whether mv standing at (x, y, z) can step in d and the Z it
 // arrives at (meaningful only when ok), and whether the live rules
 // answered.

@@ -144,3 +144,21 @@ func (c *Cache) chunk(ms *mapState, ci int32, s *Search) *Chunk {
 	c.rs.use(slot)
 	return ch
 }
+
+// Touch reads the chunk pointer and the record a lookup of (x, y) on map m
+// would read first, and changes nothing: a caller about to look up many
+// scattered cells touches them all first, so their cache misses overlap
+// instead of forming one chain per lookup. It returns a value made of the
+// reads (0 for an off-map cell or a chunk not resident) for the caller to
+// keep, so they are not optimised away.
+func (s Search) Touch(m world.MapID, x, y int) uintptr {
+	ms := s.c.maps[m]
+	if ms == nil || x < 0 || y < 0 || x >= ms.m.Width || y >= ms.m.Height {
+		return 0
+	}
+	ch := ms.chunks[(y/ChunkSize)*ms.wide+x/ChunkSize]
+	if ch == nil {
+		return 0
+	}
+	return uintptr(ch.Cells[(y%ChunkSize)*ChunkSize+x%ChunkSize].Walk)
+}

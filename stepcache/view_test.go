@@ -204,3 +204,37 @@ func TestView_ReadsSharedSource(t *testing.T) {
 		t.Fatalf("after Merge: loaded %d (want %d) built %d (want %d) resident %d", st.Loaded, held, st.Built, unheld, st.Resident)
 	}
 }
+
+// TestSearchTouch: Touch reads a resident cell's record (its walk mask),
+// gives 0 off the map and for a chunk not resident, and changes nothing:
+// no count, no build, no residency, even under threshold 1.
+func TestSearchTouch(t *testing.T) {
+	r := handWorld(t)
+	c := newTestCache(t, Config{MissPromotionThreshold: 1}, r)
+	ch := BuildChunk(r, 3, 0)
+	if err := c.Install(r.Map.ID, 3, 0, ch); err != nil {
+		t.Fatal(err)
+	}
+	before := c.Stats()
+	s, nonzero := c.Steps(), 0
+	for i := range ch.Cells {
+		x, y := 3*ChunkSize+i%ChunkSize, i/ChunkSize
+		if got, want := s.Touch(r.Map.ID, x, y), uintptr(ch.Cells[i].Walk); got != want {
+			t.Fatalf("Touch(%d,%d) = %d, want the record's walk mask %d", x, y, got, want)
+		}
+		if ch.Cells[i].Walk != 0 {
+			nonzero++
+		}
+	}
+	if nonzero == 0 {
+		t.Fatal("every walk mask of chunk (3,0) is 0: the test cannot tell a read from none")
+	}
+	for _, at := range [][2]int{{2, 2}, {-1, 0}, {0, -1}, {r.Map.Width, 0}, {0, r.Map.Height}} {
+		if got := s.Touch(r.Map.ID, at[0], at[1]); got != 0 {
+			t.Fatalf("Touch%v = %d, want 0 (off the map or not resident)", at, got)
+		}
+	}
+	if st := c.Stats(); st.Lookups() != before.Lookups() || st.StepKinds != before.StepKinds || st.Resident != 1 || st.Built != before.Built || c.Tracked() != 0 {
+		t.Fatalf("Touch changed the cache: %+v (before %+v)", st, before)
+	}
+}

@@ -1,5 +1,9 @@
 package systems
 
+// toucher is a stepper that can read ahead what its Step of a cell reads
+// (pathing.StepChecker).
+type toucher interface{ Touch(x, y int) uintptr }
+
 // warmBatch is how many due mobiles a lane reads ahead (warm) before it
 // steps them.
 const warmBatch = 16
@@ -18,7 +22,7 @@ func (l *lane) walk(s *Sim) {
 
 // warm reads what stepping batch b reads first, mobile by mobile in three
 // passes (their entity records; their components; their paths' next steps
-// and sectors), so each pass's cache misses are independent of each other
+// sectors, spatial entries and step-cache records), so each pass's cache misses are independent of each other
 // and the core waits for them together rather than one after another: a
 // step's own reads form a chain (entity, schedule, path, steps, cell) that
 // is mostly misses among 100,000 mobiles. It reads only what the steps
@@ -38,6 +42,7 @@ func (l *lane) warm(s *Sim, b []timer) {
 			sum += uintptr(s.maps.ref.Get(tm.e).H)
 		}
 	}
+	t, _ := l.stepper.(toucher)
 	for _, tm := range b {
 		if !s.w.Alive(tm.e) {
 			continue
@@ -45,9 +50,16 @@ func (l *lane) warm(s *Sim, b []timer) {
 		if p := s.maps.path.Get(tm.e); p.Next < len(p.Steps) {
 			sum += uintptr(p.Steps[p.Next])
 		}
-		if pos := s.maps.pos.Get(tm.e); s.idx.in(int(pos.X), int(pos.Y)) {
-			sec, _ := s.idx.at(int(pos.X), int(pos.Y))
-			sum += uintptr(sec.mobBits[0])
+		pos := s.maps.pos.Get(tm.e)
+		if x, y := int(pos.X), int(pos.Y); s.idx.in(x, y) {
+			sec, _ := s.idx.at(x, y)
+			sum += uintptr(sec.mobBits[0]) + uintptr(len(sec.mobs))
+			if h := s.maps.ref.Get(tm.e).H; h >= 0 && int(h) < len(s.idx.mobs) {
+				sum += uintptr(s.idx.mobs[h].x)
+			}
+			if t != nil {
+				sum += t.Touch(x, y)
+			}
 		}
 	}
 	l.sink += sum
