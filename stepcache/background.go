@@ -20,6 +20,7 @@ type builder struct {
 	quit    chan struct{}
 	wg      sync.WaitGroup
 	pending map[ChunkKey]struct{} // asked for, not yet collected (owner only)
+	gate    pauseGate             // PauseBuilds / ResumeBuilds
 }
 
 // buildJob is one chunk to build and, once built, the result.
@@ -38,6 +39,7 @@ func (c *Cache) startBuilder(n int) {
 		quit:    make(chan struct{}),
 		pending: make(map[ChunkKey]struct{}, buildQueueCap),
 	}
+	b.gate.cond.L = &b.gate.mu
 	for w := 0; w < n; w++ {
 		rules := map[world.MapID]*movement.Rules{}
 		for _, ms := range c.maps {
@@ -61,6 +63,7 @@ func (b *builder) work(rules map[world.MapID]*movement.Rules) {
 		case <-b.quit:
 			return
 		case j := <-b.jobs:
+			b.gate.hold()
 			fb := builders[j.ms.id]
 			if fb == nil {
 				fb = NewBuilder(rules[j.ms.id])
@@ -142,6 +145,7 @@ func (c *Cache) Close() {
 		return
 	}
 	close(b.quit)
+	b.gate.release()
 	b.wg.Wait()
 	c.bld = nil
 }

@@ -79,6 +79,12 @@ type viewStage struct {
 // Begin implements SearchStage.
 func (v *viewStage) Begin() { v.c.Ready() }
 
+// HelperDue implements HelperGate.
+func (v *viewStage) HelperDue() { v.c.PauseBuilds() }
+
+// HelperStarted implements HelperGate.
+func (v *viewStage) HelperStarted() { v.c.ResumeBuilds() }
+
 // End implements SearchStage.
 func (v *viewStage) End() {
 	for _, w := range v.views {

@@ -129,7 +129,14 @@ func (mv *mover) run(s *Sim) {
 		}
 		var wg sync.WaitGroup
 		wg.Add(1)
+		hg, _ := s.opts.SearchStage.(HelperGate)
+		if hg != nil {
+			hg.HelperDue()
+		}
 		go func() {
+			if hg != nil {
+				hg.HelperStarted()
+			}
 			defer wg.Done()
 			e.walk(s)
 		}()

@@ -101,6 +101,16 @@ type SearchStage interface {
 	End()
 }
 
+// HelperGate is a SearchStage that is also told when a parallel stage is
+// about to start a helper goroutine (HelperDue, on the Sim's goroutine)
+// and when that helper starts (HelperStarted, first thing on the helper's):
+// WithCache's holds the step cache's background builders in between, so
+// the helper is not kept off the second core by a build queue.
+type HelperGate interface {
+	HelperDue()
+	HelperStarted()
+}
+
 // StepObserver sees every step the movement system checks (tests re-check
 // them; a debugger could draw them).
 type StepObserver interface {

@@ -133,8 +133,12 @@ func (ps *parallel) run(s *Sim, postponed ecs.Entity, start time.Duration) {
 	ps.closed = false
 	gen := ps.gen
 	ps.mu.Unlock()
+	hg, _ := s.opts.SearchStage.(HelperGate)
 	for w := 1; w < len(ps.workers); w++ {
-		go ps.help(s, ps.workers[w], gen, postponed, start)
+		if hg != nil {
+			hg.HelperDue()
+		}
+		go ps.help(s, ps.workers[w], gen, postponed, start, hg)
 	}
 	ps.work(s, ps.workers[0], postponed, start)
 	ps.mu.Lock()
@@ -144,8 +148,12 @@ func (ps *parallel) run(s *Sim, postponed ecs.Entity, start time.Duration) {
 }
 
 // help is a helper goroutine's share of stage gen; a helper that starts
-// after its stage closed leaves without touching anything.
-func (ps *parallel) help(s *Sim, w *searchWorker, gen uint64, postponed ecs.Entity, start time.Duration) {
+// after its stage closed leaves without touching anything (but tells hg it
+// started).
+func (ps *parallel) help(s *Sim, w *searchWorker, gen uint64, postponed ecs.Entity, start time.Duration, hg HelperGate) {
+	if hg != nil {
+		hg.HelperStarted()
+	}
 	ps.mu.Lock()
 	if ps.closed || ps.gen != gen {
 		ps.mu.Unlock()
