@@ -62,21 +62,21 @@
 //
 // A straight ray scans its row or column 64 cells at a time (or 16 a chunk
 // segment) over open, regular and forced bits (on the flat layer, over
-// pass bits precomputed from them: under the octile cost 64 cells from
-// where it starts, two words shifted together, so most rays are settled
-// by one read; under the uniform cost word by word), and makes a node at the
-// first goal cell, cell that is not regular, or cell with a forced
-// neighbour; it ends without a node at a blocked cell. A diagonal ray steps
-// one cell at a time: it makes a node where a straight ray would (or where
-// a forced neighbour appears), and at every cell runs straight rays along
-// its two components, making their nodes at once (the diagonal cell
-// becomes a bend of their path: the cell's expansion done on the spot).
-// Any cell of a ray may also be made a node: the ray resumes when it is
-// expanded. The search does so where a ray runs past the expanding node's
-// f after a free run (octile: 256 cells straight, checked where each 64
-// cells begin, and 16 diagonal steps; uniform: 32 and 4), and after 1024
-// cells, so that a ray heading away from the goal waits in the open set
-// instead of crossing open country.
+// pass bits precomputed from them: 64 cells from where it starts, two
+// words shifted together, so most rays are settled by one read), and
+// makes a node at the first goal cell, cell that is not regular, or cell
+// with a forced neighbour; it ends without a node at a blocked cell. A
+// diagonal ray steps one cell at a time: it makes a node where a straight
+// ray would (or where a forced neighbour appears), and at every cell runs
+// straight rays along its two components, making their nodes at once (the
+// diagonal cell becomes a bend of their path: the cell's expansion done on
+// the spot). Any cell of a ray may also be made a node: the ray resumes
+// when it is expanded. The search does so where a ray runs past the
+// expanding node's f after a free run (octile: 256 cells straight, checked
+// where each 64 cells begin, and 16 diagonal steps; uniform: 128 cells
+// straight on the flat layer, 32 off it, and 4 diagonal steps), and after
+// 1024 cells, so that a ray heading away from the goal waits in the open
+// set instead of crossing open country.
 //
 // # Why the pruning is exact
 //

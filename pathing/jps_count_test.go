@@ -11,7 +11,9 @@ import (
 // (SHARDCORE_JPS_COUNT=brc202d, say) once to warm up, then once more inside
 // jpsCountLoop, for scripts/count-jps.sh to count the warm pass's
 // instructions under valgrind (a figure a busy machine does not change).
-// It checks nothing; it is skipped unless the variable is set.
+// SHARDCORE_JPS_COUNT_COST=uniform poses the queries under the uniform
+// cost (the game's) instead of octile. It checks nothing; it is skipped
+// unless the variable is set.
 func TestJPSCountMovingAI(t *testing.T) {
 	name := os.Getenv("SHARDCORE_JPS_COUNT")
 	if name == "" {
@@ -25,8 +27,12 @@ func TestJPSCountMovingAI(t *testing.T) {
 		s.UseLineProbe(false) // as BenchmarkJPSMovingAI
 		reqs := make([]Request, len(bm.scens))
 		var res Result
+		cost := Octile
+		if os.Getenv("SHARDCORE_JPS_COUNT_COST") == "uniform" {
+			cost = Uniform
+		}
 		for k, sc := range bm.scens {
-			reqs[k] = ScenarioRequest(sc, Octile, bm.w, bm.h)
+			reqs[k] = ScenarioRequest(sc, cost, bm.w, bm.h)
 		}
 		quiet := quietGC() // before the warm-up: a collection shrinks the stack, whose regrowth confuses valgrind
 		jpsWarmLoop(s, reqs, &res)

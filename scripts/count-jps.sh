@@ -8,7 +8,8 @@
 #                                               # of `shard bench paths`'s default-world scenarios ("pet 2-tile")
 #
 # Only warm searches are counted (the tests warm up outside the counted function).
-# Environment: N, searches per paths scenario (default 100); REPEATS, runs per count (default 3).
+# Environment: N, searches per paths scenario (default 100); REPEATS, runs per count (default 3);
+# SHARDCORE_JPS_COUNT_COST=uniform, Moving AI queries under the uniform cost (default octile).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
