@@ -2,9 +2,9 @@ package pathing
 
 import "shardcore/stepcache"
 
-// maxLayerCells bounds the maps the flat layer serves: 19 bits per cell
-// (open rows and columns, regular rows, pass bits of 2 rules × 2
-// directions along rows and along columns, a byte of block bits), 9.5 MB
+// maxLayerCells bounds the maps the flat layer serves: 27 bits per cell
+// (open rows and columns, regular rows, pass and dead bits of 2 rules × 2
+// directions along rows and along columns, a byte of block bits), 13.5 MB
 // at most per finder.
 const maxLayerCells = 1 << 22
 
@@ -39,6 +39,9 @@ type layer struct {
 	// row (column) passes without an event, per diagonal rule and
 	// direction (fwd: toward higher positions); see goBits.
 	goH, goV [2][2][]uint64
+	// deadH[rule][fwd] and deadV[rule][fwd]: the cells from which such a
+	// ray ends at a closed cell without an event (see jps_layer_dead.go).
+	deadH, deadV [2][2][]uint64
 	// blk holds, per cell (y*bw + x), a regular cell's 3×3 open bits (see
 	// blockBits) once its chunk is copied in, 0 for any other cell (a cell
 	// a step enters has an open neighbour, so its bits are never 0)
@@ -70,6 +73,8 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 			for f := range 2 {
 				l.goH[r][f] = make([]uint64, (ch+2)*l.sh)
 				l.goV[r][f] = make([]uint64, (cw+2)*l.sv)
+				l.deadH[r][f] = newDead((ch + 2) * l.sh)
+				l.deadV[r][f] = newDead((cw + 2) * l.sv)
 			}
 		}
 		l.gen = gen
@@ -88,6 +93,7 @@ func (l *layer) clear() {
 	for _, ci := range l.dirty {
 		l.chunks[ci] = nil
 		cx, cy := int(ci)%l.wide, int(ci)/l.wide
+		l.undeadChunk(cx, cy)
 		for r := range 16 {
 			clear(l.blk[(cy*16+r)*l.bw+cx*16:][:16])
 		}
@@ -151,6 +157,7 @@ func (s *JPS) fill(cx, cy int) {
 			}
 		}
 	}
+	l.redeadChunk(cx, cy)
 }
 
 // goBits returns the cells of a 16-cell segment (its row m and the rows n
