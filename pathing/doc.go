@@ -166,7 +166,9 @@
 // bits, per rule and direction, follow from the pass and open bits (a
 // cell that does not pass is dead when it is closed, one that passes when
 // the next cell is), so they hold wherever those do; they are recomputed
-// along the lines through a chunk's ring when it is copied in.
+// along the lines through a chunk's ring when it is copied in, and a byte
+// per cell of a copied chunk holds those of the four rays from it, read
+// with its block byte by a diagonal step and a jump node.
 //
 // The straight-line fast path (tried before the search, as the cache A*
 // does) walks toward the goal and answers when the walk costs the

@@ -2,10 +2,10 @@ package pathing
 
 import "shardcore/stepcache"
 
-// maxLayerCells bounds the maps the flat layer serves: 27 bits per cell
+// maxLayerCells bounds the maps the flat layer serves: 35 bits per cell
 // (open rows and columns, regular rows, pass and dead bits of 2 rules × 2
-// directions along rows and along columns, a byte of block bits), 13.5 MB
-// at most per finder.
+// directions along rows and along columns, a byte of block bits, a byte
+// of dead bits), 17.5 MB at most per finder.
 const maxLayerCells = 1 << 22
 
 // layer is a flat copy of the canonical maps of a whole map (one rule set)
@@ -47,6 +47,10 @@ type layer struct {
 	// a step enters has an open neighbour, so its bits are never 0)
 	blk []uint8
 	bw  int
+	// deadAt holds, per cell (y*bw + x), which rays from it are dead (bit
+	// d+rule for cardinal d; see jps_layer_dead.go), exact for the cells
+	// of the chunks copied in
+	deadAt []uint8
 }
 
 // prepare makes the layer serve the current views (map w×h): it forgets
@@ -69,6 +73,7 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 		l.filled = make([]uint64, (l.wide*l.high+63)/64)
 		l.chunks = make([]*stepcache.Chunk, l.wide*l.high)
 		l.blk, l.bw = make([]uint8, cw*ch), cw
+		l.deadAt = make([]uint8, cw*ch)
 		for r := range 2 {
 			for f := range 2 {
 				l.goH[r][f] = make([]uint64, (ch+2)*l.sh)

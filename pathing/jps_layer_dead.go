@@ -1,6 +1,10 @@
 package pathing
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"shardcore/movement"
+)
 
 // Dead bits: per cell, rule and direction along rows (deadH) and columns
 // (deadV), whether a straight ray from the cell in that direction first
@@ -67,35 +71,85 @@ func deadBack(pass, open, carry uint64) uint64 {
 	return g | bottom&-carry
 }
 
-// redead recomputes the dead bits of the padded line at base (stride
-// words) after its pass or open bits changed in words lo..hi (line
-// indices, padding excluded), both directions, both rules.
-func redead(p *plane, dead *[2][2][]uint64, base, stride, lo, hi int) {
+// redead recomputes the dead bits of a line (a row, or a column when
+// vertical) after its pass or open bits changed in words lo..hi (padded
+// word indices), both directions, both rules, and the dead bytes of the
+// cells whose bits changed.
+func (l *layer) redead(vertical bool, line, lo, hi int) {
+	p, dead, stride := &l.rows, &l.deadH, l.sh
+	if vertical {
+		p, dead, stride = &l.cols, &l.deadV, l.sv
+	}
+	base := (line + 1) * stride
 	open := p.open[base : base+stride]
 	for rule := range 2 {
 		// toward higher positions: from hi down
 		pass, d := p.pass[rule][1][base:base+stride], dead[rule][1][base:base+stride]
 		for k := hi; k >= 1; k-- {
 			v := deadFwd(pass[k], open[k], d[k+1]&1)
-			if k < lo && v == d[k] {
-				break
+			if v == d[k] {
+				if k < lo {
+					break
+				}
+				continue
 			}
+			l.markDead(vertical, line, rule, 1, k, v^d[k], v)
 			d[k] = v
 		}
 		// toward lower positions: from lo up
 		pass, d = p.pass[rule][0][base:base+stride], dead[rule][0][base:base+stride]
 		for k := lo; k <= stride-2; k++ {
 			v := deadBack(pass[k], open[k], d[k-1]>>63)
-			if k > hi && v == d[k] {
-				break
+			if v == d[k] {
+				if k > hi {
+					break
+				}
+				continue
 			}
+			l.markDead(vertical, line, rule, 0, k, v^d[k], v)
 			d[k] = v
 		}
 	}
 }
 
+// deadDir is the direction of the rays a dead plane describes, by
+// orientation (vertical) and fwd.
+var deadDir = [2][2]movement.Dir{{movement.West, movement.East}, {movement.North, movement.South}}
+
+// markDead copies the bits changed in word k of a line's dead plane
+// (rule, fwd; v its new bits) into the dead bytes of the cells whose rays
+// start there: bit dir+rule of the cell before the position, along the
+// ray.
+func (l *layer) markDead(vertical bool, line, rule, fwd, k int, changed, v uint64) {
+	bw, bh := l.bw, len(l.deadAt)/l.bw
+	along, across := bw, bh // positions along the line, and lines
+	if vertical {
+		along, across = bh, bw
+	}
+	if uint(line) >= uint(across) {
+		return
+	}
+	b := uint8(1) << (uint(deadDir[b2i(vertical)][fwd]) + uint(rule))
+	for ; changed != 0; changed &= changed - 1 {
+		j := bits.TrailingZeros64(changed)
+		c := (k-1)*64 + j - (2*fwd - 1) // the cell before position (k-1)*64+j
+		if uint(c) >= uint(along) {
+			continue
+		}
+		i := line*bw + c
+		if vertical {
+			i = c*bw + line
+		}
+		if v&(1<<uint(j)) != 0 {
+			l.deadAt[i] |= b
+		} else {
+			l.deadAt[i] &^= b
+		}
+	}
+}
+
 // redeadChunk recomputes the dead bits of the lines through chunk (cx,
-// cy)'s ring after a fill.
+// cy)'s ring after a fill, and writes the dead bytes of its cells.
 func (l *layer) redeadChunk(cx, cy int) {
 	x0, y0 := cx*16, cy*16
 	// the ring's positions x0-1..x0+16 in padded words (position p is
@@ -103,9 +157,32 @@ func (l *layer) redeadChunk(cx, cy int) {
 	xlo, xhi := max((x0+63)>>6, 1), min((x0+80)>>6, l.sh-2)
 	ylo, yhi := max((y0+63)>>6, 1), min((y0+80)>>6, l.sv-2)
 	for r := -1; r <= 16; r++ {
-		redead(&l.rows, &l.deadH, (y0+r+1)*l.sh, l.sh, xlo, xhi)
-		redead(&l.cols, &l.deadV, (x0+r+1)*l.sv, l.sv, ylo, yhi)
+		l.redead(false, y0+r, xlo, xhi)
+		l.redead(true, x0+r, ylo, yhi)
 	}
+	for y := y0; y < y0+16; y++ {
+		for x := x0; x < x0+16; x++ {
+			l.deadAt[y*l.bw+x] = l.deadByte(x, y)
+		}
+	}
+}
+
+// deadByte is (x, y)'s dead byte as the planes give it: bit d+rule set
+// when the ray from (x, y) in cardinal d (its first cell the neighbour)
+// is dead for the rule.
+func (l *layer) deadByte(x, y int) uint8 {
+	var b uint8
+	for rule := range 2 {
+		for f := range 2 {
+			if h := x + 2*f - 1; l.deadH[rule][f][(y+1)*l.sh+(h+64)>>6]&(1<<uint((h+64)&63)) != 0 {
+				b |= 1 << (uint(deadDir[0][f]) + uint(rule))
+			}
+			if v := y + 2*f - 1; l.deadV[rule][f][(x+1)*l.sv+(v+64)>>6]&(1<<uint((v+64)&63)) != 0 {
+				b |= 1 << (uint(deadDir[1][f]) + uint(rule))
+			}
+		}
+	}
+	return b
 }
 
 // undeadChunk makes the cells of chunk (cx, cy)'s ring dead again (clear).

@@ -25,7 +25,7 @@ func TestLayerDeadBits(t *testing.T) {
 			order := rng.Perm(l.wide * l.high)
 			for i, ci := range order {
 				s.fill(ci%l.wide, ci/l.wide)
-				if i%(len(order)/5+1) == 0 || i == len(order)-1 {
+				if i%(len(order)/40+1) == 0 || i == len(order)-1 {
 					checkDead(t, bm.name, l)
 				}
 			}
@@ -37,9 +37,23 @@ func TestLayerDeadBits(t *testing.T) {
 	}
 }
 
-// checkDead compares every dead bit of l with its definition.
+// checkDead compares every dead bit of l with its definition, and the
+// dead bytes of the cells of the chunks copied in with the bits.
 func checkDead(t *testing.T, name string, l *layer) {
 	t.Helper()
+	for ci := range l.wide * l.high {
+		if l.filled[ci>>6]&(1<<uint(ci&63)) == 0 {
+			continue
+		}
+		x0, y0 := ci%l.wide*16, ci/l.wide*16
+		for y := y0; y < y0+16; y++ {
+			for x := x0; x < x0+16; x++ {
+				if got, want := l.deadAt[y*l.bw+x], l.deadByte(x, y); got != want {
+					t.Fatalf("%s: cell (%d, %d): dead byte %08b, want %08b", name, x, y, got, want)
+				}
+			}
+		}
+	}
 	for _, pl := range []struct {
 		p    *plane
 		dead [2][2][]uint64

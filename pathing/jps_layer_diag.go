@@ -16,7 +16,7 @@ import (
 // 64 cells' capDist-th.
 type subRay struct {
 	p                   *plane
-	pass, open, dead    []uint64
+	pass, open          []uint64
 	stride, sign        int
 	fwd, vertical, wide bool
 	dir                 movement.Dir
@@ -44,25 +44,12 @@ func (s *JPS) setSub(r *subRay, c movement.Dir) {
 		r.p, r.slowLo, r.slowHi = &s.layer.cols, s.gx0, s.gx1
 	}
 	r.pass, r.open, r.stride = r.p.pass[s.rule][b2i(r.fwd)], r.p.open, r.p.stride
-	r.dead = s.layer.deadH[s.rule][b2i(r.fwd)]
-	if r.vertical {
-		r.dead = s.layer.deadV[s.rule][b2i(r.fwd)]
-	}
 	r.sign = 2*b2i(r.fwd) - 1
 	r.wide = s.freeRun >= 128
 	r.capWin, r.capDist = (s.rayCap-1)/64, (s.rayCap-1)%64
 	if s.rayCap <= 64 { // the cap may fall in the first word
 		r.slowLo, r.slowHi = -1<<30, 1<<30
 	}
-}
-
-// live reports whether sub-ray r along line from pos (entered by an
-// allowed step) may make a node: it crosses the goal square's lines, or
-// its first stop is not a closed cell. A ray that passes every cell up to
-// a closed one makes none (its cells have no event, so no optimal path
-// the search must find turns or ends on them; see doc.go).
-func (r *subRay) live(line, pos int) bool {
-	return line >= r.slowLo && line <= r.slowHi || r.dead[(line+1)*r.stride+pos>>6+1]&(1<<uint(pos&63)) == 0
 }
 
 // sub runs sub-ray r along line from pos (entered by an allowed step):

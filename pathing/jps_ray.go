@@ -172,14 +172,8 @@ func (s *JPS) straight(x, y int, d movement.Dir) (int, int, bool) {
 	if s.useLayer {
 		r := &s.subs[d>>1]
 		if r.vertical {
-			if !r.live(x, y) {
-				return x, y, false
-			}
 			h, ok := s.sub(r, x, y)
 			return x, h, ok
-		}
-		if !r.live(y, x) {
-			return x, y, false
 		}
 		h, ok := s.sub(r, y, x)
 		return h, y, ok
