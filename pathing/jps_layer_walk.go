@@ -1,55 +1,51 @@
 package pathing
 
-import "shardcore/movement"
+import (
+	"shardcore/movement"
+	"shardcore/stepcache"
+)
 
 // diagonalLayer is ray's diagonal loop on the flat layer (see ray): the
 // cell tests of diagonalStep and the sub-rays' scans done in place. The
 // cell where the ray meets the goal square, leaves the map or reaches its
-// cap is found before the loop (see diagEnd), so a step reads one block
-// byte and tests its successors; the sub-rays whose dead bits say they
-// end at a blocked cell are not scanned (see deadRays).
+// cap is found before the loop (see diagEnd), so a step reads its block
+// byte, looks its successors and whether it stops up in one table
+// (diagStep), and masks the successors with its dead byte; the sub-rays
+// whose dead bits say they end at a blocked cell are not scanned (see
+// deadRays).
 func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32) {
-	dx, dy := d.Offset()
-	// the components: a vertical one (N or S) and a horizontal one (E or W)
-	cv, ch := movement.North, movement.East
-	if dy > 0 {
-		cv = movement.South
-	}
-	if dx < 0 {
-		ch = movement.West
-	}
-	vr, hr := &s.subs[cv>>1], &s.subs[ch>>1]
-	bv, bh, bd := bit(cv), bit(ch), bit(d)
+	c := &diagConst[d>>1]
 	l := &s.layer
 	blk, deadAt, rule := l.blk, l.deadAt, uint(s.rule)
-	i, di := y*l.bw+x, dy*l.bw+dx
-	succs, nat := &jumpSucc[s.rule][d], natural[d]
-	end, freeDiag := min(s.diagEnd(x, y, dx, dy), s.diagCap), s.freeDiag
-	// the lines on which the sub-rays are scanned even when dead (see
-	// deadRays)
-	vlo, vw, hlo, hw := vr.slowLo, uint(vr.slowHi-vr.slowLo), hr.slowLo, uint(hr.slowHi-hr.slowLo)
+	i, di := y*l.bw+x, c.dy*l.bw+c.dx
+	tbl := &diagStep[s.rule][d>>1]
+	end, freeDiag := min(s.diagEnd(x, y, c.dx, c.dy), s.diagCap), s.freeDiag
+	// the sub-rays are scanned even when dead on the goal square's lines
+	// (see deadRays)
+	slow := s.goalLines(x, y, c, end)
+	bvh, bd := c.bvh, c.bd
 	k := int32(1)
 	for ; k < end; k++ {
-		x, y, i = x+dx, y+dy, i+di
-		nb := blk[i]
-		if nb == 0 {
-			nb = s.layerBlock(x, y) // not regular, or its chunk not copied in yet
+		i += di
+		t := tbl[blk[i]]
+		if t > 0xFF || k >= freeDiag {
+			cx, cy := x+int(k)*c.dx, y+int(k)*c.dy
+			if t == 0x100 { // not regular, or its chunk not copied in yet
+				t = tbl[s.layerBlock(cx, cy)]
+			}
+			if t > 0xFF || (k >= freeDiag && s.st.cost(gc, gd+k)+s.heuristic(cx, cy) > s.fLim) {
+				s.work += int(k)
+				s.node(cx, cy, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
+				return
+			}
 		}
-		succ := succs[nb]
-		if nb == 0 || succ&^nat != 0 || (k >= freeDiag && s.st.cost(gc, gd+k)+s.heuristic(x, y) > s.fLim) {
-			s.work += int(k)
-			s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
-			return
-		}
+		succ := uint8(t)
 		run := succ &^ (deadAt[i] >> rule & 0x55)
-		if uint(x-vlo) <= vw {
-			run |= succ & bv
+		if slow {
+			run |= s.goalRays(x+int(k)*c.dx, y+int(k)*c.dy, succ)
 		}
-		if uint(y-hlo) <= hw {
-			run |= succ & bh
-		}
-		if run&(bv|bh) != 0 {
-			s.subs2(parent, x, y, d, run, gc, gd+k, k)
+		if run&bvh != 0 {
+			s.subs2(parent, x+int(k)*c.dx, y+int(k)*c.dy, d, run, gc, gd+k, k)
 		}
 		if succ&bd == 0 {
 			s.work += int(k)
@@ -58,7 +54,69 @@ func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32
 	}
 	// the goal square, the map's edge or the cap
 	s.work += int(k)
-	s.node(x+dx, y+dy, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
+	s.node(x+int(k)*c.dx, y+int(k)*c.dy, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
+}
+
+// diagRay is what a diagonal ray's loop needs of its direction: its
+// offsets, its components' bits and its own.
+type diagRay struct {
+	dx, dy  int
+	bvh, bd uint8
+}
+
+// diagConst is diagRay per diagonal (by Dir>>1).
+var diagConst = func() (t [4]diagRay) {
+	for i := range t {
+		d := movement.Dir(2*i + 1)
+		dx, dy := d.Offset()
+		t[i] = diagRay{dx: dx, dy: dy, bvh: bit(d-1) | bit(d+1), bd: bit(d)}
+	}
+	return t
+}()
+
+// diagStep[rule][d>>1][nb] is a diagonal step's allowed natural and
+// forced directions (jumpSucc) on a cell with block bits nb, with bit 8
+// set where the ray stops there: nb 0 (the cell is not regular, or its
+// chunk not copied in yet) or a forced direction.
+var diagStep = func() (t [2][4][256]uint16) {
+	for rule := range 2 {
+		and := rule == 1
+		for i := range 4 {
+			d := movement.Dir(2*i + 1)
+			nat := bit(d) | bit(d-1) | bit(d+1)
+			t[rule][i][0] = 0x100
+			for nb := 1; nb < 256; nb++ {
+				succ := (nat | forcedDirs(uint8(nb), d, and)) & stepcache.ApplyDiagonalRule(uint8(nb), and)
+				t[rule][i][nb] = uint16(succ)
+				if succ&^nat != 0 {
+					t[rule][i][nb] |= 0x100
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// goalLines reports whether a diagonal ray from (x, y) crosses a line of
+// the goal square (one of the sub-rays' slow lines) before step end.
+func (s *JPS) goalLines(x, y int, c *diagRay, end int32) bool {
+	vr, hr := &s.subs[movement.North>>1], &s.subs[movement.East>>1]
+	xa, xb := x+c.dx, x+int(end)*c.dx
+	ya, yb := y+c.dy, y+int(end)*c.dy
+	return max(xa, xb) >= vr.slowLo && min(xa, xb) <= vr.slowHi || max(ya, yb) >= hr.slowLo && min(ya, yb) <= hr.slowHi
+}
+
+// goalRays is the straight rays of succ from (x, y) that cross the goal
+// square's lines (scanned even when dead).
+func (s *JPS) goalRays(x, y int, succ uint8) uint8 {
+	var r uint8
+	if v := &s.subs[movement.North>>1]; x >= v.slowLo && x <= v.slowHi {
+		r |= succ & (1<<movement.North | 1<<movement.South)
+	}
+	if h := &s.subs[movement.East>>1]; y >= h.slowLo && y <= h.slowHi {
+		r |= succ & (1<<movement.East | 1<<movement.West)
+	}
+	return r
 }
 
 // subs2 runs the sub-rays in run (a diagonal step's live components) from
@@ -95,13 +153,7 @@ func (s *JPS) subs2(parent int32, x, y int, d movement.Dir, run uint8, gc, gd, k
 func (s *JPS) deadRays(x, y int) uint8 {
 	l := &s.layer
 	dead := l.deadAt[y*l.bw+x] >> uint(s.rule) & 0x55
-	if v := &s.subs[movement.North>>1]; x >= v.slowLo && x <= v.slowHi {
-		dead &^= 1<<movement.North | 1<<movement.South
-	}
-	if h := &s.subs[movement.East>>1]; y >= h.slowLo && y <= h.slowHi {
-		dead &^= 1<<movement.East | 1<<movement.West
-	}
-	return dead
+	return dead &^ s.goalRays(x, y, 0x55)
 }
 
 // diagEnd is the first step k ≥ 1 of a diagonal ray from (x, y) by (dx,
