@@ -160,11 +160,49 @@ func (l *layer) redeadChunk(cx, cy int) {
 		l.redead(false, y0+r, xlo, xhi)
 		l.redead(true, x0+r, ylo, yhi)
 	}
-	for y := y0; y < y0+16; y++ {
-		for x := x0; x < x0+16; x++ {
-			l.deadAt[y*l.bw+x] = l.deadByte(x, y)
+	l.writeDead(x0, y0)
+}
+
+// writeDead writes the dead bytes of the chunk at (x0, y0) from the
+// planes, 16 bits of a line at a time (deadByte, bit by bit, is its
+// reference).
+func (l *layer) writeDead(x0, y0 int) {
+	row := l.deadAt[y0*l.bw+x0:]
+	for j := range 16 {
+		clear(row[j*l.bw:][:16])
+	}
+	for rule := range 2 {
+		for f := range 2 {
+			hb := uint8(1) << (uint(deadDir[0][f]) + uint(rule))
+			vb := uint8(1) << (uint(deadDir[1][f]) + uint(rule))
+			for j := range 16 {
+				// row y0+j: the rays' first cells are x0+2f-1 ...
+				h := lineBits(l.deadH[rule][f], (y0+j+1)*l.sh, x0+2*f-1)
+				// column x0+j: the rays' first cells are y0+2f-1 ...
+				v := lineBits(l.deadV[rule][f], (x0+j+1)*l.sv, y0+2*f-1)
+				for b := range 16 {
+					if h&(1<<b) != 0 {
+						row[j*l.bw+b] |= hb
+					}
+					if v&(1<<b) != 0 {
+						row[b*l.bw+j] |= vb
+					}
+				}
+			}
 		}
 	}
+}
+
+// lineBits is the 16 bits of the padded line of words at base from
+// position at (≥ -1) on.
+func lineBits(a []uint64, base, at int) uint16 {
+	p := at + 64
+	w, off := base+p>>6, uint(p&63)
+	b := a[w] >> off
+	if off > 48 {
+		b |= a[w+1] << (64 - off)
+	}
+	return uint16(b)
 }
 
 // deadByte is (x, y)'s dead byte as the planes give it: bit d+rule set
