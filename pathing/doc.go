@@ -76,7 +76,13 @@
 // where each 64 cells begin, and 16 diagonal steps; uniform: 128 cells
 // straight on the flat layer, 32 off it, and 4 diagonal steps), and after
 // 1024 cells, so that a ray heading away from the goal waits in the open
-// set instead of crossing open country.
+// set instead of crossing open country. On the flat layer a straight ray that
+// crosses no line of the goal square is not scanned at all when its
+// first cell's dead bit says it would end at a blocked cell: a ray whose
+// cells all pass (no goal, regular, no forced neighbour) up to a blocked
+// one makes no node that matters (the nodes the f limit or the cap would
+// make there only resume the same ray), and no optimal path the proof
+// below follows turns or ends on its cells or enters the blocked one.
 //
 // # Why the pruning is exact
 //
@@ -156,7 +162,13 @@
 // fall back to the bit rows on a 0. A cell of a chunk not copied in yet
 // does not pass: the ray stops there, at a node when the layer calls it
 // open; the cell before it passed, so it is regular and its copied map
-// knows the cell, and a node may be made at any cell of a ray.
+// knows the cell, and a node may be made at any cell of a ray. Its dead
+// bits, per rule and direction, follow from the pass and open bits (a
+// cell that does not pass is dead when it is closed, one that passes when
+// the next cell is), so they hold wherever those do; they are recomputed
+// along the lines through a chunk's ring when it is copied in, and a byte
+// per cell of a copied chunk holds those of the four rays from it, read
+// with its block byte by a diagonal step and a jump node.
 //
 // The straight-line fast path (tried before the search, as the cache A*
 // does) walks toward the goal and answers when the walk costs the

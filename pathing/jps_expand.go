@@ -31,6 +31,9 @@ func (s *JPS) expand(idx int32, res *Result) {
 		for a := arr; a != 0; a &= a - 1 {
 			succ |= jumpSucc[s.rule][bits.TrailingZeros8(a)][nb]
 		}
+		if s.useLayer {
+			succ &^= s.deadRays(x, y)
+		}
 		for ; succ != 0; succ &= succ - 1 {
 			s.ray(idx, x, y, movement.Dir(bits.TrailingZeros8(succ)), gc, gd)
 		}

@@ -2,10 +2,10 @@ package pathing
 
 import "shardcore/stepcache"
 
-// maxLayerCells bounds the maps the flat layer serves: 19 bits per cell
-// (open rows and columns, regular rows, pass bits of 2 rules × 2
-// directions along rows and along columns, a byte of block bits), 9.5 MB
-// at most per finder.
+// maxLayerCells bounds the maps the flat layer serves: 35 bits per cell
+// (open rows and columns, regular rows, pass and dead bits of 2 rules × 2
+// directions along rows and along columns, a byte of block bits, a byte
+// of dead bits), 17.5 MB at most per finder.
 const maxLayerCells = 1 << 22
 
 // layer is a flat copy of the canonical maps of a whole map (one rule set)
@@ -39,11 +39,18 @@ type layer struct {
 	// row (column) passes without an event, per diagonal rule and
 	// direction (fwd: toward higher positions); see goBits.
 	goH, goV [2][2][]uint64
+	// deadH[rule][fwd] and deadV[rule][fwd]: the cells from which such a
+	// ray ends at a closed cell without an event (see jps_layer_dead.go).
+	deadH, deadV [2][2][]uint64
 	// blk holds, per cell (y*bw + x), a regular cell's 3×3 open bits (see
 	// blockBits) once its chunk is copied in, 0 for any other cell (a cell
 	// a step enters has an open neighbour, so its bits are never 0)
 	blk []uint8
 	bw  int
+	// deadAt holds, per cell (y*bw + x), which rays from it are dead (bit
+	// d+rule for cardinal d; see jps_layer_dead.go), exact for the cells
+	// of the chunks copied in
+	deadAt []uint8
 }
 
 // prepare makes the layer serve the current views (map w×h): it forgets
@@ -66,10 +73,13 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 		l.filled = make([]uint64, (l.wide*l.high+63)/64)
 		l.chunks = make([]*stepcache.Chunk, l.wide*l.high)
 		l.blk, l.bw = make([]uint8, cw*ch), cw
+		l.deadAt = make([]uint8, cw*ch)
 		for r := range 2 {
 			for f := range 2 {
 				l.goH[r][f] = make([]uint64, (ch+2)*l.sh)
 				l.goV[r][f] = make([]uint64, (cw+2)*l.sv)
+				l.deadH[r][f] = newDead((ch + 2) * l.sh)
+				l.deadV[r][f] = newDead((cw + 2) * l.sv)
 			}
 		}
 		l.gen = gen
@@ -88,6 +98,7 @@ func (l *layer) clear() {
 	for _, ci := range l.dirty {
 		l.chunks[ci] = nil
 		cx, cy := int(ci)%l.wide, int(ci)/l.wide
+		l.undeadChunk(cx, cy)
 		for r := range 16 {
 			clear(l.blk[(cy*16+r)*l.bw+cx*16:][:16])
 		}
@@ -151,6 +162,7 @@ func (s *JPS) fill(cx, cy int) {
 			}
 		}
 	}
+	l.redeadChunk(cx, cy)
 }
 
 // goBits returns the cells of a 16-cell segment (its row m and the rows n

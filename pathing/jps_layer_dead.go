@@ -1,0 +1,236 @@
+package pathing
+
+import (
+	"math/bits"
+
+	"shardcore/movement"
+)
+
+// Dead bits: per cell, rule and direction along rows (deadH) and columns
+// (deadV), whether a straight ray from the cell in that direction first
+// stops, at or after the cell, at a closed cell: it passes every cell
+// before that one (see goBits), so it would end without a node. A ray
+// that crosses no goal line and starts on a dead cell is not scanned at
+// all (see subRay.live): among the rays a diagonal step or a jump node
+// starts, most are.
+//
+// The bits follow the layer's pass and open bits: a cell that does not
+// pass is dead exactly when it is closed, one that passes is dead when
+// the next cell of the ray is. A cell no copied map knows neither passes
+// nor is open, so it is dead; that is every cell before any fill and
+// after a clear. A fill changes the pass and open bits of its chunk's
+// ring only, so it recomputes each line through the ring from there back
+// against the ray's direction, word by word, until a word past the ring
+// comes out unchanged.
+
+// newDead returns a plane of n words, all dead.
+func newDead(n int) []uint64 {
+	d := make([]uint64, n)
+	for i := range d {
+		d[i] = ^uint64(0)
+	}
+	return d
+}
+
+// deadFwd is one word of dead bits for rays toward higher positions from
+// its pass and open bits; carry is the next word's first dead bit.
+func deadFwd(pass, open, carry uint64) uint64 {
+	// occluded fill: the closed cells' bits spread down over passing cells
+	g, p := ^open, pass
+	g |= p & (g >> 1)
+	p &= p >> 1
+	g |= p & (g >> 2)
+	p &= p >> 2
+	g |= p & (g >> 4)
+	p &= p >> 4
+	g |= p & (g >> 8)
+	p &= p >> 8
+	g |= p & (g >> 16)
+	p &= p >> 16
+	g |= p & (g >> 32)
+	top := ^uint64(0) << uint(64-bits.LeadingZeros64(^pass)) // the cells above the last stop
+	return g | top&-carry
+}
+
+// deadBack is deadFwd for rays toward lower positions; carry is the
+// previous word's last dead bit.
+func deadBack(pass, open, carry uint64) uint64 {
+	g, p := ^open, pass
+	g |= p & (g << 1)
+	p &= p << 1
+	g |= p & (g << 2)
+	p &= p << 2
+	g |= p & (g << 4)
+	p &= p << 4
+	g |= p & (g << 8)
+	p &= p << 8
+	g |= p & (g << 16)
+	p &= p << 16
+	g |= p & (g << 32)
+	bottom := uint64(1)<<uint(bits.TrailingZeros64(^pass)) - 1 // the cells below the first stop
+	return g | bottom&-carry
+}
+
+// redead recomputes the dead bits of a line (a row, or a column when
+// vertical) after its pass or open bits changed in words lo..hi (padded
+// word indices), both directions, both rules, and the dead bytes of the
+// cells whose bits changed.
+func (l *layer) redead(vertical bool, line, lo, hi int) {
+	p, dead, stride := &l.rows, &l.deadH, l.sh
+	if vertical {
+		p, dead, stride = &l.cols, &l.deadV, l.sv
+	}
+	base := (line + 1) * stride
+	open := p.open[base : base+stride]
+	for rule := range 2 {
+		// toward higher positions: from hi down
+		pass, d := p.pass[rule][1][base:base+stride], dead[rule][1][base:base+stride]
+		for k := hi; k >= 1; k-- {
+			v := deadFwd(pass[k], open[k], d[k+1]&1)
+			if v == d[k] {
+				if k < lo {
+					break
+				}
+				continue
+			}
+			l.markDead(vertical, line, rule, 1, k, v^d[k], v)
+			d[k] = v
+		}
+		// toward lower positions: from lo up
+		pass, d = p.pass[rule][0][base:base+stride], dead[rule][0][base:base+stride]
+		for k := lo; k <= stride-2; k++ {
+			v := deadBack(pass[k], open[k], d[k-1]>>63)
+			if v == d[k] {
+				if k > hi {
+					break
+				}
+				continue
+			}
+			l.markDead(vertical, line, rule, 0, k, v^d[k], v)
+			d[k] = v
+		}
+	}
+}
+
+// deadDir is the direction of the rays a dead plane describes, by
+// orientation (vertical) and fwd.
+var deadDir = [2][2]movement.Dir{{movement.West, movement.East}, {movement.North, movement.South}}
+
+// markDead copies the bits changed in word k of a line's dead plane
+// (rule, fwd; v its new bits) into the dead bytes of the cells whose rays
+// start there: bit dir+rule of the cell before the position, along the
+// ray.
+func (l *layer) markDead(vertical bool, line, rule, fwd, k int, changed, v uint64) {
+	bw, bh := l.bw, len(l.deadAt)/l.bw
+	along, across := bw, bh // positions along the line, and lines
+	if vertical {
+		along, across = bh, bw
+	}
+	if uint(line) >= uint(across) {
+		return
+	}
+	b := uint8(1) << (uint(deadDir[b2i(vertical)][fwd]) + uint(rule))
+	for ; changed != 0; changed &= changed - 1 {
+		j := bits.TrailingZeros64(changed)
+		c := (k-1)*64 + j - (2*fwd - 1) // the cell before position (k-1)*64+j
+		if uint(c) >= uint(along) {
+			continue
+		}
+		i := line*bw + c
+		if vertical {
+			i = c*bw + line
+		}
+		if v&(1<<uint(j)) != 0 {
+			l.deadAt[i] |= b
+		} else {
+			l.deadAt[i] &^= b
+		}
+	}
+}
+
+// redeadChunk recomputes the dead bits of the lines through chunk (cx,
+// cy)'s ring after a fill, and writes the dead bytes of its cells.
+func (l *layer) redeadChunk(cx, cy int) {
+	x0, y0 := cx*16, cy*16
+	// the ring's positions x0-1..x0+16 in padded words (position p is
+	// word (p+64)>>6)
+	xlo, xhi := max((x0+63)>>6, 1), min((x0+80)>>6, l.sh-2)
+	ylo, yhi := max((y0+63)>>6, 1), min((y0+80)>>6, l.sv-2)
+	for r := -1; r <= 16; r++ {
+		l.redead(false, y0+r, xlo, xhi)
+		l.redead(true, x0+r, ylo, yhi)
+	}
+	l.writeDead(x0, y0)
+}
+
+// writeDead writes the dead bytes of the chunk at (x0, y0) from the
+// planes, 16 bits of a line at a time (deadByte, bit by bit, is its
+// reference).
+func (l *layer) writeDead(x0, y0 int) {
+	row := l.deadAt[y0*l.bw+x0:]
+	for j := range 16 {
+		clear(row[j*l.bw:][:16])
+	}
+	for rule := range 2 {
+		for f := range 2 {
+			hb := uint8(1) << (uint(deadDir[0][f]) + uint(rule))
+			vb := uint8(1) << (uint(deadDir[1][f]) + uint(rule))
+			for j := range 16 {
+				// row y0+j: the rays' first cells are x0+2f-1 ...
+				h := lineBits(l.deadH[rule][f], (y0+j+1)*l.sh, x0+2*f-1)
+				// column x0+j: the rays' first cells are y0+2f-1 ...
+				v := lineBits(l.deadV[rule][f], (x0+j+1)*l.sv, y0+2*f-1)
+				for b := range 16 {
+					if h&(1<<b) != 0 {
+						row[j*l.bw+b] |= hb
+					}
+					if v&(1<<b) != 0 {
+						row[b*l.bw+j] |= vb
+					}
+				}
+			}
+		}
+	}
+}
+
+// lineBits is the 16 bits of the padded line of words at base from
+// position at (≥ -1) on.
+func lineBits(a []uint64, base, at int) uint16 {
+	p := at + 64
+	w, off := base+p>>6, uint(p&63)
+	b := a[w] >> off
+	if off > 48 {
+		b |= a[w+1] << (64 - off)
+	}
+	return uint16(b)
+}
+
+// deadByte is (x, y)'s dead byte as the planes give it: bit d+rule set
+// when the ray from (x, y) in cardinal d (its first cell the neighbour)
+// is dead for the rule.
+func (l *layer) deadByte(x, y int) uint8 {
+	var b uint8
+	for rule := range 2 {
+		for f := range 2 {
+			if h := x + 2*f - 1; l.deadH[rule][f][(y+1)*l.sh+(h+64)>>6]&(1<<uint((h+64)&63)) != 0 {
+				b |= 1 << (uint(deadDir[0][f]) + uint(rule))
+			}
+			if v := y + 2*f - 1; l.deadV[rule][f][(x+1)*l.sv+(v+64)>>6]&(1<<uint((v+64)&63)) != 0 {
+				b |= 1 << (uint(deadDir[1][f]) + uint(rule))
+			}
+		}
+	}
+	return b
+}
+
+// undeadChunk makes the cells of chunk (cx, cy)'s ring dead again (clear).
+func (l *layer) undeadChunk(cx, cy int) {
+	for r := -1; r <= 16; r++ {
+		for rule := range 2 {
+			for f := range 2 {
+				orBits(l.deadH[rule][f], (cy*16+r+1)*l.sh, cx*16-1, 1<<18-1)
+				orBits(l.deadV[rule][f], (cx*16+r+1)*l.sv, cy*16-1, 1<<18-1)
+			}
+		}
+	}
+}

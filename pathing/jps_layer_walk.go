@@ -1,0 +1,178 @@
+package pathing
+
+import (
+	"shardcore/movement"
+	"shardcore/stepcache"
+)
+
+// diagonalLayer is ray's diagonal loop on the flat layer (see ray): the
+// cell tests of diagonalStep and the sub-rays' scans done in place. The
+// cell where the ray meets the goal square, leaves the map or reaches its
+// cap is found before the loop (see diagEnd), so a step reads its block
+// byte, looks its successors and whether it stops up in one table
+// (diagStep), and masks the successors with its dead byte; the sub-rays
+// whose dead bits say they end at a blocked cell are not scanned (see
+// deadRays).
+func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32) {
+	c := &diagConst[d>>1]
+	l := &s.layer
+	blk, deadAt, rule := l.blk, l.deadAt, uint(s.rule)
+	i, di := y*l.bw+x, c.dy*l.bw+c.dx
+	tbl := &diagStep[s.rule][d>>1]
+	end, freeDiag := min(s.diagEnd(x, y, c.dx, c.dy), s.diagCap), s.freeDiag
+	// the sub-rays are scanned even when dead on the goal square's lines
+	// (see deadRays)
+	slow := s.goalLines(x, y, c, end)
+	bvh, bd := c.bvh, c.bd
+	k := int32(1)
+	for ; k < end; k++ {
+		i += di
+		t := tbl[blk[i]]
+		if t > 0xFF || k >= freeDiag {
+			cx, cy := x+int(k)*c.dx, y+int(k)*c.dy
+			if t == 0x100 { // not regular, or its chunk not copied in yet
+				t = tbl[s.layerBlock(cx, cy)]
+			}
+			if t > 0xFF || (k >= freeDiag && s.st.cost(gc, gd+k)+s.heuristic(cx, cy) > s.fLim) {
+				s.work += int(k)
+				s.node(cx, cy, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
+				return
+			}
+		}
+		succ := uint8(t)
+		run := succ &^ (deadAt[i] >> rule & 0x55)
+		if slow {
+			run |= s.goalRays(x+int(k)*c.dx, y+int(k)*c.dy, succ)
+		}
+		if run&bvh != 0 {
+			s.subs2(parent, x+int(k)*c.dx, y+int(k)*c.dy, d, run, gc, gd+k, k)
+		}
+		if succ&bd == 0 {
+			s.work += int(k)
+			return
+		}
+	}
+	// the goal square, the map's edge or the cap
+	s.work += int(k)
+	s.node(x+int(k)*c.dx, y+int(k)*c.dy, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
+}
+
+// diagRay is what a diagonal ray's loop needs of its direction: its
+// offsets, its components' bits and its own.
+type diagRay struct {
+	dx, dy  int
+	bvh, bd uint8
+}
+
+// diagConst is diagRay per diagonal (by Dir>>1).
+var diagConst = func() (t [4]diagRay) {
+	for i := range t {
+		d := movement.Dir(2*i + 1)
+		dx, dy := d.Offset()
+		t[i] = diagRay{dx: dx, dy: dy, bvh: bit(d-1) | bit(d+1), bd: bit(d)}
+	}
+	return t
+}()
+
+// diagStep[rule][d>>1][nb] is a diagonal step's allowed natural and
+// forced directions (jumpSucc) on a cell with block bits nb, with bit 8
+// set where the ray stops there: nb 0 (the cell is not regular, or its
+// chunk not copied in yet) or a forced direction.
+var diagStep = func() (t [2][4][256]uint16) {
+	for rule := range 2 {
+		and := rule == 1
+		for i := range 4 {
+			d := movement.Dir(2*i + 1)
+			nat := bit(d) | bit(d-1) | bit(d+1)
+			t[rule][i][0] = 0x100
+			for nb := 1; nb < 256; nb++ {
+				succ := (nat | forcedDirs(uint8(nb), d, and)) & stepcache.ApplyDiagonalRule(uint8(nb), and)
+				t[rule][i][nb] = uint16(succ)
+				if succ&^nat != 0 {
+					t[rule][i][nb] |= 0x100
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// goalLines reports whether a diagonal ray from (x, y) crosses a line of
+// the goal square (one of the sub-rays' slow lines) before step end.
+func (s *JPS) goalLines(x, y int, c *diagRay, end int32) bool {
+	vr, hr := &s.subs[movement.North>>1], &s.subs[movement.East>>1]
+	xa, xb := x+c.dx, x+int(end)*c.dx
+	ya, yb := y+c.dy, y+int(end)*c.dy
+	return max(xa, xb) >= vr.slowLo && min(xa, xb) <= vr.slowHi || max(ya, yb) >= hr.slowLo && min(ya, yb) <= hr.slowHi
+}
+
+// goalRays is the straight rays of succ from (x, y) that cross the goal
+// square's lines (scanned even when dead).
+func (s *JPS) goalRays(x, y int, succ uint8) uint8 {
+	var r uint8
+	if v := &s.subs[movement.North>>1]; x >= v.slowLo && x <= v.slowHi {
+		r |= succ & (1<<movement.North | 1<<movement.South)
+	}
+	if h := &s.subs[movement.East>>1]; y >= h.slowLo && y <= h.slowHi {
+		r |= succ & (1<<movement.East | 1<<movement.West)
+	}
+	return r
+}
+
+// subs2 runs the sub-rays in run (a diagonal step's live components) from
+// (x, y), the k-th cell of a diagonal ray in d from parent, reached at
+// (gc, gd), and makes their nodes.
+func (s *JPS) subs2(parent int32, x, y int, d movement.Dir, run uint8, gc, gd, k int32) {
+	s.rayG = s.st.cost(gc+1, gd)
+	if run&(1<<movement.North|1<<movement.South) != 0 {
+		cv, dy := movement.North, -1
+		if run&(1<<movement.South) != 0 {
+			cv, dy = movement.South, 1
+		}
+		if hy, ok := s.sub(&s.subs[cv>>1], x, y+dy); ok {
+			s.node(x, hy, arrival{parent: parent, dir: cv, gc: gc + int32(absInt(hy-y)), gd: gd, bdir: d, bsteps: k})
+		}
+	}
+	if run&(1<<movement.East|1<<movement.West) != 0 {
+		ch, dx := movement.East, 1
+		if run&(1<<movement.West) != 0 {
+			ch, dx = movement.West, -1
+		}
+		if hx, ok := s.sub(&s.subs[ch>>1], y, x+dx); ok {
+			s.node(hx, y, arrival{parent: parent, dir: ch, gc: gc + int32(absInt(hx-x)), gd: gd, bdir: d, bsteps: k})
+		}
+	}
+}
+
+// deadRays is the cardinals in which the straight ray from (x, y), a
+// regular cell of the layer, need not be scanned: its dead bits say it
+// would pass every cell up to a blocked one, and it crosses no line of
+// the goal square (where the goal cells stop it; subRay.slowLo/Hi). Such
+// a ray makes no node that matters (the f limit's or the cap's would only
+// resume it), and no optimal path turns or ends on its cells (doc.go).
+func (s *JPS) deadRays(x, y int) uint8 {
+	l := &s.layer
+	dead := l.deadAt[y*l.bw+x] >> uint(s.rule) & 0x55
+	return dead &^ s.goalRays(x, y, 0x55)
+}
+
+// diagEnd is the first step k ≥ 1 of a diagonal ray from (x, y) by (dx,
+// dy) that enters the goal square or leaves the map.
+func (s *JPS) diagEnd(x, y, dx, dy int) int32 {
+	ex, ey := s.layer.w-x, s.layer.h-y // steps to leave the map
+	if dx < 0 {
+		ex = x + 1
+	}
+	if dy < 0 {
+		ey = y + 1
+	}
+	edge := min(ex, ey)
+	// the steps that are in the goal square's columns, and rows
+	xlo, xhi := (s.gx0-x)*dx, (s.gx1-x)*dx
+	ylo, yhi := (s.gy0-y)*dy, (s.gy1-y)*dy
+	lo := max(min(xlo, xhi), min(ylo, yhi), 1)
+	if hi := min(max(xlo, xhi), max(ylo, yhi)); lo <= hi {
+		edge = min(edge, lo)
+	}
+	return int32(max(edge, 1))
+}
