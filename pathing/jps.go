@@ -153,17 +153,9 @@ func (s *JPS) UseLineProbe(on bool) { s.line = on }
 // Find searches for req and writes the outcome into res.
 func (s *JPS) Find(req *Request, res *Result) {
 	budget := s.begin(req, res)
-	m := s.live.Map
-	t := &s.views
-	if epoch := s.src.canonEpoch(m.ID); epoch != s.held.epoch || m != s.held.m || s.set != s.held.set || t.gen != s.held.gen {
-		if t.gen == 0 || epoch != t.epoch || m.ID != t.m || s.set != t.set || m.Width != t.mapW || m.Height != t.mapH || s.layerFits && t.gen != s.layer.gen {
-			t.reset(epoch, m.ID, s.set, m.Width, m.Height)
-			s.layerFits = s.layer.prepare(t.gen, m.Width, m.Height)
-		}
-		s.held = heldViews{epoch: epoch, m: m, set: s.set, gen: t.gen}
-	}
+	s.syncViews()
 	if s.dyn.active {
-		s.dynt.reset(len(t.index))
+		s.dynt.reset(len(s.views.index))
 	}
 	s.useLayer = s.jumps && !s.dyn.active && !s.layerOff && s.layerFits
 	if s.line && s.tryLine(res, budget) {
@@ -195,6 +187,21 @@ func (s *JPS) Find(req *Request, res *Result) {
 	}
 	res.Expansions = s.expansions
 	s.jst.ScanWork += s.work
+}
+
+// syncViews keeps the chunk views and the flat layer while the cache's
+// canon epoch, the map and the rule set are those they hold, and resets
+// them otherwise.
+func (s *JPS) syncViews() {
+	m := s.live.Map
+	t := &s.views
+	if epoch := s.src.canonEpoch(m.ID); epoch != s.held.epoch || m != s.held.m || s.set != s.held.set || t.gen != s.held.gen {
+		if t.gen == 0 || epoch != t.epoch || m.ID != t.m || s.set != t.set || m.Width != t.mapW || m.Height != t.mapH || s.layerFits && t.gen != s.layer.gen {
+			t.reset(epoch, m.ID, s.set, m.Width, m.Height)
+			s.layerFits = s.layer.prepare(t.gen, m.Width, m.Height)
+		}
+		s.held = heldViews{epoch: epoch, m: m, set: s.set, gen: t.gen}
+	}
 }
 
 // begin resets res and the search for req and reports the node budget.

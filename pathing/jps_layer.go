@@ -1,6 +1,9 @@
 package pathing
 
-import "shardcore/stepcache"
+import (
+	"shardcore/movement"
+	"shardcore/stepcache"
+)
 
 // maxLayerCells bounds the maps the flat layer serves: 35 bits per cell
 // (open rows and columns, regular rows, pass and dead bits of 2 rules × 2
@@ -122,6 +125,25 @@ func (l *layer) clear() {
 	}
 	l.dirty = l.dirty[:0]
 	clear(l.filled)
+}
+
+// PrepareLayer copies every chunk of the finder's map into its flat layer
+// now, for mover mv's rule set, as its first searches would chunk by chunk
+// while they run: for a benchmark that times queries apart from building
+// the grid they run on, as the search libraries it is compared with do.
+// The copy is dropped when it would be otherwise (a chunk of the map
+// installed or evicted, a multi placed, another map or rule set searched).
+// It does nothing for a map too large for the layer or a mover the jump
+// search expands in full.
+func (s *JPS) PrepareLayer(mv movement.Mover) {
+	s.set, s.jumps = stepcache.RuleSetOf(mv.Caps)
+	s.syncViews()
+	if !s.jumps || !s.layerFits || s.layerOff {
+		return
+	}
+	for ci := range s.layer.wide * s.layer.high {
+		s.fill(ci%s.layer.wide, ci/s.layer.wide)
+	}
 }
 
 // fill copies chunk (cx, cy)'s canonical map in (nothing when it has none:

@@ -32,8 +32,8 @@ func finderMaker(ctx context.Context, search string, base *movement.Rules) (func
 
 // jpsFinder is --search jps: a jump search over a step cache of its own
 // holding every chunk (baked from the map), with the walkers' canonical maps
-// computed up front, as the grid a benchmark library builds before its
-// queries.
+// computed and copied into the finder's flat layer up front, as the grid a
+// benchmark library builds before its queries.
 func jpsFinder(rules *movement.Rules, chunks []*stepcache.Chunk) (pathing.Finder, error) {
 	cfg := stepcache.DefaultConfig()
 	cfg.MaxResidentChunks = max(len(chunks), 1)
@@ -52,7 +52,9 @@ func jpsFinder(rules *movement.Rules, chunks []*stepcache.Chunk) (pathing.Finder
 			c.Canon(rules.Map.ID, cx, cy, stepcache.RuleWalk)
 		}
 	}
-	return pathing.NewJPS(c, rules), nil
+	f := pathing.NewJPS(c, rules)
+	f.PrepareLayer(movement.Mover{Caps: movement.Player}) // the queries' mover (solveWorker)
+	return f, nil
 }
 
 // cacheFinder is --search cache: a cache A* over a step cache of its own
