@@ -153,7 +153,10 @@ func (s *JPS) UseLineProbe(on bool) { s.line = on }
 // Find searches for req and writes the outcome into res.
 func (s *JPS) Find(req *Request, res *Result) {
 	budget := s.begin(req, res)
-	s.syncViews()
+	m := s.live.Map
+	if epoch := s.src.canonEpoch(m.ID); epoch != s.held.epoch || m != s.held.m || s.set != s.held.set || s.views.gen != s.held.gen {
+		s.resyncViews(epoch)
+	}
 	if s.dyn.active {
 		s.dynt.reset(len(s.views.index))
 	}
@@ -189,19 +192,18 @@ func (s *JPS) Find(req *Request, res *Result) {
 	s.jst.ScanWork += s.work
 }
 
-// syncViews keeps the chunk views and the flat layer while the cache's
-// canon epoch, the map and the rule set are those they hold, and resets
-// them otherwise.
-func (s *JPS) syncViews() {
+// resyncViews keeps the chunk views and the flat layer while the cache's
+// canon epoch (epoch), the map and the rule set are those they hold, and
+// resets them otherwise; Find calls it only when what the finder holds
+// differs from those.
+func (s *JPS) resyncViews(epoch uint64) {
 	m := s.live.Map
 	t := &s.views
-	if epoch := s.src.canonEpoch(m.ID); epoch != s.held.epoch || m != s.held.m || s.set != s.held.set || t.gen != s.held.gen {
-		if t.gen == 0 || epoch != t.epoch || m.ID != t.m || s.set != t.set || m.Width != t.mapW || m.Height != t.mapH || s.layerFits && t.gen != s.layer.gen {
-			t.reset(epoch, m.ID, s.set, m.Width, m.Height)
-			s.layerFits = s.layer.prepare(t.gen, m.Width, m.Height)
-		}
-		s.held = heldViews{epoch: epoch, m: m, set: s.set, gen: t.gen}
+	if t.gen == 0 || epoch != t.epoch || m.ID != t.m || s.set != t.set || m.Width != t.mapW || m.Height != t.mapH || s.layerFits && t.gen != s.layer.gen {
+		t.reset(epoch, m.ID, s.set, m.Width, m.Height)
+		s.layerFits = s.layer.prepare(t.gen, m.Width, m.Height)
 	}
+	s.held = heldViews{epoch: epoch, m: m, set: s.set, gen: t.gen}
 }
 
 // begin resets res and the search for req and reports the node budget.

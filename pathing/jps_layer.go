@@ -137,7 +137,7 @@ func (l *layer) clear() {
 // search expands in full.
 func (s *JPS) PrepareLayer(mv movement.Mover) {
 	s.set, s.jumps = stepcache.RuleSetOf(mv.Caps)
-	s.syncViews()
+	s.resyncViews(s.src.canonEpoch(s.live.Map.ID))
 	if !s.jumps || !s.layerFits || s.layerOff {
 		return
 	}
