@@ -42,7 +42,8 @@ func (g *pauseGate) release() {
 }
 
 // PauseBuilds announces a goroutine about to start (a parallel stage's
-// helper): the background builders stop taking chunks until as many
+// helper): each background builder, once its chunk under way is done,
+// builds no other (it may hold the next one taken) until as many
 // ResumeBuilds calls have come, so the helper gets a core within one chunk
 // build instead of after the builders' whole queue. Call ResumeBuilds as
 // the first thing the helper does. Both are safe on any goroutine and do
