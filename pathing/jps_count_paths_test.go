@@ -48,11 +48,13 @@ func TestJPSCountPaths(t *testing.T) {
 			t.Fatal(err)
 		}
 		var res pathing.Result
+		runtime.LockOSThread() // valgrind follows call stacks per thread: the counted loop stays on one
 		runtime.GC()
 		old := debug.SetGCPercent(-1) // no collection inside the counted loop
 		pathsWarmLoop(s.Finder, &sc.Req, &res, 4)
 		pathsCountLoop(s.Finder, &sc.Req, &res, n)
 		debug.SetGCPercent(old)
+		runtime.UnlockOSThread()
 		t.Logf("%s %v: %d searches, cost %v exp %d lookups %v", name, mode, n, res.Cost, res.Expansions, res.Lookups)
 	}
 }

@@ -59,11 +59,17 @@ func jpsWarmLoop(s Finder, reqs []Request, res *Result) {
 	}
 }
 
-// quietGC collects garbage and turns the collector off (so no collection
-// lands inside a counted loop); call the function it returns to turn it
-// back on.
+// quietGC locks the goroutine to its thread (valgrind follows call stacks
+// per thread, so a counted loop that moved to another thread would stop
+// being counted part-way), collects garbage and turns the collector off
+// (so no collection lands inside a counted loop); call the function it
+// returns to undo both.
 func quietGC() func() {
+	runtime.LockOSThread()
 	runtime.GC()
 	old := debug.SetGCPercent(-1)
-	return func() { debug.SetGCPercent(old) }
+	return func() {
+		debug.SetGCPercent(old)
+		runtime.UnlockOSThread()
+	}
 }
