@@ -169,11 +169,8 @@ func (c *Cache) buildCanon(ms *mapState, cx, cy int, set RuleSet) Canon {
 	var unknown func(x, y int) bool
 	if near {
 		unknown = func(x, y int) bool {
-			if x < 0 || y < 0 || x >= ms.m.Width || y >= ms.m.Height {
-				return false
-			}
-			ci := int32((y/ChunkSize)*ms.wide + x/ChunkSize)
-			return ms.nearMulti[ci] != multiNone && ms.nearMultiCell(ci, x, y)
+			ci, _, ok := ms.cellOf(x, y)
+			return ok && ms.nearMulti[ci] != multiNone && ms.nearMultiCell(ci, x, y)
 		}
 	}
 	return BuildCanon(&around, set, cx, cy, ms.m.Width, ms.m.Height, unknown)

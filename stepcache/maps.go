@@ -51,6 +51,16 @@ func newMapState(r *movement.Rules) *mapState {
 	return ms
 }
 
+// cellOf returns the chunk holding cell (x, y) (its index in the map's
+// chunks) and the cell's index among that chunk's cells; ok is false off
+// the map.
+func (ms *mapState) cellOf(x, y int) (ci int32, cell int, ok bool) {
+	if x < 0 || y < 0 || x >= ms.m.Width || y >= ms.m.Height {
+		return 0, 0, false
+	}
+	return int32((y/ChunkSize)*ms.wide + x/ChunkSize), (y%ChunkSize)*ChunkSize + x%ChunkSize, true
+}
+
 // key names chunk ci of the map.
 func (ms *mapState) key(ci int32) ChunkKey { return ChunkKey{Map: ms.id, Index: uint32(ci)} }
 

@@ -84,7 +84,7 @@ func (c *Cache) lookup(m world.MapID, x, y, z int, caps movement.Caps, s *Search
 	if ms == nil || x < 0 || y < 0 || x >= ms.m.Width || y >= ms.m.Height {
 		return fall(kinds, FallOffMap)
 	}
-	ci := int32((y/ChunkSize)*ms.wide + x/ChunkSize)
+	ci := int32((y/ChunkSize)*ms.wide + x/ChunkSize) // cellOf, by hand: the call cost searches 0.5–0.8% more instructions
 	if ms.m.MultisVersion() != ms.multisVer {
 		if s.view != nil { // Ready was not called since multis changed: fall through
 			return fall(kinds, FallMulti)
@@ -153,12 +153,12 @@ func (c *Cache) chunk(ms *mapState, ci int32, s *Search) *Chunk {
 // keep, so they are not optimised away.
 func (s Search) Touch(m world.MapID, x, y int) uintptr {
 	ms := s.c.maps[m]
-	if ms == nil || x < 0 || y < 0 || x >= ms.m.Width || y >= ms.m.Height {
+	if ms == nil {
 		return 0
 	}
-	ch := ms.chunks[(y/ChunkSize)*ms.wide+x/ChunkSize]
-	if ch == nil {
+	ci, cell, ok := ms.cellOf(x, y)
+	if !ok || ms.chunks[ci] == nil {
 		return 0
 	}
-	return uintptr(ch.Cells[(y%ChunkSize)*ChunkSize+x%ChunkSize].Walk)
+	return uintptr(ms.chunks[ci].Cells[cell].Walk)
 }
