@@ -10,8 +10,9 @@ import (
 // searches after it copy nothing more and find the costs a finder without
 // it finds (expansions may differ by a few: which chunks are in the layer
 // decides some free runs' ends, so the same search copying chunks in as it
-// goes can take other, equally short, turns), and a finder that prepared the layer for
-// another rule set's mover has it dropped by the first search, as without.
+// goes can take other, equally short, turns), and a finder that prepared
+// the layer for another rule set's mover has it dropped by the first
+// search, as without.
 func TestJPSPrepareLayer(t *testing.T) {
 	for _, bm := range loadBench(t) {
 		if bm.name != "den312d.map" {

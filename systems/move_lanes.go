@@ -129,14 +129,9 @@ func (mv *mover) run(s *Sim) {
 		}
 		var wg sync.WaitGroup
 		wg.Add(1)
-		hg, _ := s.opts.SearchStage.(HelperGate)
-		if hg != nil {
-			hg.HelperDue()
-		}
+		hg := s.helperDue()
 		go func() {
-			if hg != nil {
-				hg.HelperStarted()
-			}
+			helperStarted(hg)
 			defer wg.Done()
 			e.walk(s)
 		}()

@@ -21,12 +21,13 @@ func (l *lane) walk(s *Sim) {
 }
 
 // warm reads what stepping batch b reads first, mobile by mobile in three
-// passes (their entity records; their components; their paths' next steps
-// sectors, spatial entries and step-cache records), so each pass's cache misses are independent of each other
-// and the core waits for them together rather than one after another: a
-// step's own reads form a chain (entity, schedule, path, steps, cell) that
-// is mostly misses among 100,000 mobiles. It reads only what the steps
-// read, and changes nothing (the sums keep the reads).
+// passes (their entity records; their components; their paths' next steps,
+// sectors, spatial entries and step-cache records), so each pass's cache
+// misses are independent of each other and the core waits for them
+// together rather than one after another: a step's own reads form a chain
+// (entity, schedule, path, steps, cell) that is mostly misses among
+// 100,000 mobiles. It reads only what the steps read, and changes nothing
+// (the sums keep the reads).
 func (l *lane) warm(s *Sim, b []timer) {
 	var sum uintptr
 	for _, tm := range b {

@@ -111,6 +111,25 @@ type HelperGate interface {
 	HelperStarted()
 }
 
+// helperDue tells the Sim's stage, when it is a HelperGate, that a helper
+// goroutine is about to start, and returns it (nil otherwise) for the
+// helper to pass to helperStarted.
+func (s *Sim) helperDue() HelperGate {
+	hg, _ := s.opts.SearchStage.(HelperGate)
+	if hg != nil {
+		hg.HelperDue()
+	}
+	return hg
+}
+
+// helperStarted tells hg (from helperDue; nil: nothing) that its helper
+// started.
+func helperStarted(hg HelperGate) {
+	if hg != nil {
+		hg.HelperStarted()
+	}
+}
+
 // StepObserver sees every step the movement system checks (tests re-check
 // them; a debugger could draw them).
 type StepObserver interface {

@@ -133,12 +133,8 @@ func (ps *parallel) run(s *Sim, postponed ecs.Entity, start time.Duration) {
 	ps.closed = false
 	gen := ps.gen
 	ps.mu.Unlock()
-	hg, _ := s.opts.SearchStage.(HelperGate)
 	for w := 1; w < len(ps.workers); w++ {
-		if hg != nil {
-			hg.HelperDue()
-		}
-		go ps.help(s, ps.workers[w], gen, postponed, start, hg)
+		go ps.help(s, ps.workers[w], gen, postponed, start, s.helperDue())
 	}
 	ps.work(s, ps.workers[0], postponed, start)
 	ps.mu.Lock()
@@ -151,9 +147,7 @@ func (ps *parallel) run(s *Sim, postponed ecs.Entity, start time.Duration) {
 // after its stage closed leaves without touching anything (but tells hg it
 // started).
 func (ps *parallel) help(s *Sim, w *searchWorker, gen uint64, postponed ecs.Entity, start time.Duration, hg HelperGate) {
-	if hg != nil {
-		hg.HelperStarted()
-	}
+	helperStarted(hg)
 	ps.mu.Lock()
 	if ps.closed || ps.gen != gen {
 		ps.mu.Unlock()
