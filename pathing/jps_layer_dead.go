@@ -164,8 +164,8 @@ func (l *layer) redeadChunk(cx, cy int) {
 }
 
 // writeDead writes the dead bytes of the chunk at (x0, y0) from the
-// planes, 16 bits of a line at a time (deadByte, bit by bit, is its
-// reference).
+// planes, 16 bits of a line at a time (the tests' deadByte, bit by bit,
+// is its reference).
 func (l *layer) writeDead(x0, y0 int) {
 	row := l.deadAt[y0*l.bw+x0:]
 	for j := range 16 {
@@ -203,24 +203,6 @@ func lineBits(a []uint64, base, at int) uint16 {
 		b |= a[w+1] << (64 - off)
 	}
 	return uint16(b)
-}
-
-// deadByte is (x, y)'s dead byte as the planes give it: bit d+rule set
-// when the ray from (x, y) in cardinal d (its first cell the neighbour)
-// is dead for the rule.
-func (l *layer) deadByte(x, y int) uint8 {
-	var b uint8
-	for rule := range 2 {
-		for f := range 2 {
-			if h := x + 2*f - 1; l.deadH[rule][f][(y+1)*l.sh+(h+64)>>6]&(1<<uint((h+64)&63)) != 0 {
-				b |= 1 << (uint(deadDir[0][f]) + uint(rule))
-			}
-			if v := y + 2*f - 1; l.deadV[rule][f][(x+1)*l.sv+(v+64)>>6]&(1<<uint((v+64)&63)) != 0 {
-				b |= 1 << (uint(deadDir[1][f]) + uint(rule))
-			}
-		}
-	}
-	return b
 }
 
 // undeadChunk makes the cells of chunk (cx, cy)'s ring dead again (clear).

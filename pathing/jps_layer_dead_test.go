@@ -85,3 +85,21 @@ func checkDead(t *testing.T, name string, l *layer) {
 		}
 	}
 }
+
+// deadByte is (x, y)'s dead byte as the planes give it: bit d+rule set
+// when the ray from (x, y) in cardinal d (its first cell the neighbour)
+// is dead for the rule.
+func (l *layer) deadByte(x, y int) uint8 {
+	var b uint8
+	for rule := range 2 {
+		for f := range 2 {
+			if h := x + 2*f - 1; l.deadH[rule][f][(y+1)*l.sh+(h+64)>>6]&(1<<uint((h+64)&63)) != 0 {
+				b |= 1 << (uint(deadDir[0][f]) + uint(rule))
+			}
+			if v := y + 2*f - 1; l.deadV[rule][f][(x+1)*l.sv+(v+64)>>6]&(1<<uint((v+64)&63)) != 0 {
+				b |= 1 << (uint(deadDir[1][f]) + uint(rule))
+			}
+		}
+	}
+	return b
+}
