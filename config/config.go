@@ -35,7 +35,8 @@ type Pathfinding struct {
 	// Enabled turns the bitmap step cache on; false sends every expansion
 	// through the live movement rules.
 	Enabled bool `toml:"enabled"`
-	// MaxResidentChunks bounds the chunks held in memory after every tick.
+	// MaxResidentChunks bounds the chunks held in memory after every tick,
+	// shared among the maps; 0: each map's cache may hold all its chunks.
 	MaxResidentChunks int `toml:"maxResidentChunks"`
 	// MissPromotionThreshold is the visit count within the window that
 	// builds a chunk not found in a .swb (a visit is one party's misses of
@@ -158,7 +159,7 @@ func Default() Config {
 		},
 		Pathfinding: Pathfinding{
 			Enabled:                true,
-			MaxResidentChunks:      8192,
+			MaxResidentChunks:      0,
 			MissPromotionThreshold: 2,
 			MissPromotionWindowMs:  30000,
 			MissVisitMs:            10000,

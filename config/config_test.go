@@ -32,7 +32,7 @@ func TestDefaultsMatchTheSpec(t *testing.T) {
 		{"world.size", d.World.Size, "1024x1024"},
 		{"world.maps", len(d.World.Maps) == 1 && d.World.Maps[0] == 0, true},
 		{"pathfinding.enabled", d.Pathfinding.Enabled, true},
-		{"pathfinding.maxResidentChunks", d.Pathfinding.MaxResidentChunks, 8192},
+		{"pathfinding.maxResidentChunks", d.Pathfinding.MaxResidentChunks, 0},
 		{"pathfinding.missPromotionThreshold", d.Pathfinding.MissPromotionThreshold, 2},
 		{"pathfinding.missPromotionWindowMs", d.Pathfinding.MissPromotionWindowMs, 30000},
 		{"pathfinding.missVisitMs", d.Pathfinding.MissVisitMs, 10000},

@@ -134,7 +134,7 @@ func TestOutOfRangeEachRule(t *testing.T) {
 		{"shares leave a rest", "[world]\nprofile = \"britannia\"\nmaps = [0, 2]\n[[shard.population.map]]\nid = 0\nshare = 0.5\n[[shard.population.map]]\nid = 2\nshare = 0.25", "shard.population.map.share", 6, []string{"every map", "0.75", "not 1"}},
 		{"share map not loaded", "[world]\nprofile = \"britannia\"\nmaps = [0, 2]\n[[shard.population.map]]\nid = 3\nshare = 0.5", "shard.population.map.id", 5, []string{"map 3", "world.maps [0 2]"}},
 		{"share map twice", "[world]\nprofile = \"britannia\"\nmaps = [0, 2]\n[[shard.population.map]]\nid = 2\nshare = 0.1\n[[shard.population.map]]\nid = 2\nshare = 0.1", "shard.population.map.id", 5, []string{"map 2 listed twice"}},
-		{"resident", "[pathfinding]\nmaxResidentChunks = 0", "pathfinding.maxResidentChunks", 2, []string{"= 0", "1..4194304"}},
+		{"resident", "[pathfinding]\nmaxResidentChunks = -1", "pathfinding.maxResidentChunks", 2, []string{"= -1", "0..4194304"}},
 		{"threshold", "[pathfinding]\nmissPromotionThreshold = 0", "pathfinding.missPromotionThreshold", 2, []string{"= 0", "1..255"}},
 		{"window", "[pathfinding]\nmissPromotionWindowMs = -5", "pathfinding.missPromotionWindowMs", 2, []string{"= -5", "1..86400000"}},
 		{"visit", "[pathfinding]\nmissVisitMs = 0", "pathfinding.missVisitMs", 2, []string{"= 0", "1..86400000"}},

@@ -81,7 +81,7 @@ func (c Config) problems() []*Error {
 	}
 	v.world(w)
 	p := c.Pathfinding
-	v.intIn("pathfinding.maxResidentChunks", p.MaxResidentChunks, 1, MaxResidentChunksLimit)
+	v.intIn("pathfinding.maxResidentChunks", p.MaxResidentChunks, 0, MaxResidentChunksLimit)
 	if p.MaxResidentChunks >= 1 && p.MaxResidentChunks < len(w.Maps) {
 		v.add("pathfinding.maxResidentChunks", fmt.Sprintf(
 			"pathfinding.maxResidentChunks = %d: want at least one chunk per map of world.maps (%d): the maps share it",

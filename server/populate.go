@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"shardcore/population"
+	"shardcore/stepcache"
 )
 
 // planPopulation shares shard.population over the maps (a configured share,
@@ -52,9 +53,17 @@ func (s *Server) planPopulation(ctx context.Context) ([]population.Options, erro
 // budgets shares pathfinding.maxResidentChunks among the maps in proportion
 // to their mobiles (by area when nobody is spawned), at least one chunk
 // each, summing to the key's value: one bound on the shard's memory, each
-// part enforced by its map's own cache.
+// part enforced by its map's own cache. At 0 each map's part is its whole
+// chunk grid: nothing is evicted.
 func (s *Server) budgets(plans []population.Options, parts []population.MapPart) {
 	total := s.cfg.Pathfinding.MaxResidentChunks
+	if total == 0 {
+		for _, me := range s.maps {
+			wide, high := stepcache.ChunksOf(me.w.Map.Width, me.w.Map.Height)
+			me.budget = wide * high
+		}
+		return
+	}
 	weights := make([]float64, len(s.maps))
 	sum := 0.0
 	for i := range plans {
