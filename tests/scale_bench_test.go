@@ -24,7 +24,6 @@ var (
 	scaleTicks  = flag.Int("scale.ticks", 1500, "ticks the scale benchmark runs back to back")
 	scalePop    = flag.String("scale.pop", "25000,40000,10000", "pets,patrols,swimmers of the scale benchmark")
 	scaleHeap   = flag.String("scale.heapprofile", "", "write a heap profile (what is live with the shard still held) to FILE after the run")
-	scaleCPU    = flag.Bool("scale.cpuclock", false, "time ticks and budgets by the tick thread's CPU time, which leaves out the time other work held the core (Linux)")
 )
 
 // BenchmarkShardScale runs the shard as `shard run --ticks N --population
@@ -50,11 +49,6 @@ func BenchmarkShardScale(b *testing.B) {
 		b.Fatalf("-scale.pop %q: %v", *scalePop, err)
 	}
 	opts := server.Options{MaxTicks: uint64(*scaleTicks), Unpaced: true}
-	if *scaleCPU {
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-		opts.Clock = threadCPU
-	}
 	for i := 0; i < b.N; i++ {
 		srv, err := server.NewWithOptions(context.Background(), cfg, zerolog.Nop(), opts)
 		if err != nil {
