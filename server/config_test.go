@@ -4,7 +4,9 @@ import (
 	"testing"
 
 	"shardcore/config"
+	"shardcore/pathing"
 	"shardcore/population"
+	"shardcore/systems"
 	"shardcore/world"
 	"shardcore/world/source"
 )
@@ -47,5 +49,16 @@ func TestBudgetsShareTheKey(t *testing.T) {
 	a, b := s.maps[0].budget, s.maps[1].budget
 	if a+b != 301 || a >= b || a < 1 {
 		t.Errorf("budgets %d and %d: want them to sum to 301, the second (twice the mobiles) larger", a, b)
+	}
+}
+
+// TestSearchNamesAgree: pathfinding.search's names (config) are the names
+// systems.WithCacheSearch switches on, and the ones recordings carry.
+func TestSearchNamesAgree(t *testing.T) {
+	if config.SearchJPS != systems.SearchJPS || config.SearchCache != systems.SearchCache {
+		t.Errorf("config names %q, %q; systems names %q, %q", config.SearchJPS, config.SearchCache, systems.SearchJPS, systems.SearchCache)
+	}
+	if finderName(&pathing.JPS{}) != config.SearchJPS || finderName(&pathing.Cached{}) != config.SearchCache {
+		t.Errorf("recorded names %q, %q", finderName(&pathing.JPS{}), finderName(&pathing.Cached{}))
 	}
 }
