@@ -10,10 +10,13 @@ import "github.com/mlange-42/arche/ecs"
 // path (a move timer). Both kinds of timer live in a timing wheel of 1 ms
 // slots. So a tick costs what happens in it, not the number of mobiles.
 
-// wheelBits sizes the timing wheel: 4,096 slots of 1 game ms. A timer
-// further out waits in its slot for its lap.
+// wheelBits sizes the timing wheel: 512 slots of 1 game ms. A timer
+// further out waits in its slot for its lap (due skips it until then). Most
+// timers fire within a step's pace (~400 ms), so a slot is busy for one
+// stretch of each lap and keeps its array's capacity between: 4,096 slots
+// held 28.5 MB of such capacity at 100,000 mobiles, 512 hold an eighth.
 const (
-	wheelBits = 12
+	wheelBits = 9
 	wheelSize = 1 << wheelBits
 	wheelMask = wheelSize - 1
 )
