@@ -239,6 +239,9 @@ func (r *Rules) headroom(mv Mover, c *cell, ourZ, ourTop int) bool {
 // mobileBlocks reports whether another mobile on (x, y) blocks a mover arriving
 // at newZ.
 func (r *Rules) mobileBlocks(mv Mover, x, y, newZ int) bool {
+	if b, ok := r.Dyn.(MobileBlocker); ok {
+		return b.MobileBlocksAt(r.Map.ID, x, y, newZ, mv.Self, mv.Caps&Dead != 0)
+	}
 	r.mobs = r.Dyn.MobilesAt(r.Map.ID, x, y, r.mobs[:0])
 	for _, o := range r.mobs {
 		if mv.Self != 0 && o.ID == mv.Self {

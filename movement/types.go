@@ -93,6 +93,15 @@ type Dynamics interface {
 	MobilesAt(m world.MapID, x, y int, dst []Mobile) []Mobile
 }
 
+// MobileBlocker is an optional interface of a Dynamics: whether a mobile on
+// (x, y) blocks a mover arriving there at newZ, without copying the cell's
+// mobiles out. It answers what the rules decide over MobilesAt: some mobile
+// there that is not the mover (id self; 0: none) overlaps newZ within
+// MobileHeight and is neither dead nor hidden staff, the mover not dead.
+type MobileBlocker interface {
+	MobileBlocksAt(m world.MapID, x, y, newZ int, self uint64, moverDead bool) bool
+}
+
 // Door item ids that count as doors without the Door flag.
 func isDoorID(id uint16) bool {
 	return id == 0x692 || id == 0x846 || id == 0x873 || id == 0x6F5 || id == 0x6F6

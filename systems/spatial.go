@@ -48,11 +48,39 @@ type sector struct {
 // line before its mobiles' vector moves to the heap.
 const sectorInline = 4
 
-// secMob is a mobile in a sector: its handle and its cell in the sector.
+// secMob is a mobile in a sector: its handle, its cell in the sector, and
+// what MobileBlocksAt reads of it (its Z, its dead and hidden-staff flags
+// and a byte of its id), so that check reads the sector alone, not the
+// mobile's entry. Eight bytes, as the handle and cell alone took.
 type secMob struct {
-	h    int32
-	cell uint16
+	h     int32
+	cell  uint8
+	z     int8
+	flags uint8 // secDead, secHidden
+	tag   uint8 // idTag of its id
 }
+
+// secMob flags.
+const (
+	secDead uint8 = 1 << iota
+	secHidden
+)
+
+// secOf is mobile h, m, on sector cell c.
+func secOf(h int32, c uint16, m movement.Mobile) secMob {
+	r := secMob{h: h, cell: uint8(c), z: m.Z, tag: idTag(m.ID)}
+	if m.Dead {
+		r.flags |= secDead
+	}
+	if m.HiddenStaff {
+		r.flags |= secHidden
+	}
+	return r
+}
+
+// idTag is a byte of id: a mobile whose tag differs from the mover's is
+// not the mover.
+func idTag(id uint64) uint8 { return uint8(id ^ id>>8 ^ id>>16 ^ id>>24) }
 
 // Spatial indexes mobiles and dynamic items by cell, per 16×16 sector: no
 // world scan, O(1) insert, move and remove of items, and of mobiles up to
@@ -100,17 +128,17 @@ func (s *Spatial) AddMobile(e ecs.Entity, x, y int, m movement.Mobile) int32 {
 	}
 	s.mobs[h] = mobEntry{ent: e, mob: m, x: int16(x), y: int16(y)}
 	sec, c := s.at(x, y)
-	sec.add(h, c)
+	sec.add(secOf(h, c, m))
 	return h
 }
 
-// add appends mobile h on cell c.
-func (sec *sector) add(h int32, c uint16) {
+// add appends mobile r.
+func (sec *sector) add(r secMob) {
 	if sec.mobs == nil {
 		sec.mobs = sec.inline[:0:sectorInline]
 	}
-	sec.mobs = append(sec.mobs, secMob{h: h, cell: c})
-	sec.mobBits[c/SectorSize] |= 1 << (c % SectorSize)
+	sec.mobs = append(sec.mobs, r)
+	sec.mobBits[r.cell/SectorSize] |= 1 << (r.cell % SectorSize)
 }
 
 // drop removes mobile h, on cell c, keeping the others' order.
@@ -127,7 +155,7 @@ func (sec *sector) drop(h int32, c uint16) {
 // refresh sets cell c's mobile bit from the sector's mobiles.
 func (sec *sector) refresh(c uint16) {
 	for _, r := range sec.mobs {
-		if r.cell == c {
+		if uint16(r.cell) == c {
 			sec.mobBits[c/SectorSize] |= 1 << (c % SectorSize)
 			return
 		}
@@ -146,7 +174,7 @@ func (s *Spatial) MoveMobile(h int32, x, y int, z int8) {
 	en.x, en.y, en.mob.Z = int16(x), int16(y), z
 	if from != to {
 		from.drop(h, fc)
-		to.add(h, tc)
+		to.add(secOf(h, tc, en.mob))
 		return
 	}
 	// Within the sector: to the end (the newest), one pass.
@@ -155,7 +183,7 @@ func (s *Spatial) MoveMobile(h int32, x, y int, z int8) {
 		i--
 	}
 	copy(from.mobs[i:], from.mobs[i+1:])
-	from.mobs[len(from.mobs)-1] = secMob{h: h, cell: tc}
+	from.mobs[len(from.mobs)-1] = secOf(h, tc, en.mob)
 	from.mobBits[tc/SectorSize] |= 1 << (tc % SectorSize)
 	if fc != tc {
 		from.refresh(fc)
@@ -164,8 +192,17 @@ func (s *Spatial) MoveMobile(h int32, x, y int, z int8) {
 
 // SetMobile replaces what the rules see of handle h (Z, dead, hidden staff).
 func (s *Spatial) SetMobile(h int32, m movement.Mobile) {
-	if h >= 0 && int(h) < len(s.mobs) {
-		s.mobs[h].mob = m
+	if h < 0 || int(h) >= len(s.mobs) || s.mobs[h].ent.IsZero() {
+		return
+	}
+	en := &s.mobs[h]
+	en.mob = m
+	sec, c := s.at(int(en.x), int(en.y))
+	for i := range sec.mobs {
+		if sec.mobs[i].h == h {
+			sec.mobs[i] = secOf(h, c, m)
+			return
+		}
 	}
 }
 
@@ -191,11 +228,39 @@ func (s *Spatial) MobilesAt(m world.MapID, x, y int, dst []movement.Mobile) []mo
 		return dst
 	}
 	for i := len(sec.mobs) - 1; i >= 0; i-- {
-		if sec.mobs[i].cell == c {
+		if uint16(sec.mobs[i].cell) == c {
 			dst = append(dst, s.mobs[sec.mobs[i].h].mob)
 		}
 	}
 	return dst
+}
+
+// MobileBlocksAt reports whether a mobile on (x, y) blocks a mover arriving
+// at newZ (movement.MobileBlocker): the rules' check over MobilesAt, read
+// from the sector's list, reading a mobile's entry only when its id tag is
+// the mover's.
+func (s *Spatial) MobileBlocksAt(m world.MapID, x, y, newZ int, self uint64, moverDead bool) bool {
+	if m != s.mapID || !s.in(x, y) || moverDead {
+		return false
+	}
+	sec, c := s.at(x, y)
+	if sec.mobBits[c/SectorSize]&(1<<(c%SectorSize)) == 0 {
+		return false
+	}
+	tag := idTag(self)
+	for _, r := range sec.mobs {
+		if uint16(r.cell) != c || r.flags != 0 {
+			continue
+		}
+		if mz := int(r.z); mz+movement.MobileHeight <= newZ || newZ+movement.MobileHeight <= mz {
+			continue
+		}
+		if self != 0 && r.tag == tag && s.mobs[r.h].mob.ID == self {
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 // MobileEntitiesAt appends the entities of the mobiles on (x, y) to dst,
@@ -206,7 +271,7 @@ func (s *Spatial) MobileEntitiesAt(x, y int, dst []ecs.Entity) []ecs.Entity {
 	}
 	sec, c := s.at(x, y)
 	for i := len(sec.mobs) - 1; i >= 0; i-- {
-		if sec.mobs[i].cell == c {
+		if uint16(sec.mobs[i].cell) == c {
 			dst = append(dst, s.mobs[sec.mobs[i].h].ent)
 		}
 	}
