@@ -26,6 +26,7 @@ type Builder struct {
 	start   [ChunkCells + 1]uint16
 	out     Chunk
 	land    landView
+	wl      walkerLanes
 	memo    memo
 }
 
@@ -51,6 +52,9 @@ func (b *Builder) Build(cx, cy int) *Chunk {
 	}
 	b.initCells(x0, y0)
 	b.loadStatics()
+	for h := range b.cells {
+		b.packWalker(h)
+	}
 	for i := 0; i < ChunkCells; i++ {
 		b.start[i] = uint16(len(b.strata))
 		ci := (i/ChunkSize+1)*haloSide + i%ChunkSize + 1
@@ -78,8 +82,10 @@ func (b *Builder) uniform(ch *Chunk, x0, y0 int) bool {
 	b.statics, b.cands = b.statics[:0], b.cands[:0]
 	b.initCell(center, x0+1, y0+1)
 	b.resolve(center)
+	b.packWalker(center)
 	for _, off := range haloDir {
 		b.cells[center+off] = b.cells[center]
+		b.packWalker(center + off)
 	}
 	rec := b.probeCell(center)
 	if len(b.strata) != 0 {

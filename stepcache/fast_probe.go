@@ -222,6 +222,11 @@ func insertSorted(zs []int, z int) []int {
 // record, and its strata appended to b.strata in Z order.
 func (b *Builder) probeCell(ci int) (primary Cell) {
 	wet := b.wetNear(ci)
+	if !wet {
+		if c, ok := b.probeSimple(ci); ok {
+			return c
+		}
+	}
 	avg := int(b.cells[ci].avg)
 	// the memo is for cells whose probe is dear (Wet near, StartZ surfaces,
 	// a target with several candidates); a dry cell on its land with one

@@ -1,0 +1,96 @@
+package stepcache
+
+import "math"
+
+// The simple cell: most cells of a forest or bare land are dry (no Wet in
+// reach), have no StartZ surfaces of their own and walker targets with at
+// most one candidate each. For such a cell the general probe reduces to
+// the walker's Enter bits at five Zs: the primary record's Z (its land's
+// avg, which standingZs returns whatever the land serves) and the four
+// window offsets, with StartZ the land's (low, max(top, z)) when the
+// walker stands on the land at or above its avg and (z, z) otherwise. No
+// stratum follows: the only standing Z is the primary's, which its record
+// covers. probeSimple computes that from walkerLanes, the walker's target
+// data packed per halo cell.
+
+// walkerLanes is the walker rule set's Enter data of every halo cell, one
+// array per field, so a source's 8 targets are read without hcell's
+// stride: stMin and szMax as pass's 16-bit lanes, z as an int8, and the
+// hrule flags.
+type walkerLanes struct {
+	st, sz [haloCells]uint16
+	z8     [haloCells]int8
+	flags  [haloCells]uint8
+}
+
+// packWalker copies halo cell h's walker Enter data into b.wl.
+func (b *Builder) packWalker(h int) {
+	e := &b.cells[h].enter[kWalker]
+	b.wl.st[h], b.wl.sz[h] = uint16(e.lanes), uint16(e.lanes>>16)
+	b.wl.z8[h], b.wl.flags[h] = e.z8, e.flags
+}
+
+// Offsets into a source's 3×3 neighbourhood window (window starts at the
+// NW neighbour): window index of direction d's target.
+const (
+	winN   = 1
+	winNE  = 2
+	winE   = haloSide + 2
+	winSE  = 2*haloSide + 2
+	winS   = 2*haloSide + 1
+	winSW  = 2 * haloSide
+	winW   = haloSide
+	winNW  = 0
+	winLen = 2*haloSide + 3
+)
+
+// gatherWalker fills b.nb[kWalker] for source halo cell ci from b.wl, as
+// gather does from b.cells, and reports whether every target has at most
+// one candidate, all of whose Zs fit an int8.
+func (b *Builder) gatherWalker(ci int) bool {
+	lo := ci - haloSide - 1
+	fl := (*[winLen]uint8)(b.wl.flags[lo : lo+winLen])
+	flags := fl[winN] | fl[winNE] | fl[winE] | fl[winSE] | fl[winS] | fl[winSW] | fl[winW] | fl[winNW]
+	if flags != 0 { // ruleMulti or ruleUnfit: the general probe
+		return false
+	}
+	st := (*[winLen]uint16)(b.wl.st[lo : lo+winLen])
+	sz := (*[winLen]uint16)(b.wl.sz[lo : lo+winLen])
+	z8 := (*[winLen]int8)(b.wl.z8[lo : lo+winLen])
+	nb := &b.nb[kWalker]
+	nb.st[0] = uint64(st[winN]) | uint64(st[winNE])<<16 | uint64(st[winE])<<32 | uint64(st[winSE])<<48
+	nb.st[1] = uint64(st[winS]) | uint64(st[winSW])<<16 | uint64(st[winW])<<32 | uint64(st[winNW])<<48
+	nb.sz[0] = uint64(sz[winN]) | uint64(sz[winNE])<<16 | uint64(sz[winE])<<32 | uint64(sz[winSE])<<48
+	nb.sz[1] = uint64(sz[winS]) | uint64(sz[winSW])<<16 | uint64(sz[winW])<<32 | uint64(sz[winNW])<<48
+	nb.z8 = [8]int8{z8[winN], z8[winNE], z8[winE], z8[winSE], z8[winS], z8[winSW], z8[winW], z8[winNW]}
+	nb.single, nb.unfit = true, 0
+	return true
+}
+
+// probeSimple is probeCell for a simple cell ci (see above): false, with
+// nothing done, when ci is not one or a Z of its record could leave the
+// int8 range.
+func (b *Builder) probeSimple(ci int) (Cell, bool) {
+	c := &b.cells[ci]
+	avg := int(c.avg)
+	if c.s0 != c.s1 || avg < math.MinInt8+2 || avg > math.MaxInt8-2 || !b.gatherWalker(ci) {
+		return Cell{}, false
+	}
+	nb := &b.nb[kWalker]
+	onLand := c.landRules&ruleWalker != 0
+	low, top := int(c.low), int(c.top)
+	at := func(z int) uint8 {
+		if onLand && z >= avg {
+			return nb.pass(low, max(top, z))
+		}
+		return nb.pass(z, z)
+	}
+	bits := at(avg)
+	out := Cell{Z: int8(avg), Walk: bits, WalkZ: maskBytes(nb.z8, bits)}
+	for _, w := range windowOffsets {
+		if at(avg+w.dz) == bits {
+			out.Info |= w.bit
+		}
+	}
+	return out, true
+}
