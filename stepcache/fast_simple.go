@@ -79,16 +79,21 @@ func (b *Builder) probeSimple(ci int) (Cell, bool) {
 	nb := &b.nb[kWalker]
 	onLand := c.landRules&ruleWalker != 0
 	low, top := int(c.low), int(c.top)
-	at := func(z int) uint8 {
+	// StartZ at z as pass's broadcast lanes: every Z here is a land corner
+	// or within 2 of one, inside a lane's range, so lane15 clamps nothing
+	start := func(z int) (sz, st uint64) {
 		if onLand && z >= avg {
-			return nb.pass(low, max(top, z))
+			return uint64(low+laneBias) * laneOnes, uint64(max(top, z)+laneBias) * laneOnes
 		}
-		return nb.pass(z, z)
+		v := uint64(z+laneBias) * laneOnes
+		return v, v
 	}
-	bits := at(avg)
+	sz0, st0 := start(avg)
+	bits := nb.passLanes(sz0, st0)
 	out := Cell{Z: int8(avg), Walk: bits, WalkZ: maskBytes(nb.z8, bits)}
 	for _, w := range windowOffsets {
-		if at(avg+w.dz) == bits {
+		// the same start as the primary's gives the same bits
+		if sz, st := start(avg + w.dz); (sz == sz0 && st == st0) || nb.passLanes(sz, st) == bits {
 			out.Info |= w.bit
 		}
 	}

@@ -76,8 +76,11 @@ func (b *Builder) resolve(h int) {
 // land for the rule sets it does not block (nothing limits headroom), as
 // cellCands would.
 func (b *Builder) landOnly(c *hcell) {
-	one := hrule{one: hcand{z: c.avg, stMin: c.low - movement.StepHeight, szMax: noLimit - movement.PersonHeight}, n: 1}
-	one.finish(c.avg)
+	if c.landRules == 0 {
+		c.enter = [3]hrule{absentRule, absentRule, absentRule}
+		return
+	}
+	one := landRule(c.avg, c.low)
 	for k := range c.enter {
 		if c.landRules&(1<<k) != 0 {
 			c.enter[k] = one
@@ -86,6 +89,27 @@ func (b *Builder) landOnly(c *hcell) {
 		}
 	}
 }
+
+// landRule is the finished rule of a land-only cell: its land the one
+// candidate, nothing limiting headroom (finish's fields computed for that
+// case directly: no candidate choice, szMax beyond any start).
+func landRule(avg, low int16) hrule {
+	one := hcand{z: avg, stMin: low - movement.StepHeight, szMax: noLimit - movement.PersonHeight}
+	e := hrule{one: one, n: 1, lanes: lane15(int(one.stMin)) | landSzLane<<16, z8: int8(avg)}
+	if !fitsZ(int(avg)) {
+		e.flags = ruleUnfit
+	}
+	st := int(one.stMin) - int(avg)
+	if inMemoRange(int(avg)) && st >= -field12 && st <= field12 {
+		e.word = uint64(st)&0xFFF<<12 | inf12<<24
+	} else {
+		e.word = memoOut
+	}
+	return e
+}
+
+// landSzLane is lane15 of a land-only candidate's szMax.
+const landSzLane = (noLimit - movement.PersonHeight) + laneBias
 
 // cellCands sets c's Enter candidates per rule set (its statics are in
 // b.items): movement.Enter's stepTop test becomes stMin, and its land-poke

@@ -148,3 +148,18 @@ func TestFastProbeMemoKeepsSourceLow(t *testing.T) {
 		t.Fatalf("east from a start at 10: %v, from 4: %v; want blocked, open", a.Walk&(1<<movement.East) != 0, c.Walk&(1<<movement.East) != 0)
 	}
 }
+
+// TestLandRule checks landRule, the land-only cell's rule built field by
+// field, against the general hrule.finish over every land avg and low a
+// map can give (corners are int8) and beyond.
+func TestLandRule(t *testing.T) {
+	for avg := -300; avg <= 300; avg++ {
+		for low := avg - 300; low <= avg; low++ {
+			want := hrule{one: hcand{z: int16(avg), stMin: int16(low - movement.StepHeight), szMax: noLimit - movement.PersonHeight}, n: 1}
+			want.finish(int16(avg))
+			if got := landRule(int16(avg), int16(low)); got != want {
+				t.Fatalf("avg %d low %d: landRule %+v, finish %+v", avg, low, got, want)
+			}
+		}
+	}
+}
