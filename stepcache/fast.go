@@ -27,6 +27,7 @@ type Builder struct {
 	out     Chunk
 	land    landView
 	wl      walkerLanes
+	near    [haloSide]uint32 // Wet near, per halo row (markWet)
 	memo    memo
 }
 
@@ -55,6 +56,7 @@ func (b *Builder) Build(cx, cy int) *Chunk {
 	for h := range b.cells {
 		b.packWalker(h)
 	}
+	b.markWet()
 	for i := 0; i < ChunkCells; i++ {
 		b.start[i] = uint16(len(b.strata))
 		ci := (i/ChunkSize+1)*haloSide + i%ChunkSize + 1
@@ -86,6 +88,10 @@ func (b *Builder) uniform(ch *Chunk, x0, y0 int) bool {
 	for _, off := range haloDir {
 		b.cells[center+off] = b.cells[center]
 		b.packWalker(center + off)
+	}
+	b.near[1] = 0
+	if b.cells[center].flags&hWet != 0 {
+		b.near[1] = 1 << 1 // the center's own bit: wetNear(center)
 	}
 	rec := b.probeCell(center)
 	if len(b.strata) != 0 {

@@ -77,25 +77,40 @@ func (b *Builder) probeSimple(ci int) (Cell, bool) {
 		return Cell{}, false
 	}
 	nb := &b.nb[kWalker]
-	onLand := c.landRules&ruleWalker != 0
-	low, top := int(c.low), int(c.top)
-	// StartZ at z as pass's broadcast lanes: every Z here is a land corner
-	// or within 2 of one, inside a lane's range, so lane15 clamps nothing
-	start := func(z int) (sz, st uint64) {
-		if onLand && z >= avg {
-			return uint64(low+laneBias) * laneOnes, uint64(max(top, z)+laneBias) * laneOnes
+	// StartZ as pass's broadcast lanes (every Z here is a land corner or
+	// within 2 of one, inside a lane's range, so lane15 clamps nothing):
+	// (z, z) below the land's avg or off the walker's land, else (low,
+	// max(top, z))
+	at := uint64(avg+laneBias) * laneOnes
+	bits := nb.passLanes(at, at)
+	up1, up2 := at+laneOnes, at+2*laneOnes
+	var above1, above2 uint8
+	if c.landRules&ruleWalker != 0 {
+		low, top := int(c.low), int(c.top)
+		lowL := uint64(low+laneBias) * laneOnes
+		bits = nb.passLanes(lowL, uint64(top+laneBias)*laneOnes) // top ≥ avg
+		above1, above2 = bits, bits
+		if top < avg+1 { // (a start equal to the primary's gives its bits)
+			above1 = nb.passLanes(lowL, up1)
 		}
-		v := uint64(z+laneBias) * laneOnes
-		return v, v
+		if top < avg+2 {
+			above2 = nb.passLanes(lowL, up2)
+		}
+	} else {
+		above1, above2 = nb.passLanes(up1, up1), nb.passLanes(up2, up2)
 	}
-	sz0, st0 := start(avg)
-	bits := nb.passLanes(sz0, st0)
+	dn1, dn2 := at-laneOnes, at-2*laneOnes
 	out := Cell{Z: int8(avg), Walk: bits, WalkZ: maskBytes(nb.z8, bits)}
-	for _, w := range windowOffsets {
-		// the same start as the primary's gives the same bits
-		if sz, st := start(avg + w.dz); (sz == sz0 && st == st0) || nb.passLanes(sz, st) == bits {
-			out.Info |= w.bit
-		}
-	}
+	out.Info = infoIf(nb.passLanes(dn2, dn2) == bits, InfoValidBelow2) |
+		infoIf(nb.passLanes(dn1, dn1) == bits, InfoValidBelow1) |
+		infoIf(above1 == bits, InfoValidAbove1) | infoIf(above2 == bits, InfoValidAbove2)
 	return out, true
+}
+
+// infoIf is bit when ok, else 0.
+func infoIf(ok bool, bit uint8) uint8 {
+	if ok {
+		return bit
+	}
+	return 0
 }
