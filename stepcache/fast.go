@@ -51,12 +51,7 @@ func (b *Builder) Build(cx, cy int) *Chunk {
 	if n == 0 && b.flatLand(x0, y0) && b.uniform(ch, x0, y0) {
 		return ch
 	}
-	b.initCells(x0, y0)
-	b.loadStatics()
-	for h := range b.cells {
-		b.packWalker(h)
-	}
-	b.markWet()
+	b.prepHalo(x0, y0)
 	for i := 0; i < ChunkCells; i++ {
 		b.start[i] = uint16(len(b.strata))
 		ci := (i/ChunkSize+1)*haloSide + i%ChunkSize + 1
@@ -82,7 +77,7 @@ func (b *Builder) Build(cx, cy int) *Chunk {
 func (b *Builder) uniform(ch *Chunk, x0, y0 int) bool {
 	const center = haloSide + 1
 	b.statics, b.cands = b.statics[:0], b.cands[:0]
-	b.initCell(center, x0+1, y0+1)
+	b.initCell(1, 1, x0+1, y0+1)
 	b.resolve(center)
 	b.packWalker(center)
 	for _, off := range haloDir {

@@ -196,28 +196,21 @@ func (b *Builder) landClass(id uint16) uint8 {
 	return c.flags | c.landRules<<4
 }
 
-// initCells sets every halo cell's land from b.land (off-map cells have no
-// candidates).
-func (b *Builder) initCells(x0, y0 int) {
-	for hy := 0; hy < haloSide; hy++ {
-		for hx := 0; hx < haloSide; hx++ {
-			b.initCell(hy*haloSide+hx, x0+hx, y0+hy)
-		}
-	}
-}
-
-// initCell sets halo cell h, at (x, y), from b.land.
-func (b *Builder) initCell(h, x, y int) {
-	c := &b.cells[h]
-	*c = hcell{}
+// initCell sets halo cell (hx, hy), at map cell (x, y), from b.land and
+// reports whether it is on the map; an off-map cell is zero with no
+// candidates, an on-map cell's StartZ surfaces and candidates are left
+// for resolve.
+func (b *Builder) initCell(hx, hy, x, y int) bool {
+	c := &b.cells[hy*haloSide+hx]
 	if x < 0 || y < 0 || x >= b.m.Width || y >= b.m.Height {
-		c.enter = [3]hrule{absentRule, absentRule, absentRule}
-		return
+		*c = hcell{enter: [3]hrule{absentRule, absentRule, absentRule}}
+		return false
 	}
 	zs := &b.land.zs
-	g := h/haloSide*landSide + h%haloSide
+	g := hy*landSide + hx
 	c.low, c.avg, c.top = averageZ(zs[g], zs[g+landSide], zs[g+1], zs[g+landSide+1])
-	b.setLand(c, b.land.ids[h])
+	b.setLand(c, b.land.ids[hy*haloSide+hx])
+	return true
 }
 
 // setLand sets c's flags and land rules for land id.

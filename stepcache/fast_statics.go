@@ -34,15 +34,23 @@ func (b *Builder) gatherStatics(x0, y0 int) (n int) {
 	return n
 }
 
-// loadStatics resolves every on-map halo cell (see resolve).
-func (b *Builder) loadStatics() {
+// prepHalo sets every halo cell of the halo whose top-left cell is (x0,
+// y0) from b.land and b.raw: its land (initCell), StartZ surfaces and
+// Enter candidates (resolve) and walker lanes (packWalker), then the
+// Wet-near map (markWet).
+func (b *Builder) prepHalo(x0, y0 int) {
 	b.statics = b.statics[:0]
 	b.cands = b.cands[:0]
-	for h := range b.cells {
-		if b.cells[h].flags&hOnMap != 0 {
-			b.resolve(h)
+	for hy := 0; hy < haloSide; hy++ {
+		for hx := 0; hx < haloSide; hx++ {
+			h := hy*haloSide + hx
+			if b.initCell(hx, hy, x0+hx, y0+hy) {
+				b.resolve(h)
+			}
+			b.packWalker(h)
 		}
 	}
+	b.markWet()
 }
 
 // resolve reads halo cell h's statics: its StartZ surfaces into b.statics,
@@ -81,11 +89,17 @@ func (b *Builder) landOnly(c *hcell) {
 		return
 	}
 	one := landRule(c.avg, c.low)
-	for k := range c.enter {
-		if c.landRules&(1<<k) != 0 {
-			c.enter[k] = one
-		} else {
+	switch c.landRules { // landRulesOf's only other answers
+	case ruleWalker | ruleAmph:
+		c.enter = [3]hrule{one, absentRule, one}
+	case ruleSwimmer | ruleAmph:
+		c.enter = [3]hrule{absentRule, one, one}
+	default:
+		for k := range c.enter {
 			c.enter[k] = absentRule
+			if c.landRules&(1<<k) != 0 {
+				c.enter[k] = one
+			}
 		}
 	}
 }
