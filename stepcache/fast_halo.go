@@ -36,6 +36,7 @@ const (
 	hOnMap    uint8 = 1 << iota
 	hWet            // the land or a static of the cell is Wet (wetNear)
 	hConsider       // the land is not ignored
+	hLazy           // land only, its enter rules not yet set (see materialize)
 )
 
 // hcell is one cell of the chunk or its halo with what the rules read of it

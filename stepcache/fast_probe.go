@@ -227,6 +227,7 @@ func (b *Builder) probeCell(ci int) (primary Cell) {
 			return c
 		}
 	}
+	b.materialize(ci)
 	avg := int(b.cells[ci].avg)
 	// the memo is for cells whose probe is dear (Wet near, StartZ surfaces,
 	// a target with several candidates); a dry cell on its land with one

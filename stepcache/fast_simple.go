@@ -1,6 +1,10 @@
 package stepcache
 
-import "math"
+import (
+	"math"
+
+	"shardcore/movement"
+)
 
 // The simple cell: most cells of a forest or bare land are dry (no Wet in
 // reach), have no StartZ surfaces of their own and walker targets with at
@@ -28,6 +32,42 @@ func (b *Builder) packWalker(h int) {
 	e := &b.cells[h].enter[kWalker]
 	b.wl.st[h], b.wl.sz[h] = uint16(e.lanes), uint16(e.lanes>>16)
 	b.wl.z8[h], b.wl.flags[h] = e.z8, e.flags
+}
+
+// packLand sets halo cell h, on the map and without statics, as resolve
+// would (no StartZ surfaces) but for its rules, marking it hLazy, and
+// its walker lanes as packWalker would once landOnly had set them.
+func (b *Builder) packLand(h int) {
+	c := &b.cells[h]
+	c.s0, c.s1 = int32(len(b.statics)), int32(len(b.statics))
+	c.flags |= hLazy
+	if c.landRules&ruleWalker == 0 {
+		b.wl.st[h], b.wl.sz[h], b.wl.z8[h], b.wl.flags[h] = absentStLane, absentSzLane, 0, 0
+		return
+	}
+	b.wl.st[h], b.wl.sz[h] = uint16(lane15(int(c.low)-movement.StepHeight)), landSzLane
+	b.wl.z8[h], b.wl.flags[h] = int8(c.avg), 0
+	if !fitsZ(int(c.avg)) {
+		b.wl.flags[h] = ruleUnfit
+	}
+}
+
+// absentRule's lanes.
+var absentStLane, absentSzLane = uint16(absentRule.lanes), uint16(absentRule.lanes >> 16)
+
+// materialize sets the rules of halo cell ci and its neighbours where
+// packLand left them unset: the general probe reads them.
+func (b *Builder) materialize(ci int) {
+	if c := &b.cells[ci]; c.flags&hLazy != 0 {
+		c.flags &^= hLazy
+		b.landOnly(c)
+	}
+	for _, off := range haloDir {
+		if c := &b.cells[ci+off]; c.flags&hLazy != 0 {
+			c.flags &^= hLazy
+			b.landOnly(c)
+		}
+	}
 }
 
 // Offsets into a source's 3×3 neighbourhood window (window starts at the

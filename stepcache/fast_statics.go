@@ -37,17 +37,24 @@ func (b *Builder) gatherStatics(x0, y0 int) (n int) {
 // prepHalo sets every halo cell of the halo whose top-left cell is (x0,
 // y0) from b.land and b.raw: its land (initCell), StartZ surfaces and
 // Enter candidates (resolve) and walker lanes (packWalker), then the
-// Wet-near map (markWet).
+// Wet-near map (markWet). A cell without statics gets its walker lanes
+// straight from its land and its rules only when a probe needs them
+// (materialize).
 func (b *Builder) prepHalo(x0, y0 int) {
 	b.statics = b.statics[:0]
 	b.cands = b.cands[:0]
 	for hy := 0; hy < haloSide; hy++ {
 		for hx := 0; hx < haloSide; hx++ {
 			h := hy*haloSide + hx
-			if b.initCell(hx, hy, x0+hx, y0+hy) {
+			switch {
+			case !b.initCell(hx, hy, x0+hx, y0+hy):
+				b.packWalker(h)
+			case len(b.raw[h]) == 0:
+				b.packLand(h)
+			default:
 				b.resolve(h)
+				b.packWalker(h)
 			}
-			b.packWalker(h)
 		}
 	}
 	b.markWet()

@@ -163,3 +163,34 @@ func TestLandRule(t *testing.T) {
 		}
 	}
 }
+
+// TestPackLand checks packLand's walker lanes, set straight from a
+// land-only cell's land, against packWalker's after landOnly set its
+// rules, and that materialize then sets those rules.
+func TestPackLand(t *testing.T) {
+	b := &Builder{}
+	const h = haloSide + 1
+	for _, rules := range []uint8{0, ruleWalker | ruleAmph, ruleSwimmer | ruleAmph} {
+		for avg := -200; avg <= 200; avg += 3 {
+			for low := avg - 40; low <= avg; low++ {
+				cell := hcell{low: int16(low), avg: int16(avg), top: int16(avg + 5), flags: hOnMap | hConsider, landRules: rules}
+				b.cells[h] = cell
+				b.landOnly(&b.cells[h])
+				b.packWalker(h)
+				want, wantRules := b.wl, b.cells[h].enter
+				b.cells[h] = cell
+				b.packLand(h)
+				if b.wl != want {
+					t.Fatalf("rules %b avg %d low %d: packLand's lanes differ from packWalker's", rules, avg, low)
+				}
+				for _, off := range haloDir {
+					b.cells[h+off] = hcell{}
+				}
+				b.materialize(h)
+				if b.cells[h].enter != wantRules || b.cells[h].flags&hLazy != 0 {
+					t.Fatalf("rules %b avg %d low %d: materialize set %+v, want %+v", rules, avg, low, b.cells[h].enter, wantRules)
+				}
+			}
+		}
+	}
+}
