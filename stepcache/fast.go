@@ -28,6 +28,7 @@ type Builder struct {
 	land    landView
 	wl      walkerLanes
 	near    [haloSide]uint32 // Wet near, per halo row (markWet)
+	lazy    bool             // some cells' rules wait for materialize
 	memo    memo
 }
 
@@ -84,7 +85,7 @@ func (b *Builder) uniform(ch *Chunk, x0, y0 int) bool {
 		b.cells[center+off] = b.cells[center]
 		b.packWalker(center + off)
 	}
-	b.near[1] = 0
+	b.near[1], b.lazy = 0, false
 	if b.cells[center].flags&hWet != 0 {
 		b.near[1] = 1 << 1 // the center's own bit: wetNear(center)
 	}

@@ -227,7 +227,9 @@ func (b *Builder) probeCell(ci int) (primary Cell) {
 			return c
 		}
 	}
-	b.materialize(ci)
+	if b.lazy {
+		b.materialize(ci)
+	}
 	avg := int(b.cells[ci].avg)
 	// the memo is for cells whose probe is dear (Wet near, StartZ surfaces,
 	// a target with several candidates); a dry cell on its land with one
@@ -286,8 +288,9 @@ func (b *Builder) wetNear(ci int) bool {
 
 // markWet sets b.near from the Wet flags of the halo's cells: bit x of
 // row y is set when cell (x, y) or one of its neighbours is Wet (rows 0
-// and haloSide-1 and the edge columns are not read).
-func (b *Builder) markWet() {
+// and haloSide-1 and the edge columns are not read). It reports whether
+// a cell is Wet.
+func (b *Builder) markWet() bool {
 	var wet [haloSide]uint32
 	var seen uint32
 	for y := range wet {
@@ -301,10 +304,11 @@ func (b *Builder) markWet() {
 	}
 	if seen == 0 {
 		b.near = [haloSide]uint32{}
-		return
+		return false
 	}
 	for y := 1; y < haloSide-1; y++ {
 		r := wet[y-1] | wet[y] | wet[y+1]
 		b.near[y] = r | r<<1 | r>>1
 	}
+	return true
 }

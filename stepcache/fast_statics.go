@@ -39,7 +39,8 @@ func (b *Builder) gatherStatics(x0, y0 int) (n int) {
 // Enter candidates (resolve) and walker lanes (packWalker), then the
 // Wet-near map (markWet). A cell without statics gets its walker lanes
 // straight from its land and its rules only when a probe needs them
-// (materialize).
+// (materialize), unless the halo is Wet somewhere: then most cells take
+// the general probe, and every rule is set at once.
 func (b *Builder) prepHalo(x0, y0 int) {
 	b.statics = b.statics[:0]
 	b.cands = b.cands[:0]
@@ -57,7 +58,15 @@ func (b *Builder) prepHalo(x0, y0 int) {
 			}
 		}
 	}
-	b.markWet()
+	b.lazy = !b.markWet()
+	if !b.lazy {
+		for h := range b.cells {
+			if c := &b.cells[h]; c.flags&hLazy != 0 {
+				c.flags &^= hLazy
+				b.landOnly(c)
+			}
+		}
+	}
 }
 
 // resolve reads halo cell h's statics: its StartZ surfaces into b.statics,
