@@ -188,19 +188,12 @@ func (b *Builder) setLand(c *hcell, id uint16) {
 // (x, y+1), r (x+1, y) and bt (x+1, y+1).
 func averageZ(t, l, r, bt int16) (low, avg, top int16) {
 	low, top = min(t, l, r, bt), max(t, l, r, bt)
-	if absInt(int(t)-int(bt)) > absInt(int(l)-int(r)) {
-		avg = floorHalf(int(l) + int(r))
-	} else {
-		avg = floorHalf(int(t) + int(bt))
+	d1, d2 := int(t)-int(bt), int(l)-int(r)
+	sum := int(t) + int(bt)
+	if d1*d1 > d2*d2 { // |d1| > |d2|
+		sum = int(l) + int(r)
 	}
-	return low, avg, top
-}
-
-func floorHalf(sum int) int16 {
-	if sum < 0 {
-		sum--
-	}
-	return int16(sum / 2)
+	return low, int16(sum >> 1), top // the floor of half the sum
 }
 
 func absInt(v int) int {
@@ -208,4 +201,37 @@ func absInt(v int) int {
 		return -v
 	}
 	return v
+}
+
+// wetNear is the reference's wetNear on halo cell ci (off-map cells are
+// never Wet), from b.near (markWet).
+func (b *Builder) wetNear(ci int) bool {
+	return b.near[ci/haloSide]>>(ci%haloSide)&1 != 0
+}
+
+// markWet sets b.near from the Wet flags of the halo's cells: bit x of
+// row y is set when cell (x, y) or one of its neighbours is Wet (rows 0
+// and haloSide-1 and the edge columns are not read). It reports whether
+// a cell is Wet.
+func (b *Builder) markWet() bool {
+	var wet [haloSide]uint32
+	var seen uint32
+	for y := range wet {
+		row := b.cells[y*haloSide : (y+1)*haloSide]
+		var w uint32
+		for x := range row {
+			w |= uint32(row[x].flags&hWet) << x
+		}
+		wet[y] = w >> 1 // hWet is bit 1
+		seen |= w
+	}
+	if seen == 0 {
+		b.near = [haloSide]uint32{}
+		return false
+	}
+	for y := 1; y < haloSide-1; y++ {
+		r := wet[y-1] | wet[y] | wet[y+1]
+		b.near[y] = r | r<<1 | r>>1
+	}
+	return true
 }

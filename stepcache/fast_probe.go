@@ -279,36 +279,3 @@ func coveredBy(rs []Cell, z int) bool {
 	}
 	return false
 }
-
-// wetNear is the reference's wetNear on halo cell ci (off-map cells are
-// never Wet), from b.near (markWet).
-func (b *Builder) wetNear(ci int) bool {
-	return b.near[ci/haloSide]>>(ci%haloSide)&1 != 0
-}
-
-// markWet sets b.near from the Wet flags of the halo's cells: bit x of
-// row y is set when cell (x, y) or one of its neighbours is Wet (rows 0
-// and haloSide-1 and the edge columns are not read). It reports whether
-// a cell is Wet.
-func (b *Builder) markWet() bool {
-	var wet [haloSide]uint32
-	var seen uint32
-	for y := range wet {
-		row := b.cells[y*haloSide : (y+1)*haloSide]
-		var w uint32
-		for x := range row {
-			w |= uint32(row[x].flags&hWet) << x
-		}
-		wet[y] = w >> 1 // hWet is bit 1
-		seen |= w
-	}
-	if seen == 0 {
-		b.near = [haloSide]uint32{}
-		return false
-	}
-	for y := 1; y < haloSide-1; y++ {
-		r := wet[y-1] | wet[y] | wet[y+1]
-		b.near[y] = r | r<<1 | r>>1
-	}
-	return true
-}

@@ -44,15 +44,28 @@ func (b *Builder) gatherStatics(x0, y0 int) (n int) {
 func (b *Builder) prepHalo(x0, y0 int) {
 	b.statics = b.statics[:0]
 	b.cands = b.cands[:0]
+	zs, ids := &b.land.zs, &b.land.ids
+	lastID, last := uint16(0xFFFF), hcell{} // land ids come in runs
 	for hy := 0; hy < haloSide; hy++ {
+		y := y0 + hy
 		for hx := 0; hx < haloSide; hx++ {
 			h := hy*haloSide + hx
-			switch {
-			case !b.initCell(hx, hy, x0+hx, y0+hy):
+			c := &b.cells[h]
+			if x := x0 + hx; x < 0 || y < 0 || x >= b.m.Width || y >= b.m.Height {
+				*c = hcell{enter: [3]hrule{absentRule, absentRule, absentRule}}
 				b.packWalker(h)
-			case len(b.raw[h]) == 0:
+				continue
+			}
+			g := hy*landSide + hx // initCell's land, inline
+			c.low, c.avg, c.top = averageZ(zs[g], zs[g+landSide], zs[g+1], zs[g+landSide+1])
+			if ids[h] != lastID {
+				lastID = ids[h]
+				b.setLand(&last, lastID)
+			}
+			c.flags, c.landRules = last.flags, last.landRules
+			if len(b.raw[h]) == 0 {
 				b.packLand(h)
-			default:
+			} else {
 				b.resolve(h)
 				b.packWalker(h)
 			}

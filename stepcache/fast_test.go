@@ -194,3 +194,38 @@ func TestPackLand(t *testing.T) {
 		}
 	}
 }
+
+// TestAverageZ checks averageZ against world.Map.AverageZ over every
+// corner Z in -20..20 and the int8 extremes (on an 8×8 map whose cell
+// (0, 0) has those corners).
+func TestAverageZ(t *testing.T) {
+	wb, err := world.NewBuilder(world.Felucca, 8, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := wb.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	zs := []int8{-128, -127, 126, 127}
+	for z := int8(-20); z <= 20; z++ {
+		zs = append(zs, z)
+	}
+	for _, a := range zs {
+		for _, b := range zs {
+			for _, c := range zs {
+				for _, d := range zs {
+					m.SetLand(0, 0, world.LandCell{Z: a})
+					m.SetLand(0, 1, world.LandCell{Z: b})
+					m.SetLand(1, 0, world.LandCell{Z: c})
+					m.SetLand(1, 1, world.LandCell{Z: d})
+					l0, a0, t0 := m.AverageZ(0, 0)
+					l1, a1, t1 := averageZ(int16(a), int16(b), int16(c), int16(d))
+					if int(l1) != l0 || int(a1) != a0 || int(t1) != t0 {
+						t.Fatalf("averageZ(%d, %d, %d, %d) = %d %d %d, want %d %d %d", a, b, c, d, l1, a1, t1, l0, a0, t0)
+					}
+				}
+			}
+		}
+	}
+}
