@@ -122,9 +122,8 @@ func (b *Builder) probeSimple(ci int) (Cell, bool) {
 	// (z, z) below the land's avg or off the walker's land, else (low,
 	// max(top, z))
 	at := uint64(avg+laneBias) * laneOnes
-	bits := nb.passLanes(at, at)
 	up1, up2 := at+laneOnes, at+2*laneOnes
-	var above1, above2 uint8
+	var bits, above1, above2 uint8
 	if c.landRules&ruleWalker != 0 {
 		low, top := int(c.low), int(c.top)
 		lowL := uint64(low+laneBias) * laneOnes
@@ -137,6 +136,7 @@ func (b *Builder) probeSimple(ci int) (Cell, bool) {
 			above2 = nb.passLanes(lowL, up2)
 		}
 	} else {
+		bits = nb.passLanes(at, at)
 		above1, above2 = nb.passLanes(up1, up1), nb.passLanes(up2, up2)
 	}
 	dn1, dn2 := at-laneOnes, at-2*laneOnes
