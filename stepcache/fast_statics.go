@@ -190,9 +190,23 @@ func (b *Builder) cellCands(c *hcell) {
 				szMax: int16(lim - movement.PersonHeight)}, c.landRules})
 		}
 	}
-	for k := range c.enter {
-		b.setRule(&c.enter[k], uint8(1)<<k)
-		c.enter[k].finish(c.avg)
+	switch len(b.tmp) { // (what setRule and finish give, directly)
+	case 0: // a tree, a wall: nothing to enter
+		c.enter = [3]hrule{absentRule, absentRule, absentRule}
+	case 1:
+		one := hrule{one: b.tmp[0].hcand, n: 1}
+		one.finish(c.avg)
+		for k := range c.enter {
+			c.enter[k] = absentRule
+			if b.tmp[0].rules&(1<<k) != 0 {
+				c.enter[k] = one
+			}
+		}
+	default:
+		for k := range c.enter {
+			b.setRule(&c.enter[k], uint8(1)<<k)
+			c.enter[k].finish(c.avg)
+		}
 	}
 }
 
