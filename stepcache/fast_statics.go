@@ -113,21 +113,21 @@ func (b *Builder) resolve(h int) {
 // land for the rule sets it does not block (nothing limits headroom), as
 // cellCands would.
 func (b *Builder) landOnly(c *hcell) {
-	if c.landRules == 0 {
-		c.enter = [3]hrule{absentRule, absentRule, absentRule}
-		return
-	}
-	one := landRule(c.avg, c.low)
-	switch c.landRules { // landRulesOf's only other answers
+	e := &c.enter
+	switch c.landRules { // landRulesOf's answers
 	case ruleWalker | ruleAmph:
-		c.enter = [3]hrule{one, absentRule, one}
+		setLandRule(&e[kWalker], c.avg, c.low)
+		e[kSwimmer], e[kAmph] = absentRule, e[kWalker]
 	case ruleSwimmer | ruleAmph:
-		c.enter = [3]hrule{absentRule, one, one}
+		setLandRule(&e[kSwimmer], c.avg, c.low)
+		e[kWalker], e[kAmph] = absentRule, e[kSwimmer]
 	default:
-		for k := range c.enter {
-			c.enter[k] = absentRule
+		var one hrule
+		setLandRule(&one, c.avg, c.low)
+		for k := range e {
+			e[k] = absentRule
 			if c.landRules&(1<<k) != 0 {
-				c.enter[k] = one
+				e[k] = one
 			}
 		}
 	}
@@ -137,18 +137,25 @@ func (b *Builder) landOnly(c *hcell) {
 // candidate, nothing limiting headroom (finish's fields computed for that
 // case directly: no candidate choice, szMax beyond any start).
 func landRule(avg, low int16) hrule {
-	one := hcand{z: avg, stMin: low - movement.StepHeight, szMax: noLimit - movement.PersonHeight}
-	e := hrule{one: one, n: 1, lanes: lane15(int(one.stMin)) | landSzLane<<16, z8: int8(avg)}
+	var e hrule
+	setLandRule(&e, avg, low)
+	return e
+}
+
+// setLandRule sets e to landRule(avg, low), field by field.
+func setLandRule(e *hrule, avg, low int16) {
+	stMin := low - movement.StepHeight
+	e.one = hcand{z: avg, stMin: stMin, szMax: noLimit - movement.PersonHeight}
+	e.n, e.off = 1, 0
+	e.lanes = lane15(int(stMin)) | landSzLane<<16
+	e.z8, e.flags = int8(avg), 0
 	if !fitsZ(int(avg)) {
 		e.flags = ruleUnfit
 	}
-	st := int(one.stMin) - int(avg)
-	if inMemoRange(int(avg)) && st >= -field12 && st <= field12 {
+	e.word = memoOut
+	if st := int(stMin) - int(avg); inMemoRange(int(avg)) && st >= -field12 && st <= field12 {
 		e.word = uint64(st)&0xFFF<<12 | inf12<<24
-	} else {
-		e.word = memoOut
 	}
-	return e
 }
 
 // landSzLane is lane15 of a land-only candidate's szMax.
