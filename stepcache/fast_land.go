@@ -91,6 +91,16 @@ func (b *Builder) readLand(x0, y0 int, zs *[landSide * landSide]int16, ids *[hal
 		for x := xa; x < xb; {
 			blk := m.LandBlock(m.BlockIndex(x, y))
 			end := min(xb, (x|7)+1)
+			if gx := x - x0; end-x == 8 && gx+8 <= len(irow) { // a whole block row: fixed sizes, no checks per cell
+				cells := (*[8 * 3]byte)(blk[4+(y&7)*world.BlockSize*3:])
+				zr, ir := (*[8]int16)(zrow[gx:gx+8]), (*[8]uint16)(irow[gx:gx+8])
+				for j := range zr {
+					zr[j] = int16(int8(cells[3*j+2]))
+					ir[j] = uint16(cells[3*j]) | uint16(cells[3*j+1])<<8
+				}
+				x = end
+				continue
+			}
 			cells := blk[4+((y&7)*world.BlockSize+x&7)*3 : 4+((y&7)*world.BlockSize+(end-1)&7)*3+3]
 			for i, gx := 0, x-x0; i+2 < len(cells); i, gx = i+3, gx+1 {
 				zrow[gx] = int16(int8(cells[i+2]))
