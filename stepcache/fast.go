@@ -60,7 +60,7 @@ func (b *Builder) Build(cx, cy int) *Chunk {
 			ch.Cells[i] = Cell{}
 			continue
 		}
-		ch.Cells[i] = b.probeCell(ci)
+		b.probeCell(ci, &ch.Cells[i])
 	}
 	b.start[ChunkCells] = uint16(len(b.strata))
 	if len(b.strata) > 0 {
@@ -89,13 +89,15 @@ func (b *Builder) uniform(ch *Chunk, x0, y0 int) bool {
 	if b.cells[center].flags&hWet != 0 {
 		b.near[1] = 1 << 1 // the center's own bit: wetNear(center)
 	}
-	rec := b.probeCell(center)
+	var rec Cell
+	b.probeCell(center, &rec)
 	if len(b.strata) != 0 {
 		b.strata = b.strata[:0]
 		return false
 	}
-	for i := range ch.Cells {
-		ch.Cells[i] = rec
+	ch.Cells[0] = rec
+	for n := 1; n < len(ch.Cells); n *= 2 { // doubling copies
+		copy(ch.Cells[n:], ch.Cells[:n])
 	}
 	return true
 }

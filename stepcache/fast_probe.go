@@ -219,14 +219,17 @@ func insertSorted(zs []int, z int) []int {
 }
 
 // probeCell is the reference's probeCell on halo cell ci: the primary
-// record, and its strata appended to b.strata in Z order.
-func (b *Builder) probeCell(ci int) (primary Cell) {
+// record, written to out, and its strata appended to b.strata in Z order.
+func (b *Builder) probeCell(ci int, out *Cell) {
 	wet := b.wetNear(ci)
-	if !wet {
-		if c, ok := b.probeSimple(ci); ok {
-			return c
-		}
+	if !wet && b.probeSimple(ci, out) {
+		return
 	}
+	*out = b.probeGeneral(ci, wet)
+}
+
+// probeGeneral is probeCell for any cell, wet telling whether Wet is near.
+func (b *Builder) probeGeneral(ci int, wet bool) (primary Cell) {
 	if b.lazy {
 		b.materialize(ci)
 	}

@@ -107,14 +107,14 @@ func (b *Builder) gatherWalker(ci int) bool {
 	return true
 }
 
-// probeSimple is probeCell for a simple cell ci (see above): false, with
-// nothing done, when ci is not one or a Z of its record could leave the
-// int8 range.
-func (b *Builder) probeSimple(ci int) (Cell, bool) {
+// probeSimple is probeCell for a simple cell ci (see above), writing the
+// record to out: false, with nothing written, when ci is not one or a Z
+// of its record could leave the int8 range.
+func (b *Builder) probeSimple(ci int, out *Cell) bool {
 	c := &b.cells[ci]
 	avg := int(c.avg)
 	if c.s0 != c.s1 || avg < math.MinInt8+2 || avg > math.MaxInt8-2 || !b.gatherWalker(ci) {
-		return Cell{}, false
+		return false
 	}
 	nb := &b.nb[kWalker]
 	// StartZ as pass's broadcast lanes (every Z here is a land corner or
@@ -140,11 +140,11 @@ func (b *Builder) probeSimple(ci int) (Cell, bool) {
 		above1, above2 = nb.passLanes(up1, up1), nb.passLanes(up2, up2)
 	}
 	dn1, dn2 := at-laneOnes, at-2*laneOnes
-	out := Cell{Z: int8(avg), Walk: bits, WalkZ: maskBytes(nb.z8, bits)}
-	out.Info = infoIf(nb.passLanes(dn2, dn2) == bits, InfoValidBelow2) |
+	info := infoIf(nb.passLanes(dn2, dn2) == bits, InfoValidBelow2) |
 		infoIf(nb.passLanes(dn1, dn1) == bits, InfoValidBelow1) |
 		infoIf(above1 == bits, InfoValidAbove1) | infoIf(above2 == bits, InfoValidAbove2)
-	return out, true
+	*out = Cell{Z: int8(avg), Walk: bits, Info: info, WalkZ: maskBytes(nb.z8, bits)}
+	return true
 }
 
 // infoIf is bit when ok, else 0.
