@@ -25,8 +25,11 @@ import (
 // writes it (a run outside valgrind); when it does, the test warms a
 // Builder on the sample's warm-up chunks (other chunks of the same kinds,
 // map order) and then builds each kind's chunks once inside
-// buildCountLoop, one call per kind in kind order. It checks nothing; it is
-// skipped unless SHARDCORE_BUILD_COUNT is set.
+// buildCountLoop, one call per kind in kind order; then, for comparison,
+// computes each of those chunks' canonical maps (every rule set, from the
+// chunk and its 8 neighbours) inside canonCountLoop, again one call per
+// kind. It checks nothing; it is skipped unless SHARDCORE_BUILD_COUNT is
+// set.
 func TestBuildCount(t *testing.T) {
 	dir := os.Getenv("SHARDCORE_BUILD_COUNT")
 	if dir == "" {
@@ -54,6 +57,18 @@ func TestBuildCount(t *testing.T) {
 	buildWarmLoop(b, warm, wide)
 	for k := range kinds {
 		buildCountLoop(b, kinds[k], wide)
+	}
+	quiet()
+	var arounds [NumChunkKinds][]canonJob
+	for k, list := range kinds {
+		arounds[k] = canonJobs(b, list, wide, r.Map.Width, r.Map.Height)
+	}
+	quiet = quietCountGC()
+	for k := range arounds {
+		canonWarmLoop(arounds[k]) // grows the stack outside the counted call
+	}
+	for k := range arounds {
+		canonCountLoop(arounds[k])
 	}
 	quiet()
 	for k, list := range kinds {
@@ -166,6 +181,49 @@ func buildCountLoop(b *Builder, list []int, wide int) { buildWarmLoop(b, list, w
 func buildWarmLoop(b *Builder, list []int, wide int) {
 	for _, i := range list {
 		b.Build(i%wide, i/wide)
+	}
+}
+
+// canonJob is one chunk's canonical-map inputs.
+type canonJob struct {
+	around       [3][3]*Chunk
+	cx, cy, w, h int
+}
+
+// canonJobs builds each chunk of list and its neighbours.
+func canonJobs(b *Builder, list []int, wide, w, h int) []canonJob {
+	high := (h + ChunkSize - 1) / ChunkSize
+	jobs := make([]canonJob, len(list))
+	for j, i := range list {
+		jb := &jobs[j]
+		jb.cx, jb.cy, jb.w, jb.h = i%wide, i/wide, w, h
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				if x, y := jb.cx+dx, jb.cy+dy; x >= 0 && y >= 0 && x < wide && y < high {
+					jb.around[dy+1][dx+1] = b.BuildChunk(x, y)
+				}
+			}
+		}
+	}
+	return jobs
+}
+
+// canonCountLoop computes every job's canonical map under every rule set
+// (not inlined: valgrind counts inside it).
+//
+//go:noinline
+func canonCountLoop(jobs []canonJob) { canonWarmLoop(jobs) }
+
+// canonWarmLoop computes every job's canonical maps (outside
+// canonCountLoop: not counted).
+//
+//go:noinline
+func canonWarmLoop(jobs []canonJob) {
+	for j := range jobs {
+		jb := &jobs[j]
+		for set := RuleSet(0); set < NumRuleSets; set++ {
+			BuildCanon(&jb.around, set, jb.cx, jb.cy, jb.w, jb.h, nil)
+		}
 	}
 }
 
