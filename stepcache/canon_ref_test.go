@@ -174,4 +174,3 @@ func goodCellRef(win *[canonWin][canonWin]winCell, wx, wy int) (good, open bool)
 	}
 	return true, open
 }
-
