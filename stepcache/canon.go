@@ -123,9 +123,6 @@ type winCell struct {
 	raw   uint8
 	z     int8
 	zs    [8]int8
-	// entered: some neighbour's canonical record can step in (or that is
-	// not known): only such neighbours' records must agree about a cell
-	entered bool
 }
 
 const (
@@ -143,15 +140,9 @@ const (
 func BuildCanon(around *[3][3]*Chunk, set RuleSet, cx, cy, mapW, mapH int, unknown func(x, y int) bool) Canon {
 	var win canonWindow
 	win.fill(around, set, cx, cy, mapW, mapH, unknown)
+	win.markMasks()
 	win.markEntered()
-	var good, open [canonWin]uint32 // bit wx of row wy, for wx, wy in 2..19
-	for wy := 2; wy < canonWin-2; wy++ {
-		for wx := 2; wx < canonWin-2; wx++ {
-			g, o := win.goodCell(wy*canonWin + wx)
-			good[wy] |= uint32(b2u(g)) << wx
-			open[wy] |= uint32(b2u(o)) << wx
-		}
-	}
+	good, open := win.goodOpen() // bit wx of row wy, for wx, wy in 2..19
 	var cn Canon
 	for r := 0; r < ChunkSize+2; r++ {
 		cn.Open[r] = open[r+2] >> 2

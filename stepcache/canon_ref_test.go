@@ -40,13 +40,21 @@ func TestBuildCanonMatchesReference(t *testing.T) {
 	}
 }
 
-// BuildCanon computes the canonical map of chunk (cx, cy) of a mapW×mapH
-// map for set from the chunk and its 8 neighbours: around[dy+1][dx+1] is
-// chunk (cx+dx, cy+dy), nil when it is not known (not resident); cells of
-// an unknown chunk are not good, nor are cells for which unknown (when not
-// nil) reports true (their lookups fall through: a multi stands near).
+// refCell is winCell with entered: some neighbour's canonical record can
+// step in (or that is not known): only such neighbours' records must agree
+// about a cell.
+type refCell struct {
+	state   uint8
+	raw     uint8
+	z       int8
+	zs      [8]int8
+	entered bool
+}
+
+// buildCanonRef is BuildCanon as first written, a cell at a time (kept to
+// check the faster form against).
 func buildCanonRef(around *[3][3]*Chunk, set RuleSet, cx, cy, mapW, mapH int, unknown func(x, y int) bool) Canon {
-	var win [canonWin][canonWin]winCell
+	var win [canonWin][canonWin]refCell
 	x0, y0 := cx*ChunkSize-3, cy*ChunkSize-3
 	for wy := 0; wy < canonWin; wy++ {
 		for wx := 0; wx < canonWin; wx++ {
@@ -89,7 +97,7 @@ func buildCanonRef(around *[3][3]*Chunk, set RuleSet, cx, cy, mapW, mapH int, un
 // entered reports whether window cell (wx, wy) may be a state a step
 // reaches: some neighbour's canonical record steps into it, or a neighbour
 // is not known (or outside the window), so it might.
-func enteredRef(win *[canonWin][canonWin]winCell, wx, wy int) bool {
+func enteredRef(win *[canonWin][canonWin]refCell, wx, wy int) bool {
 	if win[wy][wx].state == cellOff {
 		return false
 	}
@@ -113,20 +121,20 @@ func enteredRef(win *[canonWin][canonWin]winCell, wx, wy int) bool {
 }
 
 // canonCell reads map cell (x, y) from the chunk window.
-func canonCellRef(around *[3][3]*Chunk, set RuleSet, cx, cy, x, y, mapW, mapH int) winCell {
+func canonCellRef(around *[3][3]*Chunk, set RuleSet, cx, cy, x, y, mapW, mapH int) refCell {
 	if x < 0 || y < 0 || x >= mapW || y >= mapH {
-		return winCell{state: cellOff}
+		return refCell{state: cellOff}
 	}
 	dx, dy := floorDiv(x, ChunkSize)-cx, floorDiv(y, ChunkSize)-cy
 	ch := around[dy+1][dx+1]
 	if ch == nil {
-		return winCell{}
+		return refCell{}
 	}
 	rec := CanonRecord(ch, (y%ChunkSize)*ChunkSize+x%ChunkSize, set)
 	if rec.Info&InfoLiveOnly != 0 {
-		return winCell{state: cellOther}
+		return refCell{state: cellOther}
 	}
-	w := winCell{state: cellSingle, z: rec.Z}
+	w := refCell{state: cellSingle, z: rec.Z}
 	if set == RuleWet {
 		w.raw, w.zs = rec.Wet, rec.SwimZ
 	} else {
@@ -140,7 +148,7 @@ func canonCellRef(around *[3][3]*Chunk, set RuleSet, cx, cy, x, y, mapW, mapH in
 // probes of a place no walker stands (a wall, deep water for a walker) and
 // their answers never become steps of a search, except from a start, whose
 // steps the search never takes for grid steps.
-func goodCellRef(win *[canonWin][canonWin]winCell, wx, wy int) (good, open bool) {
+func goodCellRef(win *[canonWin][canonWin]refCell, wx, wy int) (good, open bool) {
 	c := &win[wy][wx]
 	switch c.state {
 	case cellOff:

@@ -1,11 +1,19 @@
 package stepcache
 
-import "shardcore/movement"
+import (
+	"math/bits"
+
+	"shardcore/movement"
+)
 
 // canonWindow is the cell window a canonical map reads (see winCell), row
 // by row, flat: cell (wx, wy) is cells[wy*canonWin+wx].
 type canonWindow struct {
 	cells [canonWin * canonWin]winCell
+	// row masks, bit wx of row wy: off the map, not known, answering
+	// (cellSingle), stepping in direction d (answering, raw bit d), entered
+	off, unk, single, entered [canonWin]uint32
+	step                      [8][canonWin]uint32
 }
 
 // canonStep is the flat window offset of one step in each direction.
@@ -68,73 +76,114 @@ func canonCellOf(rec *Cell, set RuleSet) winCell {
 	return c
 }
 
-// markEntered sets every window cell's entered: some neighbour's
-// canonical record steps into it, or a neighbour is not known or outside
-// the window (every cell of the border), so it might; never for a cell off
-// the map.
-func (w *canonWindow) markEntered() {
+// markMasks sets the window's row masks from its cells.
+func (w *canonWindow) markMasks() {
 	for wy := 0; wy < canonWin; wy++ {
-		for wx := 0; wx < canonWin; wx++ {
-			i := wy*canonWin + wx
-			c := &w.cells[i]
-			switch {
-			case c.state == cellOff:
-				c.entered = false
-			case wx == 0 || wy == 0 || wx == canonWin-1 || wy == canonWin-1:
-				c.entered = true
-			default:
-				c.entered = w.steppedInto(i)
+		row := w.cells[wy*canonWin : (wy+1)*canonWin]
+		var off, unk, single uint32
+		var step [8]uint32
+		for wx := range row {
+			c := &row[wx]
+			bit := uint32(1) << wx
+			switch c.state {
+			case cellOff:
+				off |= bit
+			case cellUnknown:
+				unk |= bit
+			case cellSingle:
+				single |= bit
+				for d, r := 0, uint32(c.raw); r != 0; d, r = d+1, r>>1 {
+					step[d] |= (r & 1) << wx
+				}
 			}
 		}
+		w.off[wy], w.unk[wy], w.single[wy] = off, unk, single
+		for d := range step {
+			w.step[d][wy] = step[d]
+		}
 	}
 }
 
-// steppedInto reports whether a neighbour of inner window cell i is not
-// known or steps into it by its canonical record.
-func (w *canonWindow) steppedInto(i int) bool {
-	for d, off := range canonStep {
-		n := &w.cells[i-off] // the neighbour that steps in d to reach i
-		if n.state == cellUnknown || n.state == cellSingle && n.raw&(1<<d) != 0 {
-			return true
-		}
+// canonDX and canonDY are each direction's step.
+var canonDX, canonDY = func() (dx, dy [8]int) {
+	for d := movement.Dir(0); d < 8; d++ {
+		dx[d], dy[d] = d.Offset()
 	}
-	return false
+	return dx, dy
+}()
+
+// fromNeighbour moves row mask m of the neighbours that step in a
+// direction whose x step is dx onto the cells they step into.
+func fromNeighbour(m uint32, dx int) uint32 {
+	switch dx {
+	case 1:
+		return m << 1
+	case -1:
+		return m >> 1
+	}
+	return m
 }
 
-// goodCell reports whether window cell i (not on the border) is good and
-// open. Only the neighbours that may be states (entered) count: the
-// others' records are probes of a place no walker stands (a wall, deep
-// water for a walker) and their answers never become steps of a search,
-// except from a start, whose steps the search never takes for grid steps.
-func (w *canonWindow) goodCell(i int) (good, open bool) {
-	c := &w.cells[i]
-	switch c.state {
-	case cellOff:
-		return true, false
-	case cellSingle:
-	default:
-		return false, false
+// canonRowMask has the window's columns set.
+const canonRowMask = 1<<canonWin - 1
+
+// markEntered sets w.entered: bit wx of row wy when some neighbour's
+// canonical record steps into the cell, or a neighbour is not known or
+// outside the window (every cell of the border), so it might; never for a
+// cell off the map.
+func (w *canonWindow) markEntered() {
+	for wy := 0; wy < canonWin; wy++ {
+		e := uint32(canonRowMask)
+		if wy > 0 && wy < canonWin-1 {
+			e = 1 | 1<<(canonWin-1)
+			for d := range canonDX {
+				ny := wy - canonDY[d]
+				e |= fromNeighbour(w.unk[ny]|w.step[d][ny], canonDX[d])
+			}
+		}
+		w.entered[wy] = e & canonRowMask &^ w.off[wy]
 	}
-	seen := false
-	for d, off := range canonStep {
-		n := &w.cells[i-off] // the neighbour that steps in d to reach c
-		switch {
-		case n.state == cellOff:
-			continue
-		case n.state != cellSingle:
-			return false, false
-		case !n.entered:
-			continue
+}
+
+// goodOpen returns, per row, the window cells of rows and columns 2..19
+// that are good and those that are open. Only the neighbours that may be
+// states (entered) count: the others' records are probes of a place no
+// walker stands (a wall, deep water for a walker) and their answers never
+// become steps of a search, except from a start, whose steps the search
+// never takes for grid steps.
+func (w *canonWindow) goodOpen() (good, open [canonWin]uint32) {
+	const cols = (1<<(canonWin-2) - 1) &^ 3 // columns 2..19
+	for wy := 2; wy < canonWin-2; wy++ {
+		var bad, anyIn, anyOut uint32
+		for d := range canonDX {
+			ny, dx := wy-canonDY[d], canonDX[d]
+			nOff, nSingle := fromNeighbour(w.off[ny], dx), fromNeighbour(w.single[ny], dx)
+			counted := nSingle & fromNeighbour(w.entered[ny], dx)
+			step := fromNeighbour(w.step[d][ny], dx)
+			bad |= ^nOff &^ nSingle // a neighbour not known, or LiveOnly
+			in := counted & step
+			anyIn |= in
+			anyOut |= counted &^ step
+			bad |= w.landsElsewhere(in&cols&w.single[wy], wy, d)
 		}
-		in := n.raw&(1<<d) != 0
-		if in && n.zs[d] != c.z {
-			return false, false
-		}
-		if !seen {
-			open, seen = in, true
-		} else if in != open {
-			return false, false
+		bad |= anyIn & anyOut // the neighbours disagree
+		g := w.off[wy] | w.single[wy]&^bad
+		good[wy] = g & cols
+		open[wy] = g & w.single[wy] & anyIn & cols
+	}
+	return good, open
+}
+
+// landsElsewhere returns the cells of in (row wy) whose neighbour stepping
+// in d arrives at a Z other than the cell's.
+func (w *canonWindow) landsElsewhere(in uint32, wy, d int) (out uint32) {
+	off := canonStep[d]
+	for ; in != 0; in &= in - 1 {
+		wx := bits.TrailingZeros32(in)
+		i := wy*canonWin + wx
+		if w.cells[i-off].zs[d] != w.cells[i].z {
+			out |= 1 << wx
 		}
 	}
-	return true, open
+	return out
 }
