@@ -1,6 +1,7 @@
 package stepcache
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"shardcore/movement"
@@ -25,27 +26,64 @@ var canonStep = func() (o [8]int) {
 	return o
 }()
 
-// fill reads the window around chunk (cx, cy) (see BuildCanon): a row of
-// the window at a time, and along it a chunk's run of cells at a time.
+// fill reads the window around chunk (cx, cy) (see BuildCanon) into w,
+// which is zero (every cell not known): a row of the window at a time, and
+// along it a chunk's run of cells at a time.
 func (w *canonWindow) fill(around *[3][3]*Chunk, set RuleSet, cx, cy, mapW, mapH int, unknown func(x, y int) bool) {
 	x0, y0 := cx*ChunkSize-3, cy*ChunkSize-3
+	xa, xb := max(0, -x0), min(canonWin, mapW-x0) // the window's columns on the map
 	for wy := 0; wy < canonWin; wy++ {
 		y := y0 + wy
-		row := w.cells[wy*canonWin : (wy+1)*canonWin]
-		ry, dy := canonSpan(wy)
-		for wx := 0; wx < canonWin; wx++ {
-			x := x0 + wx
-			if unknown != nil && unknown(x, y) {
-				continue // cellUnknown: the zero winCell
-			}
-			if x < 0 || y < 0 || x >= mapW || y >= mapH {
+		row := (*[canonWin]winCell)(w.cells[wy*canonWin : (wy+1)*canonWin])
+		if unknown != nil {
+			fillRowAsked(row, around, set, cx, cy, y0+wy, x0, mapW, mapH, unknown)
+			continue
+		}
+		if y < 0 || y >= mapH {
+			for wx := range row {
 				row[wx] = winCell{state: cellOff}
+			}
+			continue
+		}
+		for wx := 0; wx < xa; wx++ {
+			row[wx] = winCell{state: cellOff}
+		}
+		for wx := max(xb, 0); wx < canonWin; wx++ {
+			row[wx] = winCell{state: cellOff}
+		}
+		ry, dy := canonSpan(wy)
+		for k, seg := range canonSegs {
+			ch := around[dy][k]
+			if ch == nil {
 				continue
 			}
-			rx, dx := canonSpan(wx)
-			if ch := around[dy][dx]; ch != nil {
-				row[wx] = canonCellOf(CanonRecord(ch, ry*ChunkSize+rx, set), set)
+			for wx := max(seg.lo, xa); wx < min(seg.hi, xb); wx++ {
+				row[wx] = canonCellOf(CanonRecord(ch, ry*ChunkSize+wx-seg.lo+seg.cell, set), set)
 			}
+		}
+	}
+}
+
+// canonSegs are the window's column runs in each chunk of around's row:
+// window columns lo..hi-1 are that chunk's cells from cell.
+var canonSegs = [3]struct{ lo, hi, cell int }{{0, 3, ChunkSize - 3}, {3, 3 + ChunkSize, 0}, {3 + ChunkSize, canonWin, 0}}
+
+// fillRowAsked reads window row (map row y) a cell at a time, asking
+// unknown first.
+func fillRowAsked(row *[canonWin]winCell, around *[3][3]*Chunk, set RuleSet, cx, cy, y, x0, mapW, mapH int, unknown func(x, y int) bool) {
+	ry, dy := canonSpan(y - cy*ChunkSize + 3)
+	for wx := range row {
+		x := x0 + wx
+		if unknown(x, y) {
+			continue // cellUnknown: the zero winCell
+		}
+		if x < 0 || y < 0 || x >= mapW || y >= mapH {
+			row[wx] = winCell{state: cellOff}
+			continue
+		}
+		rx, dx := canonSpan(wx)
+		if ch := around[dy][dx]; ch != nil {
+			row[wx] = canonCellOf(CanonRecord(ch, ry*ChunkSize+rx, set), set)
 		}
 	}
 }
@@ -76,12 +114,13 @@ func canonCellOf(rec *Cell, set RuleSet) winCell {
 	return c
 }
 
-// markMasks sets the window's row masks from its cells.
+// markMasks sets the window's row masks from its cells; the step masks
+// by transposing the raw bytes of eight cells at a time.
 func (w *canonWindow) markMasks() {
 	for wy := 0; wy < canonWin; wy++ {
 		row := w.cells[wy*canonWin : (wy+1)*canonWin]
 		var off, unk, single uint32
-		var step [8]uint32
+		var raws [24]byte // the answering cells' raw bits, a byte a cell
 		for wx := range row {
 			c := &row[wx]
 			bit := uint32(1) << wx
@@ -92,16 +131,28 @@ func (w *canonWindow) markMasks() {
 				unk |= bit
 			case cellSingle:
 				single |= bit
-				for d, r := 0, uint32(c.raw); r != 0; d, r = d+1, r>>1 {
-					step[d] |= (r & 1) << wx
-				}
+				raws[wx] = c.raw
 			}
 		}
 		w.off[wy], w.unk[wy], w.single[wy] = off, unk, single
-		for d := range step {
-			w.step[d][wy] = step[d]
+		for b := 0; b < 3; b++ {
+			x := transpose8(binary.LittleEndian.Uint64(raws[8*b:]))
+			for d := range w.step {
+				w.step[d][wy] |= uint32(byte(x>>(8*d))) << (8 * b)
+			}
 		}
 	}
+}
+
+// transpose8 transposes an 8×8 bit matrix, row i in byte i: bit j of byte
+// i moves to bit i of byte j.
+func transpose8(x uint64) uint64 {
+	t := (x ^ x>>7) & 0x00AA00AA00AA00AA
+	x ^= t ^ t<<7
+	t = (x ^ x>>14) & 0x0000CCCC0000CCCC
+	x ^= t ^ t<<14
+	t = (x ^ x>>28) & 0x00000000F0F0F0F0
+	return x ^ t ^ t<<28
 }
 
 // canonDX and canonDY are each direction's step.
