@@ -123,9 +123,6 @@ type winCell struct {
 	raw   uint8
 	z     int8
 	zs    [8]int8
-	// entered: some neighbour's canonical record can step in (or that is
-	// not known): only such neighbours' records must agree about a cell
-	entered bool
 }
 
 const (
@@ -141,32 +138,11 @@ const (
 // an unknown chunk are not good, nor are cells for which unknown (when not
 // nil) reports true (their lookups fall through: a multi stands near).
 func BuildCanon(around *[3][3]*Chunk, set RuleSet, cx, cy, mapW, mapH int, unknown func(x, y int) bool) Canon {
-	var win [canonWin][canonWin]winCell
-	x0, y0 := cx*ChunkSize-3, cy*ChunkSize-3
-	for wy := 0; wy < canonWin; wy++ {
-		for wx := 0; wx < canonWin; wx++ {
-			if unknown == nil || !unknown(x0+wx, y0+wy) {
-				win[wy][wx] = canonCell(around, set, cx, cy, x0+wx, y0+wy, mapW, mapH)
-			}
-		}
-	}
-	for wy := 0; wy < canonWin; wy++ {
-		for wx := 0; wx < canonWin; wx++ {
-			win[wy][wx].entered = entered(&win, wx, wy)
-		}
-	}
-	var good, open [canonWin]uint32 // bit wx of row wy, for wx, wy in 2..19
-	for wy := 2; wy < canonWin-2; wy++ {
-		for wx := 2; wx < canonWin-2; wx++ {
-			g, o := goodCell(&win, wx, wy)
-			if g {
-				good[wy] |= 1 << wx
-			}
-			if o {
-				open[wy] |= 1 << wx
-			}
-		}
-	}
+	var win canonWindow
+	win.fill(around, set, cx, cy, mapW, mapH, unknown)
+	win.markMasks()
+	win.markEntered()
+	good, open := win.goodOpen() // bit wx of row wy, for wx, wy in 2..19
 	var cn Canon
 	for r := 0; r < ChunkSize+2; r++ {
 		cn.Open[r] = open[r+2] >> 2
@@ -197,95 +173,6 @@ func transpose(cn *Canon) {
 			}
 		}
 	}
-}
-
-// entered reports whether window cell (wx, wy) may be a state a step
-// reaches: some neighbour's canonical record steps into it, or a neighbour
-// is not known (or outside the window), so it might.
-func entered(win *[canonWin][canonWin]winCell, wx, wy int) bool {
-	if win[wy][wx].state == cellOff {
-		return false
-	}
-	for d := movement.Dir(0); d < 8; d++ {
-		ox, oy := d.Offset()
-		nx, ny := wx-ox, wy-oy
-		if nx < 0 || ny < 0 || nx >= canonWin || ny >= canonWin {
-			return true
-		}
-		n := &win[ny][nx]
-		switch n.state {
-		case cellUnknown:
-			return true
-		case cellSingle:
-			if n.raw&(1<<d) != 0 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// canonCell reads map cell (x, y) from the chunk window.
-func canonCell(around *[3][3]*Chunk, set RuleSet, cx, cy, x, y, mapW, mapH int) winCell {
-	if x < 0 || y < 0 || x >= mapW || y >= mapH {
-		return winCell{state: cellOff}
-	}
-	dx, dy := floorDiv(x, ChunkSize)-cx, floorDiv(y, ChunkSize)-cy
-	ch := around[dy+1][dx+1]
-	if ch == nil {
-		return winCell{}
-	}
-	rec := CanonRecord(ch, (y%ChunkSize)*ChunkSize+x%ChunkSize, set)
-	if rec.Info&InfoLiveOnly != 0 {
-		return winCell{state: cellOther}
-	}
-	w := winCell{state: cellSingle, z: rec.Z}
-	if set == RuleWet {
-		w.raw, w.zs = rec.Wet, rec.SwimZ
-	} else {
-		w.raw, w.zs = rec.Walk, rec.WalkZ
-	}
-	return w
-}
-
-// goodCell reports whether window cell (wx, wy) is good and open. Only the
-// neighbours that may be states (entered) count: the others' records are
-// probes of a place no walker stands (a wall, deep water for a walker) and
-// their answers never become steps of a search, except from a start, whose
-// steps the search never takes for grid steps.
-func goodCell(win *[canonWin][canonWin]winCell, wx, wy int) (good, open bool) {
-	c := &win[wy][wx]
-	switch c.state {
-	case cellOff:
-		return true, false
-	case cellSingle:
-	default:
-		return false, false
-	}
-	seen := false
-	for d := movement.Dir(0); d < 8; d++ {
-		// the neighbour that steps in d to reach c
-		ox, oy := d.Offset()
-		n := &win[wy-oy][wx-ox]
-		switch {
-		case n.state == cellOff:
-			continue
-		case n.state != cellSingle:
-			return false, false
-		case !n.entered:
-			continue
-		}
-		in := n.raw&(1<<d) != 0
-		if in && n.zs[d] != c.z {
-			return false, false
-		}
-		if !seen {
-			open, seen = in, true
-		} else if in != open {
-			return false, false
-		}
-	}
-	return true, open
 }
 
 func floorDiv(a, b int) int {

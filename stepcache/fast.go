@@ -26,6 +26,9 @@ type Builder struct {
 	start   [ChunkCells + 1]uint16
 	out     Chunk
 	land    landView
+	wl      walkerLanes
+	near    [haloSide]uint32 // Wet near, per halo row (markWet)
+	lazy    bool             // some cells' rules wait for materialize
 	memo    memo
 }
 
@@ -49,8 +52,7 @@ func (b *Builder) Build(cx, cy int) *Chunk {
 	if n == 0 && b.flatLand(x0, y0) && b.uniform(ch, x0, y0) {
 		return ch
 	}
-	b.initCells(x0, y0)
-	b.loadStatics()
+	b.prepHalo(x0, y0)
 	for i := 0; i < ChunkCells; i++ {
 		b.start[i] = uint16(len(b.strata))
 		ci := (i/ChunkSize+1)*haloSide + i%ChunkSize + 1
@@ -58,7 +60,7 @@ func (b *Builder) Build(cx, cy int) *Chunk {
 			ch.Cells[i] = Cell{}
 			continue
 		}
-		ch.Cells[i] = b.probeCell(ci)
+		b.probeCell(ci, &ch.Cells[i])
 	}
 	b.start[ChunkCells] = uint16(len(b.strata))
 	if len(b.strata) > 0 {
@@ -76,18 +78,26 @@ func (b *Builder) Build(cx, cy int) *Chunk {
 func (b *Builder) uniform(ch *Chunk, x0, y0 int) bool {
 	const center = haloSide + 1
 	b.statics, b.cands = b.statics[:0], b.cands[:0]
-	b.initCell(center, x0+1, y0+1)
+	b.initCell(1, 1, x0+1, y0+1)
 	b.resolve(center)
+	b.packWalker(center)
 	for _, off := range haloDir {
 		b.cells[center+off] = b.cells[center]
+		b.packWalker(center + off)
 	}
-	rec := b.probeCell(center)
+	b.near[1], b.lazy = 0, false
+	if b.cells[center].flags&hWet != 0 {
+		b.near[1] = 1 << 1 // the center's own bit: wetNear(center)
+	}
+	var rec Cell
+	b.probeCell(center, &rec)
 	if len(b.strata) != 0 {
 		b.strata = b.strata[:0]
 		return false
 	}
-	for i := range ch.Cells {
-		ch.Cells[i] = rec
+	ch.Cells[0] = rec
+	for n := 1; n < len(ch.Cells); n *= 2 { // doubling copies
+		copy(ch.Cells[n:], ch.Cells[:n])
 	}
 	return true
 }

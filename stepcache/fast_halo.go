@@ -36,6 +36,7 @@ const (
 	hOnMap    uint8 = 1 << iota
 	hWet            // the land or a static of the cell is Wet (wetNear)
 	hConsider       // the land is not ignored
+	hLazy           // land only, its enter rules not yet set (see materialize)
 )
 
 // hcell is one cell of the chunk or its halo with what the rules read of it
@@ -152,72 +153,21 @@ func enterRules(f world.TileFlag) uint8 {
 	return r
 }
 
-// landView is the land under one halo as read from the map: the corner
-// Zs (landSide², off-map 0, as AverageZ reads them) and the cells' ids.
-type landView struct {
-	zs  [landSide * landSide]int16
-	ids [haloCells]uint16
-}
-
-// loadLand reads the land of the halo whose top-left cell is (x0, y0) into
-// b.land.
-func (b *Builder) loadLand(x0, y0 int) {
-	b.land = landView{}
-	b.readLand(x0, y0, &b.land.zs, &b.land.ids)
-}
-
-// flatLand reports whether the halo from (x0, y0) is on the map, all land
-// Zs read are equal and all its land tiles act alike (the uniform fast
-// path's test).
-func (b *Builder) flatLand(x0, y0 int) bool {
-	if x0 < 0 || y0 < 0 || x0+haloSide > b.m.Width || y0+haloSide > b.m.Height {
+// initCell sets halo cell (hx, hy), at map cell (x, y), from b.land and
+// reports whether it is on the map; an off-map cell is zero with no
+// candidates, an on-map cell's StartZ surfaces and candidates are left
+// for resolve.
+func (b *Builder) initCell(hx, hy, x, y int) bool {
+	c := &b.cells[hy*haloSide+hx]
+	if x < 0 || y < 0 || x >= b.m.Width || y >= b.m.Height {
+		*c = hcell{enter: [3]hrule{absentRule, absentRule, absentRule}}
 		return false
 	}
-	lv := &b.land
-	for _, z := range lv.zs {
-		if z != lv.zs[0] {
-			return false
-		}
-	}
-	first := b.landClass(lv.ids[0])
-	for i, id := range lv.ids {
-		if id != lv.ids[0] && b.landClass(lv.ids[i]) != first {
-			return false
-		}
-	}
-	return true
-}
-
-// landClass is what the rules read of a land id: considered, Wet, and the
-// rule sets it serves.
-func (b *Builder) landClass(id uint16) uint8 {
-	var c hcell
-	b.setLand(&c, id)
-	return c.flags | c.landRules<<4
-}
-
-// initCells sets every halo cell's land from b.land (off-map cells have no
-// candidates).
-func (b *Builder) initCells(x0, y0 int) {
-	for hy := 0; hy < haloSide; hy++ {
-		for hx := 0; hx < haloSide; hx++ {
-			b.initCell(hy*haloSide+hx, x0+hx, y0+hy)
-		}
-	}
-}
-
-// initCell sets halo cell h, at (x, y), from b.land.
-func (b *Builder) initCell(h, x, y int) {
-	c := &b.cells[h]
-	*c = hcell{}
-	if x < 0 || y < 0 || x >= b.m.Width || y >= b.m.Height {
-		c.enter = [3]hrule{absentRule, absentRule, absentRule}
-		return
-	}
 	zs := &b.land.zs
-	g := h/haloSide*landSide + h%haloSide
+	g := hy*landSide + hx
 	c.low, c.avg, c.top = averageZ(zs[g], zs[g+landSide], zs[g+1], zs[g+landSide+1])
-	b.setLand(c, b.land.ids[h])
+	b.setLand(c, b.land.ids[hy*haloSide+hx])
+	return true
 }
 
 // setLand sets c's flags and land rules for land id.
@@ -234,54 +184,16 @@ func (b *Builder) setLand(c *hcell, id uint16) {
 	c.landRules = landRulesOf(f, c.flags&hConsider != 0)
 }
 
-// readLand reads the land Zs of the landSide² corners from (x0, y0) (0 off
-// the map) and the land ids of the halo cells, straight from the map's
-// blocks.
-func (b *Builder) readLand(x0, y0 int, zs *[landSide * landSide]int16, ids *[haloCells]uint16) {
-	m := b.m
-	xa, xb := max(x0, 0), min(x0+landSide, m.Width)
-	for gy := 0; gy < landSide; gy++ {
-		y := y0 + gy
-		if y < 0 || y >= m.Height {
-			continue
-		}
-		zrow := zs[gy*landSide : (gy+1)*landSide]
-		var irow []uint16
-		if gy < haloSide {
-			irow = ids[gy*haloSide : (gy+1)*haloSide]
-		}
-		for x := xa; x < xb; {
-			blk := m.LandBlock(m.BlockIndex(x, y))
-			end := min(xb, (x|7)+1)
-			cells := blk[4+((y&7)*world.BlockSize+x&7)*3 : 4+((y&7)*world.BlockSize+(end-1)&7)*3+3]
-			for i, gx := 0, x-x0; i+2 < len(cells); i, gx = i+3, gx+1 {
-				zrow[gx] = int16(int8(cells[i+2]))
-				if gx < len(irow) {
-					irow[gx] = uint16(cells[i]) | uint16(cells[i+1])<<8
-				}
-			}
-			x = end
-		}
-	}
-}
-
 // averageZ is world.Map.AverageZ over the four corner Zs t (x, y), l
 // (x, y+1), r (x+1, y) and bt (x+1, y+1).
 func averageZ(t, l, r, bt int16) (low, avg, top int16) {
 	low, top = min(t, l, r, bt), max(t, l, r, bt)
-	if absInt(int(t)-int(bt)) > absInt(int(l)-int(r)) {
-		avg = floorHalf(int(l) + int(r))
-	} else {
-		avg = floorHalf(int(t) + int(bt))
+	d1, d2 := int(t)-int(bt), int(l)-int(r)
+	sum := int(t) + int(bt)
+	if d1*d1 > d2*d2 { // |d1| > |d2|
+		sum = int(l) + int(r)
 	}
-	return low, avg, top
-}
-
-func floorHalf(sum int) int16 {
-	if sum < 0 {
-		sum--
-	}
-	return int16(sum / 2)
+	return low, int16(sum >> 1), top // the floor of half the sum
 }
 
 func absInt(v int) int {
@@ -289,4 +201,37 @@ func absInt(v int) int {
 		return -v
 	}
 	return v
+}
+
+// wetNear is the reference's wetNear on halo cell ci (off-map cells are
+// never Wet), from b.near (markWet).
+func (b *Builder) wetNear(ci int) bool {
+	return b.near[ci/haloSide]>>(ci%haloSide)&1 != 0
+}
+
+// markWet sets b.near from the Wet flags of the halo's cells: bit x of
+// row y is set when cell (x, y) or one of its neighbours is Wet (rows 0
+// and haloSide-1 and the edge columns are not read). It reports whether
+// a cell is Wet.
+func (b *Builder) markWet() bool {
+	var wet [haloSide]uint32
+	var seen uint32
+	for y := range wet {
+		row := b.cells[y*haloSide : (y+1)*haloSide]
+		var w uint32
+		for x := range row {
+			w |= uint32(row[x].flags&hWet) << x
+		}
+		wet[y] = w >> 1 // hWet is bit 1
+		seen |= w
+	}
+	if seen == 0 {
+		b.near = [haloSide]uint32{}
+		return false
+	}
+	for y := 1; y < haloSide-1; y++ {
+		r := wet[y-1] | wet[y] | wet[y+1]
+		b.near[y] = r | r<<1 | r>>1
+	}
+	return true
 }

@@ -99,11 +99,9 @@ func (b *Builder) memoKey(ci int, wet bool) bool {
 		m.key[0] |= 1 << 40
 		rules = 3
 	}
-	for k := 0; k < rules; k++ {
-		var ok bool
-		if n, ok = b.targetKey(ci, k, avg, n); !ok {
-			return false
-		}
+	var ok bool
+	if n, ok = b.targetKeys(ci, rules, avg, n); !ok {
+		return false
 	}
 	m.klen = n
 	m.hash = hashWords(m.key[:n])

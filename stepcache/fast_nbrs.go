@@ -107,8 +107,12 @@ func (b *Builder) enterAll(ci int, k int, z int) (bits uint8, zs [8]int8, fits b
 // when st ≥ stMin[d] and sz ≤ szMax[d], all eight lanes at once (a lane's
 // top bit survives (a|top) - b exactly when a ≥ b).
 func (nb *nbrs) pass(sz, st int) uint8 {
-	s := uint64(lane15(st)) * laneOnes
-	t := uint64(lane15(sz)) * laneOnes
+	return nb.passLanes(uint64(lane15(sz))*laneOnes, uint64(lane15(st))*laneOnes)
+}
+
+// passLanes is pass from sz and st already as lanes, one in each of the
+// four (lane15(v) * laneOnes).
+func (nb *nbrs) passLanes(t, s uint64) uint8 {
 	lo := ((s | laneHigh) - nb.st[0]) & ((nb.sz[0] | laneHigh) - t) & laneHigh
 	hi := ((s | laneHigh) - nb.st[1]) & ((nb.sz[1] | laneHigh) - t) & laneHigh
 	return uint8((lo>>15)*laneGather>>48&0xF | ((hi>>15)*laneGather>>48&0xF)<<4)

@@ -219,9 +219,20 @@ func insertSorted(zs []int, z int) []int {
 }
 
 // probeCell is the reference's probeCell on halo cell ci: the primary
-// record, and its strata appended to b.strata in Z order.
-func (b *Builder) probeCell(ci int) (primary Cell) {
+// record, written to out, and its strata appended to b.strata in Z order.
+func (b *Builder) probeCell(ci int, out *Cell) {
 	wet := b.wetNear(ci)
+	if !wet && b.probeSimple(ci, out) {
+		return
+	}
+	*out = b.probeGeneral(ci, wet)
+}
+
+// probeGeneral is probeCell for any cell, wet telling whether Wet is near.
+func (b *Builder) probeGeneral(ci int, wet bool) (primary Cell) {
+	if b.lazy {
+		b.materialize(ci)
+	}
 	avg := int(b.cells[ci].avg)
 	// the memo is for cells whose probe is dear (Wet near, StartZ surfaces,
 	// a target with several candidates); a dry cell on its land with one
@@ -266,20 +277,6 @@ func (b *Builder) probeCell(ci int) (primary Cell) {
 func coveredBy(rs []Cell, z int) bool {
 	for i := range rs {
 		if covers(&rs[i], z) {
-			return true
-		}
-	}
-	return false
-}
-
-// wetNear is the reference's wetNear on halo cell ci (off-map cells are
-// never Wet).
-func (b *Builder) wetNear(ci int) bool {
-	if b.cells[ci].flags&hWet != 0 {
-		return true
-	}
-	for _, off := range haloDir {
-		if b.cells[ci+off].flags&hWet != 0 {
 			return true
 		}
 	}

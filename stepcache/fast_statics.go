@@ -34,13 +34,50 @@ func (b *Builder) gatherStatics(x0, y0 int) (n int) {
 	return n
 }
 
-// loadStatics resolves every on-map halo cell (see resolve).
-func (b *Builder) loadStatics() {
+// prepHalo sets every halo cell of the halo whose top-left cell is (x0,
+// y0) from b.land and b.raw: its land (initCell), StartZ surfaces and
+// Enter candidates (resolve) and walker lanes (packWalker), then the
+// Wet-near map (markWet). A cell without statics gets its walker lanes
+// straight from its land and its rules only when a probe needs them
+// (materialize), unless the halo is Wet somewhere: then most cells take
+// the general probe, and every rule is set at once.
+func (b *Builder) prepHalo(x0, y0 int) {
 	b.statics = b.statics[:0]
 	b.cands = b.cands[:0]
-	for h := range b.cells {
-		if b.cells[h].flags&hOnMap != 0 {
-			b.resolve(h)
+	zs, ids := &b.land.zs, &b.land.ids
+	lastID, last := uint16(0xFFFF), hcell{} // land ids come in runs
+	for hy := 0; hy < haloSide; hy++ {
+		y := y0 + hy
+		for hx := 0; hx < haloSide; hx++ {
+			h := hy*haloSide + hx
+			c := &b.cells[h]
+			if x := x0 + hx; x < 0 || y < 0 || x >= b.m.Width || y >= b.m.Height {
+				*c = hcell{enter: [3]hrule{absentRule, absentRule, absentRule}}
+				b.packWalker(h)
+				continue
+			}
+			g := hy*landSide + hx // initCell's land, inline
+			c.low, c.avg, c.top = averageZ(zs[g], zs[g+landSide], zs[g+1], zs[g+landSide+1])
+			if ids[h] != lastID {
+				lastID = ids[h]
+				b.setLand(&last, lastID)
+			}
+			c.flags, c.landRules = last.flags, last.landRules
+			if len(b.raw[h]) == 0 {
+				b.packLand(h)
+			} else {
+				b.resolve(h)
+				b.packWalker(h)
+			}
+		}
+	}
+	b.lazy = !b.markWet()
+	if !b.lazy {
+		for h := range b.cells {
+			if c := &b.cells[h]; c.flags&hLazy != 0 {
+				c.flags &^= hLazy
+				b.landOnly(c)
+			}
 		}
 	}
 }
@@ -76,16 +113,53 @@ func (b *Builder) resolve(h int) {
 // land for the rule sets it does not block (nothing limits headroom), as
 // cellCands would.
 func (b *Builder) landOnly(c *hcell) {
-	one := hrule{one: hcand{z: c.avg, stMin: c.low - movement.StepHeight, szMax: noLimit - movement.PersonHeight}, n: 1}
-	one.finish(c.avg)
-	for k := range c.enter {
-		if c.landRules&(1<<k) != 0 {
-			c.enter[k] = one
-		} else {
-			c.enter[k] = absentRule
+	e := &c.enter
+	switch c.landRules { // landRulesOf's answers
+	case ruleWalker | ruleAmph:
+		setLandRule(&e[kWalker], c.avg, c.low)
+		e[kSwimmer], e[kAmph] = absentRule, e[kWalker]
+	case ruleSwimmer | ruleAmph:
+		setLandRule(&e[kSwimmer], c.avg, c.low)
+		e[kWalker], e[kAmph] = absentRule, e[kSwimmer]
+	default:
+		var one hrule
+		setLandRule(&one, c.avg, c.low)
+		for k := range e {
+			e[k] = absentRule
+			if c.landRules&(1<<k) != 0 {
+				e[k] = one
+			}
 		}
 	}
 }
+
+// landRule is the finished rule of a land-only cell: its land the one
+// candidate, nothing limiting headroom (finish's fields computed for that
+// case directly: no candidate choice, szMax beyond any start).
+func landRule(avg, low int16) hrule {
+	var e hrule
+	setLandRule(&e, avg, low)
+	return e
+}
+
+// setLandRule sets e to landRule(avg, low), field by field.
+func setLandRule(e *hrule, avg, low int16) {
+	stMin := low - movement.StepHeight
+	e.one = hcand{z: avg, stMin: stMin, szMax: noLimit - movement.PersonHeight}
+	e.n, e.off = 1, 0
+	e.lanes = lane15(int(stMin)) | landSzLane<<16
+	e.z8, e.flags = int8(avg), 0
+	if !fitsZ(int(avg)) {
+		e.flags = ruleUnfit
+	}
+	e.word = memoOut
+	if st := int(stMin) - int(avg); inMemoRange(int(avg)) && st >= -field12 && st <= field12 {
+		e.word = uint64(st)&0xFFF<<12 | inf12<<24
+	}
+}
+
+// landSzLane is lane15 of a land-only candidate's szMax.
+const landSzLane = (noLimit - movement.PersonHeight) + laneBias
 
 // cellCands sets c's Enter candidates per rule set (its statics are in
 // b.items): movement.Enter's stepTop test becomes stMin, and its land-poke
@@ -123,9 +197,23 @@ func (b *Builder) cellCands(c *hcell) {
 				szMax: int16(lim - movement.PersonHeight)}, c.landRules})
 		}
 	}
-	for k := range c.enter {
-		b.setRule(&c.enter[k], uint8(1)<<k)
-		c.enter[k].finish(c.avg)
+	switch len(b.tmp) { // (what setRule and finish give, directly)
+	case 0: // a tree, a wall: nothing to enter
+		c.enter = [3]hrule{absentRule, absentRule, absentRule}
+	case 1:
+		one := hrule{one: b.tmp[0].hcand, n: 1}
+		one.finish(c.avg)
+		for k := range c.enter {
+			c.enter[k] = absentRule
+			if b.tmp[0].rules&(1<<k) != 0 {
+				c.enter[k] = one
+			}
+		}
+	default:
+		for k := range c.enter {
+			b.setRule(&c.enter[k], uint8(1)<<k)
+			c.enter[k].finish(c.avg)
+		}
 	}
 }
 

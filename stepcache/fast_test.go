@@ -148,3 +148,84 @@ func TestFastProbeMemoKeepsSourceLow(t *testing.T) {
 		t.Fatalf("east from a start at 10: %v, from 4: %v; want blocked, open", a.Walk&(1<<movement.East) != 0, c.Walk&(1<<movement.East) != 0)
 	}
 }
+
+// TestLandRule checks landRule, the land-only cell's rule built field by
+// field, against the general hrule.finish over every land avg and low a
+// map can give (corners are int8) and beyond.
+func TestLandRule(t *testing.T) {
+	for avg := -300; avg <= 300; avg++ {
+		for low := avg - 300; low <= avg; low++ {
+			want := hrule{one: hcand{z: int16(avg), stMin: int16(low - movement.StepHeight), szMax: noLimit - movement.PersonHeight}, n: 1}
+			want.finish(int16(avg))
+			if got := landRule(int16(avg), int16(low)); got != want {
+				t.Fatalf("avg %d low %d: landRule %+v, finish %+v", avg, low, got, want)
+			}
+		}
+	}
+}
+
+// TestPackLand checks packLand's walker lanes, set straight from a
+// land-only cell's land, against packWalker's after landOnly set its
+// rules, and that materialize then sets those rules.
+func TestPackLand(t *testing.T) {
+	b := &Builder{}
+	const h = haloSide + 1
+	for _, rules := range []uint8{0, ruleWalker | ruleAmph, ruleSwimmer | ruleAmph} {
+		for avg := -200; avg <= 200; avg += 3 {
+			for low := avg - 40; low <= avg; low++ {
+				cell := hcell{low: int16(low), avg: int16(avg), top: int16(avg + 5), flags: hOnMap | hConsider, landRules: rules}
+				b.cells[h] = cell
+				b.landOnly(&b.cells[h])
+				b.packWalker(h)
+				want, wantRules := b.wl, b.cells[h].enter
+				b.cells[h] = cell
+				b.packLand(h)
+				if b.wl != want {
+					t.Fatalf("rules %b avg %d low %d: packLand's lanes differ from packWalker's", rules, avg, low)
+				}
+				for _, off := range haloDir {
+					b.cells[h+off] = hcell{}
+				}
+				b.materialize(h)
+				if b.cells[h].enter != wantRules || b.cells[h].flags&hLazy != 0 {
+					t.Fatalf("rules %b avg %d low %d: materialize set %+v, want %+v", rules, avg, low, b.cells[h].enter, wantRules)
+				}
+			}
+		}
+	}
+}
+
+// TestAverageZ checks averageZ against world.Map.AverageZ over every
+// corner Z in -20..20 and the int8 extremes (on an 8×8 map whose cell
+// (0, 0) has those corners).
+func TestAverageZ(t *testing.T) {
+	wb, err := world.NewBuilder(world.Felucca, 8, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := wb.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	zs := []int8{-128, -127, 126, 127}
+	for z := int8(-20); z <= 20; z++ {
+		zs = append(zs, z)
+	}
+	for _, a := range zs {
+		for _, b := range zs {
+			for _, c := range zs {
+				for _, d := range zs {
+					m.SetLand(0, 0, world.LandCell{Z: a})
+					m.SetLand(0, 1, world.LandCell{Z: b})
+					m.SetLand(1, 0, world.LandCell{Z: c})
+					m.SetLand(1, 1, world.LandCell{Z: d})
+					l0, a0, t0 := m.AverageZ(0, 0)
+					l1, a1, t1 := averageZ(int16(a), int16(b), int16(c), int16(d))
+					if int(l1) != l0 || int(a1) != a0 || int(t1) != t0 {
+						t.Fatalf("averageZ(%d, %d, %d, %d) = %d %d %d, want %d %d %d", a, b, c, d, l1, a1, t1, l0, a0, t0)
+					}
+				}
+			}
+		}
+	}
+}
