@@ -192,11 +192,11 @@ func (s *Spatial) MoveMobile(h int32, x, y int, z int8) {
 
 // SetMobile replaces what the rules see of handle h (Z, dead, hidden staff).
 func (s *Spatial) SetMobile(h int32, m movement.Mobile) {
-	if h < 0 || int(h) >= len(s.mobs) || s.mobs[h].ent.IsZero() {
+	if h < 0 || int(h) >= len(s.mobs) {
 		return
 	}
 	en := &s.mobs[h]
-	en.mob = m
+	en.mob = m // a free handle's sector holds no entry for it: only this changes
 	sec, c := s.at(int(en.x), int(en.y))
 	for i := range sec.mobs {
 		if sec.mobs[i].h == h {
