@@ -26,7 +26,10 @@ type JPS struct {
 	layer layer
 	dyn   dynProbe
 	park  parkLot
-	line  bool
+	// reached says a ray of the expanding node made a goal node of cost
+	// within its f: the rest of the expansion is not needed (see expand)
+	reached bool
+	line    bool
 	// layerOff keeps the search off the flat layer (tests compare both).
 	layerOff  bool
 	useLayer  bool

@@ -15,6 +15,7 @@ func (s *JPS) expand(idx int32, res *Result) {
 	arr, full := n.arr&^n.done, n.full && !n.fullDone
 	gc, gd := n.gc, n.gd
 	s.fLim = n.g + s.heuristic(x, y) + s.slack
+	s.reached = false
 	if s.jumps && !full && n.z == canonZ && (s.layerRegular0(x, y) || s.regular(x, y)) {
 		n.done |= arr
 		s.jst.JumpNodes++
@@ -34,7 +35,7 @@ func (s *JPS) expand(idx int32, res *Result) {
 		if s.useLayer {
 			succ &^= s.deadRays(x, y)
 		}
-		for ; succ != 0; succ &= succ - 1 {
+		for ; succ != 0 && !s.reached; succ &= succ - 1 {
 			s.ray(idx, x, y, movement.Dir(bits.TrailingZeros8(succ)), gc, gd)
 		}
 		return
