@@ -26,7 +26,7 @@ func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32
 	// (see deadRays)
 	slow := s.goalLines(x, y, c, end)
 	bvh, bd := c.bvh, c.bd
-	k, lim := int32(1), min(end, goalTry(kg)) // at lim < end, the ray tries the goal (see goalWay)
+	k, lim := int32(1), min(end, s.goalTry(kg)) // at lim < end, the ray tries the goal (see goalWay)
 	for {
 		for ; k < lim; k++ {
 			i += di

@@ -80,15 +80,19 @@ func (s *JPS) pop() (int32, bool) {
 
 // unpark brings in the parked nodes of f up to upto and keeps the rest.
 func (s *JPS) unpark(upto float64) {
-	keep, low := s.park.list[:0], math.Inf(1)
-	s.fLim = math.Inf(1) // node makes them at once (the next expansion sets it again)
-	for _, p := range s.park.list {
+	list, n, low := s.park.list, 0, math.Inf(1)
+	s.fLim = math.Inf(1) // node makes them at once, never parks (the next expansion sets it again)
+	for i := range list {
+		p := &list[i]
 		if p.f > upto {
-			keep = append(keep, p) // into a slot already read
+			if n != i {
+				list[n] = *p // into a slot already read
+			}
+			n++
 			low = min(low, p.f)
 		} else {
 			s.node(int(p.x), int(p.y), p.a)
 		}
 	}
-	s.park.list, s.park.min = keep, low
+	s.park.list, s.park.min = list[:n], low
 }

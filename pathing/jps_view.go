@@ -195,18 +195,18 @@ func (s *JPS) layerRegular0(x, y int) bool {
 // regular reports whether (x, y) is a regular cell with no dynamics in its
 // block.
 func (s *JPS) regular(x, y int) bool {
-	if x < 0 || y < 0 {
-		return false
-	}
 	if s.useLayer {
 		l := &s.layer
-		if x >= l.w || y >= l.h {
+		if uint(x) >= uint(l.w) || uint(y) >= uint(l.h) {
 			return false
 		}
 		if l.blk[y*l.bw+x] != 0 {
 			return true
 		}
 		return s.layerRegular(x, y)
+	}
+	if x < 0 || y < 0 {
+		return false
 	}
 	v := s.view(x>>4, y>>4)
 	if v.cn == nil {
@@ -216,9 +216,17 @@ func (s *JPS) regular(x, y int) bool {
 }
 
 // recordZ is the Z of (x, y)'s canonical record (its canonical state);
-// its chunk must be resident.
+// its chunk must be resident. A chunk copied into the flat layer is read
+// through the layer's pointer to it (the view's chunk).
 func (s *JPS) recordZ(x, y int) int {
-	return int(stepcache.CanonZ(s.view(x>>4, y>>4).ch, (y&15)*16+x&15, s.set))
+	var ch *stepcache.Chunk
+	if l := &s.layer; s.useLayer && uint(x) < uint(l.w) && uint(y) < uint(l.h) {
+		ch = l.chunks[(y>>4)*l.wide+x>>4]
+	}
+	if ch == nil {
+		ch = s.view(x>>4, y>>4).ch
+	}
+	return int(stepcache.CanonZ(ch, (y&15)*16+x&15, s.set))
 }
 
 // gridOrigin reports whether the steps of a state (x, y, z) answered by
