@@ -143,6 +143,23 @@
 // equal cost is added to the node, and a node already expanded is queued
 // again for it.
 //
+// The goal may end an expansion early. Expanding node n, whose f is the
+// least of the open (and parked) nodes', so at most cost(P) by the
+// invariant above: a goal node made at a cost of at most f(n) costs
+// exactly the optimum, so n's other rays are not followed (any goal node
+// popped first has f at most that node's). A diagonal ray from n with the
+// goal square ahead on both axes uses this: past its first steps (16
+// under the octile cost, 4 under the uniform: a shorter way saves few
+// sub-rays, and most rays in mazes end sooner) it walks on to the first
+// cell in line with the square, checking each cell as the ray would (it
+// must neither stop the ray nor refuse its next diagonal step), and takes
+// the way from there straight on into the square or by that cell's
+// sub-ray. Those are allowed steps (Lemma 1), and the way costs n's
+// heuristic (its diagonal steps the lesser distance on an axis, its
+// straight ones the difference), so its goal node costs f(n): the search
+// ends there without the sub-rays of the steps before. Otherwise the ray
+// goes on as usual.
+//
 // Within a search the canonical maps it holds may be stale (a lookup's
 // miss made a chunk resident): a map that counted a chunk unknown has fewer
 // good cells, and every cell good in one map is good with the same open bit

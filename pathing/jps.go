@@ -26,7 +26,10 @@ type JPS struct {
 	layer layer
 	dyn   dynProbe
 	park  parkLot
-	line  bool
+	// reached says a ray of the expanding node made a goal node of cost
+	// within its f: the rest of the expansion is not needed (see expand)
+	reached bool
+	line    bool
 	// layerOff keeps the search off the flat layer (tests compare both).
 	layerOff  bool
 	useLayer  bool
@@ -36,6 +39,7 @@ type JPS struct {
 	slack     float64
 	freeRun   int
 	freeDiag  int32
+	goalFrom  int32     // see goalTry
 	rayG      float64   // the cost of the straight ray being scanned at its first cell
 	diagCap   int32     // diagonal rays stop after this many steps (a node)
 	subs      [4]subRay // the cardinals' sub-rays of diagonal rays (by Dir/2), with the layer
@@ -245,12 +249,12 @@ func (s *JPS) begin(req *Request, res *Result) int {
 // (begin's other half: most short searches end at the line probe).
 func (s *JPS) beginSearch() {
 	s.goalSquare()
-	s.freeRun, s.freeDiag = freeRunUniform, freeDiagUniform
+	s.freeRun, s.freeDiag, s.goalFrom = freeRunUniform, freeDiagUniform, goalFromUniform
 	if s.useLayer {
 		s.freeRun = freeRunUniformLayer
 	}
 	if s.st.octile {
-		s.freeRun, s.freeDiag = freeRunOctile, freeDiagOctile
+		s.freeRun, s.freeDiag, s.goalFrom = freeRunOctile, freeDiagOctile, goalFromOctile
 	}
 	s.expansions, s.work = 0, 0
 	s.subsSet = false

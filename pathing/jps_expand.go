@@ -15,6 +15,7 @@ func (s *JPS) expand(idx int32, res *Result) {
 	arr, full := n.arr&^n.done, n.full && !n.fullDone
 	gc, gd := n.gc, n.gd
 	s.fLim = n.g + s.heuristic(x, y) + s.slack
+	s.reached = false
 	if s.jumps && !full && n.z == canonZ && (s.layerRegular0(x, y) || s.regular(x, y)) {
 		n.done |= arr
 		s.jst.JumpNodes++
@@ -34,7 +35,7 @@ func (s *JPS) expand(idx int32, res *Result) {
 		if s.useLayer {
 			succ &^= s.deadRays(x, y)
 		}
-		for ; succ != 0; succ &= succ - 1 {
+		for ; succ != 0 && !s.reached; succ &= succ - 1 {
 			s.ray(idx, x, y, movement.Dir(bits.TrailingZeros8(succ)), gc, gd)
 		}
 		return
@@ -105,7 +106,7 @@ func (s *JPS) expandFull(idx int32, x, y, z int, gc, gd int32, res *Result) {
 		s.jst.LiveNodes++
 		for d := movement.Dir(0); d < 8; d++ {
 			if nz, ok := s.live.CheckMovement(mv, x, y, z, d); ok {
-				s.step(idx, x, y, d, nz, gc, gd, false)
+				s.step(idx, x, y, d, nz, gc, gd, false, 0)
 			}
 		}
 		return
@@ -113,6 +114,7 @@ func (s *JPS) expandFull(idx int32, x, y, z int, gc, gd int32, res *Result) {
 	// a step is a grid step only from an open cell's canonical state: the
 	// state its canonical map describes
 	canon := s.jumps && s.gridOrigin(x, y, z)
+	regs := s.layerRegs(x, y)
 	var occ uint8
 	if s.dyn.active {
 		for d := movement.Dir(0); d < 8; d++ {
@@ -127,19 +129,20 @@ func (s *JPS) expandFull(idx int32, x, y, z int, gc, gd int32, res *Result) {
 		case occ&affected[d] != 0:
 			s.jst.DynamicHits++
 			if nz, ok := s.live.CheckMovement(mv, x, y, z, d); ok {
-				s.step(idx, x, y, d, nz, gc, gd, false)
+				s.step(idx, x, y, d, nz, gc, gd, false, regs)
 			}
 		case sm.Mask&(1<<d) != 0:
-			s.step(idx, x, y, d, int(sm.Z[d]), gc, gd, canon)
+			s.step(idx, x, y, d, int(sm.Z[d]), gc, gd, canon, regs)
 		}
 	}
 }
 
 // step takes one step of a full expansion: from (x, y) in d, arriving at
-// nz; clean says the canonical record of the origin answered it. A clean
-// step into a regular cell's canonical state makes a jump node there (its
-// rays run if and when it is expanded); any other step a full node.
-func (s *JPS) step(parent int32, x, y int, d movement.Dir, nz int, gc, gd int32, clean bool) {
+// nz; clean says the canonical record of the origin answered it, regs
+// which neighbours are regular when known (see layerRegs). A clean step
+// into a regular cell's canonical state makes a jump node there (its rays
+// run if and when it is expanded); any other step a full node.
+func (s *JPS) step(parent int32, x, y int, d movement.Dir, nz int, gc, gd int32, clean bool, regs uint16) {
 	if d.Diagonal() {
 		gd++
 	} else {
@@ -148,7 +151,11 @@ func (s *JPS) step(parent int32, x, y int, d movement.Dir, nz int, gc, gd int32,
 	dx, dy := d.Offset()
 	tx, ty := x+dx, y+dy
 	a := arrival{parent: parent, dir: d, gc: gc, gd: gd, full: true}
-	if s.jumps && s.regular(tx, ty) && nz == s.recordZ(tx, ty) {
+	reg := regs&(1<<d) != 0
+	if regs&regsKnown == 0 {
+		reg = s.jumps && s.regular(tx, ty)
+	}
+	if reg && nz == s.recordZ(tx, ty) {
 		nz = canonZ // the same state a grid step reaches: one node
 		a.full = !clean
 	}

@@ -12,45 +12,56 @@ import (
 // byte, looks its successors and whether it stops up in one table
 // (diagStep), and masks the successors with its dead byte; the sub-rays
 // whose dead bits say they end at a blocked cell are not scanned (see
-// deadRays).
+// deadRays). A ray toward the goal square tries the way it would reach
+// it at its first step with sub-rays to run (see goalWay).
 func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 	c := &diagConst[d>>1]
 	l := &s.layer
 	blk, deadAt, rule := l.blk, l.deadAt, uint(s.rule)
 	i, di := y*l.bw+x, c.dy*l.bw+c.dx
 	tbl := &diagStep[s.rule][d>>1]
-	end, freeDiag := min(s.diagEnd(x, y, c.dx, c.dy), s.diagCap), s.freeDiag
+	end, kg := s.diagEnd(x, y, c.dx, c.dy)
+	end, freeDiag := min(end, s.diagCap), s.freeDiag
 	// the sub-rays are scanned even when dead on the goal square's lines
 	// (see deadRays)
 	slow := s.goalLines(x, y, c, end)
 	bvh, bd := c.bvh, c.bd
-	k := int32(1)
-	for ; k < end; k++ {
-		i += di
-		t := tbl[blk[i]]
-		if t > 0xFF || k >= freeDiag {
-			cx, cy := x+int(k)*c.dx, y+int(k)*c.dy
-			if t == 0x100 { // not regular, or its chunk not copied in yet
-				t = tbl[s.layerBlock(cx, cy)]
+	k, lim := int32(1), min(end, s.goalTry(kg)) // at lim < end, the ray tries the goal (see goalWay)
+	for {
+		for ; k < lim; k++ {
+			i += di
+			t := tbl[blk[i]]
+			if t > 0xFF || k >= freeDiag {
+				cx, cy := x+int(k)*c.dx, y+int(k)*c.dy
+				if t == 0x100 { // not regular, or its chunk not copied in yet
+					t = tbl[s.layerBlock(cx, cy)]
+				}
+				if t > 0xFF || (k >= freeDiag && s.st.cost(gc, gd+k)+s.heuristic(cx, cy) > s.fLim) {
+					s.work += int(k)
+					s.node(cx, cy, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
+					return
+				}
 			}
-			if t > 0xFF || (k >= freeDiag && s.st.cost(gc, gd+k)+s.heuristic(cx, cy) > s.fLim) {
+			succ := uint8(t)
+			run := succ &^ (deadAt[i] >> rule & 0x55)
+			if slow {
+				run |= s.goalRays(x+int(k)*c.dx, y+int(k)*c.dy, succ)
+			}
+			if run&bvh != 0 {
+				s.subs2(parent, x+int(k)*c.dx, y+int(k)*c.dy, d, run, gc, gd+k, k)
+			}
+			if succ&bd == 0 {
 				s.work += int(k)
-				s.node(cx, cy, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
 				return
 			}
 		}
-		succ := uint8(t)
-		run := succ &^ (deadAt[i] >> rule & 0x55)
-		if slow {
-			run |= s.goalRays(x+int(k)*c.dx, y+int(k)*c.dy, succ)
+		if k == end {
+			break
 		}
-		if run&bvh != 0 {
-			s.subs2(parent, x+int(k)*c.dx, y+int(k)*c.dy, d, run, gc, gd+k, k)
-		}
-		if succ&bd == 0 {
-			s.work += int(k)
+		if s.goalWay(parent, x, y, d, c, gc, gd, k, end) {
 			return
 		}
+		lim = end
 	}
 	// the goal square, the map's edge or the cap
 	s.work += int(k)
@@ -157,8 +168,10 @@ func (s *JPS) deadRays(x, y int) uint8 {
 }
 
 // diagEnd is the first step k ≥ 1 of a diagonal ray from (x, y) by (dx,
-// dy) that enters the goal square or leaves the map.
-func (s *JPS) diagEnd(x, y, dx, dy int) int32 {
+// dy) that enters the goal square or leaves the map, and, when the goal
+// square lies ahead on both axes, the first step in line with it (its
+// rows or columns; else 0).
+func (s *JPS) diagEnd(x, y, dx, dy int) (int32, int32) {
 	ex, ey := s.layer.w-x, s.layer.h-y // steps to leave the map
 	if dx < 0 {
 		ex = x + 1
@@ -170,9 +183,10 @@ func (s *JPS) diagEnd(x, y, dx, dy int) int32 {
 	// the steps that are in the goal square's columns, and rows
 	xlo, xhi := (s.gx0-x)*dx, (s.gx1-x)*dx
 	ylo, yhi := (s.gy0-y)*dy, (s.gy1-y)*dy
-	lo := max(min(xlo, xhi), min(ylo, yhi), 1)
+	kx, ky := min(xlo, xhi), min(ylo, yhi)
+	lo := max(kx, ky, 1)
 	if hi := min(max(xlo, xhi), max(ylo, yhi)); lo <= hi {
 		edge = min(edge, lo)
 	}
-	return int32(max(edge, 1))
+	return int32(max(edge, 1)), int32(max(min(kx, ky), 0))
 }

@@ -37,25 +37,27 @@ func (p *parkLot) reset() {
 // heap's lowest in before it pops an entry whose f is not below the lowest
 // parked f, so the search expands the same nodes in the same order (up to
 // ties within equal f and g) as if they had been made at once; the ones
-// above the goal's f never come in.
-func (s *JPS) node(x, y int, a arrival) {
+// above the goal's f never come in. It reports whether it offered the
+// node to the store (not parked).
+func (s *JPS) node(x, y int, a arrival) bool {
 	h := s.heuristic(x, y)
 	if f := float64(a.gc+a.gd) + h; !s.st.octile && f > s.fLim {
 		s.park.list = append(s.park.list, parked{x: int32(x), y: int32(y), f: f, h: h, a: a})
 		s.park.min = min(s.park.min, f)
-		return
+		return false
 	}
 	z := canonZ
 	if !s.layerRegular0(x, y) && !s.regular(x, y) {
 		v := s.view(x>>4, y>>4)
 		if v.cn == nil {
 			s.jst.Anomalies++ // by the proof a ray never leaves the resident chunks
-			return
+			return false
 		}
 		a.full = true
 		z = s.recordZ(x, y)
 	}
 	s.st.relax(x, y, z, a, h)
+	return true
 }
 
 // pop returns the open node to expand next (see jstore.pop), bringing the
@@ -78,15 +80,19 @@ func (s *JPS) pop() (int32, bool) {
 
 // unpark brings in the parked nodes of f up to upto and keeps the rest.
 func (s *JPS) unpark(upto float64) {
-	keep, low := s.park.list[:0], math.Inf(1)
-	s.fLim = math.Inf(1) // node makes them at once (the next expansion sets it again)
-	for _, p := range s.park.list {
+	list, n, low := s.park.list, 0, math.Inf(1)
+	s.fLim = math.Inf(1) // node makes them at once, never parks (the next expansion sets it again)
+	for i := range list {
+		p := &list[i]
 		if p.f > upto {
-			keep = append(keep, p) // into a slot already read
+			if n != i {
+				list[n] = *p // into a slot already read
+			}
+			n++
 			low = min(low, p.f)
 		} else {
 			s.node(int(p.x), int(p.y), p.a)
 		}
 	}
-	s.park.list, s.park.min = keep, low
+	s.park.list, s.park.min = list[:n], low
 }

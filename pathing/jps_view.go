@@ -192,21 +192,49 @@ func (s *JPS) layerRegular0(x, y int) bool {
 	return s.useLayer && uint(x) < uint(l.w) && uint(y) < uint(l.h) && l.blk[y*l.bw+x] != 0
 }
 
+// regsKnown marks a layerRegs answer.
+const regsKnown = 1 << 8
+
+// layerRegs is, with regsKnown, which of (x, y)'s 8 neighbours are regular
+// (bit d: the neighbour in d), read from the flat layer's regular bits when
+// the 3×3 block lies in one chunk copied in (the bits are then exact: see
+// regular); else 0, and step asks regular.
+func (s *JPS) layerRegs(x, y int) uint16 {
+	l := &s.layer
+	if !s.useLayer || !s.jumps || uint(x&15-1) > 13 || uint(y&15-1) > 13 || uint(x) >= uint(l.w) || uint(y) >= uint(l.h) {
+		return 0
+	}
+	if ci := (y>>4)*l.wide + x>>4; l.filled[ci>>6]&(1<<uint(ci&63)) == 0 {
+		return 0
+	}
+	p := x + 63 // position of x-1 in the padded line
+	w, off := (y+1)*l.sh+p>>6, uint(p&63)
+	var a, b, c uint64
+	if off <= 61 {
+		a, b, c = l.reg[w-l.sh]>>off, l.reg[w]>>off, l.reg[w+l.sh]>>off
+	} else {
+		a = l.reg[w-l.sh]>>off | l.reg[w-l.sh+1]<<(64-off)
+		b = l.reg[w]>>off | l.reg[w+1]<<(64-off)
+		c = l.reg[w+l.sh]>>off | l.reg[w+l.sh+1]<<(64-off)
+	}
+	return regsKnown | uint16(blockBits[a&7|(b&7)<<3|(c&7)<<6])
+}
+
 // regular reports whether (x, y) is a regular cell with no dynamics in its
 // block.
 func (s *JPS) regular(x, y int) bool {
-	if x < 0 || y < 0 {
-		return false
-	}
 	if s.useLayer {
 		l := &s.layer
-		if x >= l.w || y >= l.h {
+		if uint(x) >= uint(l.w) || uint(y) >= uint(l.h) {
 			return false
 		}
 		if l.blk[y*l.bw+x] != 0 {
 			return true
 		}
 		return s.layerRegular(x, y)
+	}
+	if x < 0 || y < 0 {
+		return false
 	}
 	v := s.view(x>>4, y>>4)
 	if v.cn == nil {
@@ -216,9 +244,17 @@ func (s *JPS) regular(x, y int) bool {
 }
 
 // recordZ is the Z of (x, y)'s canonical record (its canonical state);
-// its chunk must be resident.
+// its chunk must be resident. A chunk copied into the flat layer is read
+// through the layer's pointer to it (the view's chunk).
 func (s *JPS) recordZ(x, y int) int {
-	return int(stepcache.CanonZ(s.view(x>>4, y>>4).ch, (y&15)*16+x&15, s.set))
+	var ch *stepcache.Chunk
+	if l := &s.layer; s.useLayer && uint(x) < uint(l.w) && uint(y) < uint(l.h) {
+		ch = l.chunks[(y>>4)*l.wide+x>>4]
+	}
+	if ch == nil {
+		ch = s.view(x>>4, y>>4).ch
+	}
+	return int(stepcache.CanonZ(ch, (y&15)*16+x&15, s.set))
 }
 
 // gridOrigin reports whether the steps of a state (x, y, z) answered by

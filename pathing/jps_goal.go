@@ -1,0 +1,126 @@
+package pathing
+
+import "shardcore/movement"
+
+// Reaching the goal within the expanding node's f ends the search: the
+// open set holds no node of lower f (the expanding node's f is the least),
+// and every optimal path has a node open, parked or being made of f at
+// most its cost (doc.go), so a goal node of cost at most that f is
+// optimal; A* would pop it next. The expansion stops there (JPS.reached),
+// and the diagonal ray toward the goal square tries the way it would
+// reach it before it runs the rest of its sub-rays (goalWay): under the
+// uniform cost the last expansion of a long search is often a diagonal
+// ray across open country to the goal, whose sub-rays all end above the
+// final f.
+
+// How many steps a diagonal ray takes before it tries the way into the
+// goal square (see goalTry), under the octile and the uniform cost.
+const (
+	goalFromOctile  = 16
+	goalFromUniform = 4
+)
+
+// goalTry is the step at which a diagonal ray whose first step in line
+// with the goal square is kg (0: the square is not ahead on both axes)
+// tries the way into the square (see goalWay): s.goalFrom, so that rays
+// that end sooner (most, in mazes) do not walk twice, or kg when that is
+// sooner (where the way's sub-ray is one of the step's; 1<<30: never).
+// Measured (instructions, long traverse and Moving AI brc202d, octile):
+// 4 steps 296.0K and 623.4K, 8 296.4K and 621.0K, 16 300.4K and 618.7K,
+// 32 309.5K and 616.8K; every step (no threshold, tried where the first
+// sub-ray is run) cost brc202d 4.5%.
+func (s *JPS) goalTry(kg int32) int32 {
+	if kg == 0 {
+		return 1 << 30
+	}
+	return min(kg, s.goalFrom)
+}
+
+// goalWay tries, at step j of the diagonal ray in d from (x, y) (reached
+// at (gc, gd), ending at step end; the goal square ahead on both axes),
+// before the sub-rays of step j and after are run, the way it reaches the
+// goal square soonest: straight on into it, or along it to the first cell
+// in line with the square, then by that cell's sub-ray into it. When
+// every cell from step j on passes the ray on (as diagonalLayer walks
+// them) and the way costs no more than the expanding node's f (from the
+// ray's origin, the expanding node, it costs the heuristic: its diagonal
+// steps are the lesser distance, its straight ones the difference), it
+// makes the goal node the walk would, which ends the search (see expand):
+// the ray's other sub-rays need not run. It reports whether it did.
+func (s *JPS) goalWay(parent int32, x, y int, d movement.Dir, c *diagRay, gc, gd, j, end int32) bool {
+	kx, ky := stepsInto(x, c.dx, s.gx0, s.gx1), stepsInto(y, c.dy, s.gy0, s.gy1)
+	k, m := min(kx, ky), max(kx, ky)-min(kx, ky) // diagonal steps, then straight ones
+	if k < j || k > end || m > 0 && k == end || s.st.cost(gc+m, gd+k) > s.fLim {
+		return false
+	}
+	l := &s.layer
+	tbl := &diagStep[s.rule][d>>1]
+	di := c.dy*l.bw + c.dx
+	i := y*l.bw + x + int(j-1)*di
+	if !diagClear(l.blk, tbl, i, di, k-j, c.bd) {
+		return false
+	}
+	i += int(k-j+1) * di // step k's cell
+	x, y = x+int(k)*c.dx, y+int(k)*c.dy
+	s.work += int(k)
+	if m == 0 {
+		s.reached = s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
+		return s.reached
+	}
+	cv := movement.East // in line with the square's rows first: along them
+	switch {
+	case kx < ky: // with its columns
+		cv = movement.South - movement.Dir(4*b2i(c.dy < 0))
+	case c.dx < 0:
+		cv = movement.West
+	}
+	if t := tbl[l.blk[i]]; t > 0xFF || uint8(t)&bit(cv) == 0 {
+		return false
+	}
+	// the sub-ray's first goal cell is the way's (its cells before pass,
+	// and cost no more, so no f limit stops it)
+	hx, hy, made := s.subRay(parent, x, y, d, cv, gc, gd+k, k)
+	s.reached = made && s.isGoal(hx, hy)
+	return s.reached
+}
+
+// diagClear reports whether the n steps of a diagonal ray after layer
+// cell i (a step di; tbl its diagStep table, bd its own direction's bit)
+// pass the ray on: none stops it (a cell not regular, or not copied in
+// yet, or with a forced neighbour) and each allows the next diagonal step.
+func diagClear(blk []uint8, tbl *[256]uint16, i, di int, n int32, bd uint8) bool {
+	for ; n > 0; n-- {
+		i += di
+		if t := tbl[blk[i]]; t > 0xFF || uint8(t)&bd == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// stepsInto is how many steps of dv (±1) from v reach [lo, hi], which lies
+// ahead.
+func stepsInto(v, dv, lo, hi int) int32 {
+	if dv > 0 {
+		return int32(lo - v)
+	}
+	return int32(v - hi)
+}
+
+// subRay runs the sub-ray in cardinal c from (x, y), the k-th cell of a
+// diagonal ray in d from parent, reached at (gc, gd), and makes its node:
+// the node's cell, and whether it was offered to the store (see node).
+func (s *JPS) subRay(parent int32, x, y int, d, c movement.Dir, gc, gd, k int32) (int, int, bool) {
+	s.rayG = s.st.cost(gc+1, gd)
+	dx, dy := c.Offset()
+	if c == movement.North || c == movement.South {
+		if hy, ok := s.sub(&s.subs[c>>1], x, y+dy); ok {
+			return x, hy, s.node(x, hy, arrival{parent: parent, dir: c, gc: gc + int32(absInt(hy-y)), gd: gd, bdir: d, bsteps: k})
+		}
+		return x, y, false
+	}
+	if hx, ok := s.sub(&s.subs[c>>1], y, x+dx); ok {
+		return hx, y, s.node(hx, y, arrival{parent: parent, dir: c, gc: gc + int32(absInt(hx-x)), gd: gd, bdir: d, bsteps: k})
+	}
+	return x, y, false
+}
