@@ -32,17 +32,24 @@ func (s *JPS) layerCell(x, y int) (nb uint8, reg bool) {
 			return 0, false
 		}
 	}
+	return blockBits[block9(l.open, row, x, l.sh)], true
+}
+
+// block9 is the 3×3 block of a padded layer bitmap around (x, y), row the
+// offset of y's line (lines sh words apart): bit 3r+c is column x-1+c of
+// line y-1+r.
+func block9(bits []uint64, row, x, sh int) uint {
 	p := x + 63 // position of x-1 in the padded line
 	w, off := row+p>>6, uint(p&63)
 	var a, b, c uint64
 	if off <= 61 {
-		a, b, c = l.open[w-l.sh]>>off, l.open[w]>>off, l.open[w+l.sh]>>off
+		a, b, c = bits[w-sh]>>off, bits[w]>>off, bits[w+sh]>>off
 	} else {
-		a = l.open[w-l.sh]>>off | l.open[w-l.sh+1]<<(64-off)
-		b = l.open[w]>>off | l.open[w+1]<<(64-off)
-		c = l.open[w+l.sh]>>off | l.open[w+l.sh+1]<<(64-off)
+		a = bits[w-sh]>>off | bits[w-sh+1]<<(64-off)
+		b = bits[w]>>off | bits[w+1]<<(64-off)
+		c = bits[w+sh]>>off | bits[w+sh+1]<<(64-off)
 	}
-	return blockBits[a&7|(b&7)<<3|(c&7)<<6], true
+	return uint(a&7 | (b&7)<<3 | (c&7)<<6)
 }
 
 // layerBlock is layerCell's open bits for a regular cell, 0 for a cell

@@ -207,17 +207,7 @@ func (s *JPS) layerRegs(x, y int) uint16 {
 	if ci := (y>>4)*l.wide + x>>4; l.filled[ci>>6]&(1<<uint(ci&63)) == 0 {
 		return 0
 	}
-	p := x + 63 // position of x-1 in the padded line
-	w, off := (y+1)*l.sh+p>>6, uint(p&63)
-	var a, b, c uint64
-	if off <= 61 {
-		a, b, c = l.reg[w-l.sh]>>off, l.reg[w]>>off, l.reg[w+l.sh]>>off
-	} else {
-		a = l.reg[w-l.sh]>>off | l.reg[w-l.sh+1]<<(64-off)
-		b = l.reg[w]>>off | l.reg[w+1]<<(64-off)
-		c = l.reg[w+l.sh]>>off | l.reg[w+l.sh+1]<<(64-off)
-	}
-	return regsKnown | uint16(blockBits[a&7|(b&7)<<3|(c&7)<<6])
+	return regsKnown | uint16(blockBits[block9(l.reg, (y+1)*l.sh, x, l.sh)])
 }
 
 // regular reports whether (x, y) is a regular cell with no dynamics in its
