@@ -2,9 +2,9 @@ package pathing
 
 import (
 	"os"
-	"runtime"
-	"runtime/debug"
 	"testing"
+
+	"shardcore/internal/counting"
 )
 
 // TestJPSCountMovingAI solves every scenario of one Moving AI map
@@ -34,7 +34,7 @@ func TestJPSCountMovingAI(t *testing.T) {
 		for k, sc := range bm.scens {
 			reqs[k] = ScenarioRequest(sc, cost, bm.w, bm.h)
 		}
-		quiet := quietGC() // before the warm-up: a collection shrinks the stack, whose regrowth confuses valgrind
+		quiet := counting.Quiet() // before the warm-up: a collection shrinks the stack, whose regrowth confuses valgrind
 		jpsWarmLoop(s, reqs, &res)
 		jpsCountLoop(s, reqs, &res)
 		quiet()
@@ -56,20 +56,5 @@ func jpsWarmLoop(s Finder, reqs []Request, res *Result) {
 	for j := range reqs {
 		*r = reqs[j]
 		s.Find(r, res)
-	}
-}
-
-// quietGC locks the goroutine to its thread (valgrind follows call stacks
-// per thread, so a counted loop that moved to another thread would stop
-// being counted part-way), collects garbage and turns the collector off
-// (so no collection lands inside a counted loop); call the function it
-// returns to undo both.
-func quietGC() func() {
-	runtime.LockOSThread()
-	runtime.GC()
-	old := debug.SetGCPercent(-1)
-	return func() {
-		debug.SetGCPercent(old)
-		runtime.UnlockOSThread()
 	}
 }

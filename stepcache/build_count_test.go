@@ -5,11 +5,10 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"runtime"
-	"runtime/debug"
 	"strconv"
 	"testing"
 
+	"shardcore/internal/counting"
 	"shardcore/movement"
 	"shardcore/world"
 	worldsource "shardcore/world/source"
@@ -53,7 +52,7 @@ func TestBuildCount(t *testing.T) {
 	}
 	warm, kinds := readCountSample(t, path)
 	b := NewBuilder(r)
-	quiet := quietCountGC()
+	quiet := counting.Quiet()
 	buildWarmLoop(b, warm, wide)
 	for k := range kinds {
 		buildCountLoop(b, kinds[k], wide)
@@ -63,7 +62,7 @@ func TestBuildCount(t *testing.T) {
 	for k, list := range kinds {
 		arounds[k] = canonJobs(b, list, wide, r.Map.Width, r.Map.Height)
 	}
-	quiet = quietCountGC()
+	quiet = counting.Quiet()
 	for k := range arounds {
 		canonWarmLoop(arounds[k]) // grows the stack outside the counted call
 	}
@@ -224,19 +223,5 @@ func canonWarmLoop(jobs []canonJob) {
 		for set := RuleSet(0); set < NumRuleSets; set++ {
 			BuildCanon(&jb.around, set, jb.cx, jb.cy, jb.w, jb.h, nil)
 		}
-	}
-}
-
-// quietCountGC locks the goroutine to its thread (valgrind follows call
-// stacks per thread), collects garbage and turns the collector off so no
-// collection lands inside a counted loop; the function it returns undoes
-// both.
-func quietCountGC() func() {
-	runtime.LockOSThread()
-	runtime.GC()
-	old := debug.SetGCPercent(-1)
-	return func() {
-		debug.SetGCPercent(old)
-		runtime.UnlockOSThread()
 	}
 }

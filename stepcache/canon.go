@@ -143,6 +143,13 @@ func BuildCanon(around *[3][3]*Chunk, set RuleSet, cx, cy, mapW, mapH int, unkno
 	win.markMasks()
 	win.markEntered()
 	good, open := win.goodOpen() // bit wx of row wy, for wx, wy in 2..19
+	return canonOf(&good, &open)
+}
+
+// canonOf is the canonical map whose window rows of good and open cells
+// are good and open (bit wx of row wy, for wx, wy in 2..19): open as it is,
+// regular where a cell's 3×3 block is all good.
+func canonOf(good, open *[canonWin]uint32) Canon {
 	var cn Canon
 	for r := 0; r < ChunkSize+2; r++ {
 		cn.Open[r] = open[r+2] >> 2

@@ -80,18 +80,7 @@ func buildCanonRef(around *[3][3]*Chunk, set RuleSet, cx, cy, mapW, mapH int, un
 			}
 		}
 	}
-	var cn Canon
-	for r := 0; r < ChunkSize+2; r++ {
-		cn.Open[r] = open[r+2] >> 2
-	}
-	for r := 0; r < ChunkSize; r++ {
-		wy := r + 3
-		v := good[wy-1] & good[wy] & good[wy+1]
-		h := v & (v >> 1) & (v >> 2) // bit k: window columns k..k+2 all good
-		cn.Reg[r] = uint16(h >> 2)   // cell c is window column c+3: needs k = c+2
-	}
-	transpose(&cn)
-	return cn
+	return canonOf(&good, &open) // the window's rows to the map, shared with BuildCanon
 }
 
 // entered reports whether window cell (wx, wy) may be a state a step
