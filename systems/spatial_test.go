@@ -146,19 +146,21 @@ func TestSpatialCrowdedSector(t *testing.T) {
 	}
 }
 
-// TestLaneMiddle: the lanes' middle is the sector column that halves the
-// due mobiles, so the west and east lanes carry even loads wherever the
-// mobiles crowd; dead mobiles (x -1) do not count.
+// TestLaneMiddle: the lanes' middle is the first sector column that least
+// the larger of the west and east lanes' due mobiles plus the border's
+// (which steps alone), wherever the mobiles crowd; dead mobiles (x -1) do
+// not count.
 func TestLaneMiddle(t *testing.T) {
 	var mv mover
 	for _, c := range []struct {
 		xs   []int32
 		want int
 	}{
-		{[]int32{5, 20, 40, 300, 310, 320}, 2},      // columns 0 1 2 18 19 20: the third of six
-		{[]int32{-1, -1, 1000, 1000, 1000, 16}, 62}, // the dead are left out
+		{[]int32{5, 20, 40, 300, 310, 320}, 4},     // columns 0 1 2 18 19 20: three a side, none on the border
+		{[]int32{-1, -1, 1000, 1000, 1000, 16}, 3}, // the dead are left out: 1 west, 3 east
 		{[]int32{}, 32}, // nothing due: the map's middle
-		{[]int32{100, 101, 102, 103, 900, 901, 902, 903}, 6}, // two crowds: the west one's column
+		{[]int32{100, 101, 102, 103, 900, 901, 902, 903}, 8},                                                                  // two crowds (columns 6 and 56): between them, not through one
+		{[]int32{16 * 8, 16 * 8, 16 * 9, 16 * 9, 16 * 10, 16 * 10, 16 * 11, 16 * 11, 16 * 12, 16 * 12, 16 * 13, 16 * 13}, 11}, // one wide crowd: 4 west, 4 border, 4 east (cost 8), not beside it (12)
 	} {
 		mv.xs = c.xs
 		if got := mv.middle(64); got != c.want {
