@@ -1,7 +1,6 @@
 package systems
 
 import (
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -156,8 +155,6 @@ func (ps *parallel) help(s *Sim, w *searchWorker, gen uint64, postponed ecs.Enti
 	ps.active.Add(1)
 	ps.mu.Unlock()
 	defer ps.active.Done()
-	runtime.LockOSThread() // a per-thread Clock (CPU time) stays this thread's
-	defer runtime.UnlockOSThread()
 	ps.work(s, w, postponed, start)
 }
 
