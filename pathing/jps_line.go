@@ -44,25 +44,18 @@ func (s *JPS) tryLine(req *Request, res *Result, budget int) bool {
 	if cap(res.Zs) < n {
 		res.Zs = make([]int8, 0, 2*n)
 	}
-	res.Dirs, res.Zs = res.Dirs[:n], res.Zs[:n] // the steps write the Zs
-	dirs := res.Dirs
-	for i := range dirs[:gd] {
-		dirs[i] = d1
-	}
-	for i := gd; i < len(dirs); i++ {
-		dirs[i] = d2
-	}
+	res.Dirs, res.Zs = res.Dirs[:n], res.Zs[:n] // the steps write both
 	w := &s.ln // field by field: a composite literal is built on the stack and copied
 	w.x, w.y, w.z, w.turn, w.d[0], w.d[1] = x, y, z, gd, d1, d2
 	i, stop := 0, stopIrregular
 	if s.useLayer { // lineRest, its two parts called from here
 		stop = stopEnd
 		if gd > 0 {
-			i, stop = s.lineRun(res.Zs[:gd], x, y, z, 0, d1)
+			i, stop = s.lineRun(res, gd, x, y, z, 0, d1)
 		}
 		if stop == stopEnd && i < n {
 			x, y, z = s.ln.at(res.Zs, i)
-			i, stop = s.lineRun(res.Zs, x, y, z, i, d2)
+			i, stop = s.lineRun(res, n, x, y, z, i, d2)
 		}
 	}
 	if stop != stopEnd && !s.lineWalk(req, res, i, stop) {
@@ -104,8 +97,8 @@ func (w *lineWay) at(zs []int8, i int) (x, y, z int) {
 }
 
 // lineWalk takes the line's steps i.. after lineRun stopped before step i
-// for reason stop (stopIrregular when off the layer), writing their
-// arrival Zs into res.Zs: where lineRun cannot answer a step, by
+// for reason stop (stopIrregular when off the layer), writing them into
+// res (direction and arrival Z): where lineRun cannot answer a step, by
 // lineStep, and lineRun again after it. It reports whether it took them
 // all.
 func (s *JPS) lineWalk(req *Request, res *Result, i, stop int) bool {
@@ -117,7 +110,7 @@ func (s *JPS) lineWalk(req *Request, res *Result, i, stop int) bool {
 			return false
 		}
 		if took == stepTaken {
-			res.Zs[i] = nz
+			res.Dirs[i], res.Zs[i] = d, nz
 			i++
 		}
 		if s.useLayer {
@@ -147,26 +140,27 @@ func (s *JPS) lineRest(res *Result, i int) (int, int) {
 	stop := stopEnd
 	if i < s.ln.turn {
 		x, y, z := s.ln.at(res.Zs, i)
-		i, stop = s.lineRun(res.Zs[:s.ln.turn], x, y, z, i, s.ln.d[0])
+		i, stop = s.lineRun(res, s.ln.turn, x, y, z, i, s.ln.d[0])
 	}
 	if stop == stopEnd && i < len(res.Zs) {
 		x, y, z := s.ln.at(res.Zs, i)
-		i, stop = s.lineRun(res.Zs, x, y, z, i, s.ln.d[1])
+		i, stop = s.lineRun(res, len(res.Zs), x, y, z, i, s.ln.d[1])
 	}
 	return i, stop
 }
 
-// lineRun takes the line's steps i..len(zs)-1 (i < len(zs)), all in d,
-// from (x, y, z) while they start on regular cells copied into the flat
-// layer, at their canonical state: the grid rule over the cell's block
-// bits answers the step, which lands on the target's canonical state
-// (Lemma 1, doc.go), whose Z the layer keeps when the target is such a
-// cell too. It writes each step's arrival Z into zs (tryLine writes the
-// directions), makes no calls (lineWalk deals with whatever stops it) and
-// returns the step it stopped before and why. Only on the flat layer (no
-// dynamics).
-func (s *JPS) lineRun(zs []int8, x, y, z, i int, d movement.Dir) (int, int) {
+// lineRun takes the line's steps i..end-1 (i < end), all in d, from (x,
+// y, z) while they start on regular cells copied into the flat layer, at
+// their canonical state: the grid rule over the cell's block bits answers
+// the step, which lands on the target's canonical state (Lemma 1,
+// doc.go), whose Z the layer keeps when the target is such a cell too. It
+// writes each step into res (its direction and arrival Z), makes no calls
+// (lineWalk deals with whatever stops it) and returns the step it stopped
+// before and why. Only on the flat layer (no dynamics).
+func (s *JPS) lineRun(res *Result, end, x, y, z, i int, d movement.Dir) (int, int) {
 	l := &s.layer
+	zs := res.Zs[:end]
+	dirs := res.Dirs[:len(zs)]
 	bi := y*l.bw + x
 	b := l.blk[bi] // not 0 only on a regular cell copied in (see layer.blk)
 	if b == 0 {
@@ -186,7 +180,7 @@ func (s *JPS) lineRun(zs []int8, x, y, z, i int, d movement.Dir) (int, int) {
 			return i, stopRecord // the target's Z is not in the layer: the record answers
 		}
 		bi += di
-		zs[i] = zAt[bi]
+		zs[i], dirs[i] = zAt[bi], d
 	}
 	return i, stopEnd
 }
