@@ -45,7 +45,8 @@ func (s *JPS) tryLine(req *Request, res *Result, budget int) bool {
 		res.Zs = make([]int8, 0, 2*n)
 	}
 	res.Dirs, res.Zs = res.Dirs[:n], res.Zs[:n] // the steps write both
-	w := &s.ln // field by field: a composite literal is built on the stack and copied
+	// field by field: a composite literal is built on the stack and copied
+	w := &s.ln
 	w.x, w.y, w.z, w.turn, w.d[0], w.d[1] = x, y, z, gd, d1, d2
 	i, stop := 0, stopIrregular
 	if s.useLayer { // lineRest, its two parts called from here
@@ -161,6 +162,9 @@ func (s *JPS) lineRun(res *Result, end, x, y, z, i int, d movement.Dir) (int, in
 	l := &s.layer
 	zs := res.Zs[:end]
 	dirs := res.Dirs[:len(zs)]
+	if uint(x) >= uint(l.w) || uint(y) >= uint(l.h) {
+		return i, stopIrregular // off the map (a step from a regular cell stays on it)
+	}
 	bi := y*l.bw + x
 	b := l.blk[bi] // not 0 only on a regular cell copied in (see layer.blk)
 	if b == 0 {
@@ -194,11 +198,14 @@ func (s *JPS) lineStep(req *Request, res *Result, x, y, z int, d movement.Dir, w
 	switch why {
 	case stopIrregular:
 		l := &s.layer
-		if ci := (y>>4)*l.wide + x>>4; s.useLayer && l.filled[ci>>6]&(1<<uint(ci&63)) == 0 {
+		if !s.useLayer || uint(x) >= uint(l.w) || uint(y) >= uint(l.h) {
+			break // no layer, or off the map: a lookup
+		}
+		if ci := (y>>4)*l.wide + x>>4; l.filled[ci>>6]&(1<<uint(ci&63)) == 0 {
 			s.fill(x>>4, y>>4) // its regular bit was not copied in yet
 			return 0, stepRetry
 		}
-		if !s.useLayer || l.reg[(y+1)*l.sh+x>>6+1]>>uint(x&63)&1 == 0 {
+		if l.reg[(y+1)*l.sh+x>>6+1]>>uint(x&63)&1 == 0 {
 			break // not regular: a lookup
 		}
 		fallthrough // regular with no open neighbour (its block byte 0)
