@@ -29,7 +29,7 @@ func (s *JPS) tryLine(req *Request, res *Result, budget int) bool {
 		// the octile cost; without a goal square gd is min(ax, ay) and the
 		// cost is the heuristic's, with one the diagonal part may be longer
 		g = s.st.cost(int32(n-gd), int32(gd))
-		if rng > 0 && g > s.lineHeuristic(req)+1e-9 {
+		if rng > 0 && g > lineOctile(max(ax-rng, 0), max(ay-rng, 0))+1e-9 {
 			return false
 		}
 	}
@@ -38,42 +38,44 @@ func (s *JPS) tryLine(req *Request, res *Result, budget int) bool {
 	if ay > ax {
 		d2 = lineToward[sy][1]
 	}
-	if cap(res.Dirs) < n {
-		res.Dirs = make([]movement.Dir, 0, 2*n)
-	}
-	if cap(res.Zs) < n {
-		res.Zs = make([]int8, 0, 2*n)
+	if cap(res.Dirs) < n || cap(res.Zs) < n {
+		// again with room (a call here would keep every value above on the stack)
+		res.Dirs, res.Zs = make([]movement.Dir, 0, 2*n), make([]int8, 0, 2*n)
+		return s.tryLine(req, res, budget)
 	}
 	res.Dirs, res.Zs = res.Dirs[:n], res.Zs[:n] // the steps write both
 	// field by field: a composite literal is built on the stack and copied
 	w := &s.ln
 	w.x, w.y, w.z, w.turn, w.d[0], w.d[1] = x, y, z, gd, d1, d2
+	// the answer, taken back if the walk fails (set before it: less to
+	// keep across its calls)
+	res.Cost, res.Expansions = g, n
 	i, stop := 0, stopIrregular
 	if s.useLayer { // lineRest, its two parts called from here
 		stop = stopEnd
 		if gd > 0 {
 			i, stop = s.lineRun(res, gd, x, y, z, 0, d1)
 		}
-		if stop == stopEnd && i < n {
+		if stop == stopEnd && i < len(res.Zs) {
 			x, y, z = s.ln.at(res.Zs, i)
-			i, stop = s.lineRun(res, n, x, y, z, i, d2)
+			i, stop = s.lineRun(res, len(res.Zs), x, y, z, i, s.ln.d[1])
 		}
 	}
 	if stop != stopEnd && !s.lineWalk(req, res, i, stop) {
-		res.Dirs, res.Zs = res.Dirs[:0], res.Zs[:0]
+		res.Dirs, res.Zs, res.Cost, res.Expansions = res.Dirs[:0], res.Zs[:0], 0, 0
 		return false
 	}
-	res.Found, res.Cost, res.Expansions = true, g, n
+	res.Found = true
 	s.jst.LineHits++
 	return true
 }
 
-// lineHeuristic is the heuristic at req's start, for the line probe
-// (which runs before beginSearch sets the goal square).
-func (s *JPS) lineHeuristic(req *Request) float64 {
-	s.goal, s.rng = req.Goal, max(req.Range, 0)
-	s.goalSquare()
-	return s.heuristic(req.Start.X, req.Start.Y)
+// lineOctile is the octile heuristic (JPS.heuristic's) of a cell dx and
+// dy cells off the goal square on its axes: the line probe's, before
+// beginSearch sets the square.
+func lineOctile(dx, dy int) float64 {
+	lo, hi := min(dx, dy), max(dx, dy)
+	return float64(hi-lo) + sqrt2*float64(lo)
 }
 
 // lineWay is the line: from (x, y, z), its steps before turn in d[0],
