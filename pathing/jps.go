@@ -158,12 +158,7 @@ func (s *JPS) UseLineProbe(on bool) { s.line = on }
 // and the finder for req, makes the chunk views and the flat layer serve
 // it, and searches (search) when the line probe (tryLine) does not answer.
 func (s *JPS) Find(req *Request, res *Result) {
-	res.Found = false
-	res.Dirs = res.Dirs[:0]
-	res.Zs = res.Zs[:0]
-	res.Cost = 0
-	res.Expansions = 0
-	res.Lookups = [len(res.Lookups)]int{}
+	res.Lookups = [len(res.Lookups)]int{} // the rest of res: tryLine's answer, or search's
 	req.Mover.Goal = req.Goal
 	req.Mover.HasGoal = true
 	s.st.octile = req.Cost == Octile
@@ -196,6 +191,7 @@ func (s *JPS) Find(req *Request, res *Result) {
 // search is Find past the line probe: the jump search proper, within
 // budget expansions (scan work included).
 func (s *JPS) search(req *Request, res *Result, budget int) {
+	res.Found, res.Dirs, res.Zs, res.Cost = false, res.Dirs[:0], res.Zs[:0], 0
 	s.goal, s.rng = req.Goal, max(req.Range, 0)
 	s.beginSearch()
 	s.visitor(req)
