@@ -176,7 +176,9 @@
 // regular cell's block bits from its own map (0 for any other cell, and a
 // cell a step enters has an open neighbour, so a regular one reads
 // non-zero): a diagonal step and a jump node read their block there, and
-// fall back to the bit rows on a 0. A cell of a chunk not copied in yet
+// fall back to the bit rows on a 0 (a byte beside it holds a regular
+// cell's canonical Z, read only where the block byte is not 0). A cell of
+// a chunk not copied in yet
 // does not pass: the ray stops there, at a node when the layer calls it
 // open; the cell before it passed, so it is regular and its copied map
 // knows the cell, and a node may be made at any cell of a ray. Its dead
@@ -190,8 +192,10 @@
 // The straight-line fast path (tried before the search, as the cache A*
 // does) walks toward the goal and answers when the walk costs the
 // heuristic, which makes it optimal. Each step must be a real step: on a
-// regular cell's canonical state the grid rule over the layer's open bits
-// answers it (Lemma 1); on another state of a regular cell the state's
+// regular cell's canonical state the grid rule over the layer's block
+// byte answers it, landing on the target's canonical state (Lemma 1),
+// whose Z the layer's byte gives when the target is regular too; on
+// another state of a regular cell, or toward another target, the state's
 // record is read from its chunk, the record a lookup would read (the
 // canonical map found the cell good: its chunk resident, its lookups not
 // falling through near a multi); elsewhere a lookup answers.

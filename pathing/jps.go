@@ -46,9 +46,8 @@ type JPS struct {
 	subsSet   bool      // subs are set for this search
 
 	// what the search reads of its request (not the whole of it: the line
-	// probe answers most short searches with a few of its fields)
-	start, goal        world.Point
-	startZ             int
+	// probe answers most short searches reading the request itself)
+	goal               world.Point
 	caps               movement.Caps
 	mv                 movement.Mover // copied only when the line probe did not answer
 	rng                int            // the goal square's radius
@@ -140,6 +139,7 @@ type JPSStats struct {
 // goroutine, on the goroutine that owns the cache.
 func NewJPS(cache *stepcache.Cache, live *movement.Rules) *JPS {
 	s := &JPS{src: newCacheSource(cache), live: live, line: true, rayCap: defaultRayCap, diagCap: defaultDiagCap, slack: fSlack}
+	s.setCaps(0) // what Find finds set for the caps it is asked
 	s.dyn.bind(live)
 	return s
 }
@@ -154,9 +154,22 @@ func (s *JPS) ResetStats() { s.jst = JPSStats{} }
 // default); see Cached.UseLineProbe.
 func (s *JPS) UseLineProbe(on bool) { s.line = on }
 
-// Find searches for req and writes the outcome into res.
+// Find searches for req and writes the outcome into res: it resets res
+// and the finder for req, makes the chunk views and the flat layer serve
+// it, and searches (search) when the line probe (tryLine) does not answer.
 func (s *JPS) Find(req *Request, res *Result) {
-	budget := s.begin(req, res)
+	res.Lookups = [len(res.Lookups)]int{} // the rest of res: tryLine's answer, or search's
+	req.Mover.Goal = req.Goal
+	req.Mover.HasGoal = true
+	s.st.octile = req.Cost == Octile
+	s.deferred.reset()
+	s.jst.Searches++
+	if caps := req.Mover.Caps; caps != s.caps {
+		s.setCaps(caps)
+	}
+	if s.live.Dyn != nil || s.dyn.dyn != nil {
+		s.dyn.refresh(s.live)
+	} // else refresh would find it inactive, as it is (its dyn is nil)
 	m := s.live.Map
 	if epoch := s.src.canonEpoch(m.ID); epoch != s.held.epoch || m != s.held.m || s.set != s.held.set || s.views.gen != s.held.gen {
 		s.resyncViews(epoch)
@@ -165,10 +178,23 @@ func (s *JPS) Find(req *Request, res *Result) {
 		s.dynt.reset(len(s.views.index))
 	}
 	s.useLayer = s.jumps && !s.dyn.active && !s.layerOff && s.layerFits
-	if s.line && s.tryLine(res, budget) {
+	budget := DefaultMaxNodes
+	if req.MaxNodes > 0 {
+		budget = req.MaxNodes
+	}
+	if s.line && s.tryLine(req, res, budget) {
 		return
 	}
+	s.search(req, res, budget)
+}
+
+// search is Find past the line probe: the jump search proper, within
+// budget expansions (scan work included).
+func (s *JPS) search(req *Request, res *Result, budget int) {
+	res.Found, res.Dirs, res.Zs, res.Cost = false, res.Dirs[:0], res.Zs[:0], 0
+	s.goal, s.rng = req.Goal, max(req.Range, 0)
 	s.beginSearch()
+	s.visitor(req)
 	s.beginLookups()
 	s.mv = req.Mover
 	s.st.reset(req.Cost == Octile)
@@ -210,43 +236,16 @@ func (s *JPS) resyncViews(epoch uint64) {
 	s.held = heldViews{epoch: epoch, m: m, set: s.set, gen: t.gen}
 }
 
-// begin resets res and the search for req and reports the node budget.
-func (s *JPS) begin(req *Request, res *Result) int {
-	res.Found = false
-	res.Dirs = res.Dirs[:0]
-	res.Zs = res.Zs[:0]
-	res.Cost = 0
-	res.Expansions = 0
-	res.Lookups = [len(res.Lookups)]int{}
-	req.Mover.Goal = req.Goal
-	req.Mover.HasGoal = true
-	s.start, s.startZ, s.goal = req.Start, req.StartZ, req.Goal
-	s.rng = max(req.Range, 0)
-	s.st.octile = req.Cost == Octile
-	s.deferred.reset()
-	s.jst.Searches++
-	caps := req.Mover.Caps
+// setCaps makes the search's capabilities caps, and the rule set and
+// diagonal rule they imply (Find calls it only when they change).
+func (s *JPS) setCaps(caps movement.Caps) {
 	s.caps = caps
 	s.set, s.jumps = stepcache.RuleSetOf(caps)
 	s.and = caps.AndRule()
-	party := req.Party
-	if party == 0 {
-		party = req.Mover.Self
-	}
-	s.party, s.nowMs = party, req.NowMs // the lookups' (see beginLookups)
-	if s.live.Dyn != nil || s.dyn.dyn != nil {
-		s.dyn.refresh(s.live)
-	} else {
-		s.dyn.active = false // refresh's outcome: it has nothing else to clear
-	}
-	if req.MaxNodes > 0 {
-		return req.MaxNodes
-	}
-	return DefaultMaxNodes
 }
 
 // beginSearch sets what the search reads and the line probe does not
-// (begin's other half: most short searches end at the line probe).
+// (the rest of Find's: most short searches end at the line probe).
 func (s *JPS) beginSearch() {
 	s.goalSquare()
 	s.freeRun, s.freeDiag, s.goalFrom = freeRunUniform, freeDiagUniform, goalFromUniform
@@ -260,11 +259,6 @@ func (s *JPS) beginSearch() {
 	s.subsSet = false
 	s.rule = b2i(s.and)
 }
-
-// beginLookups makes the search's lookups through the cache count as its
-// party's at its time (the line probe, which seldom looks up, calls it
-// before each of its lookups).
-func (s *JPS) beginLookups() { s.src.begin(s.party, s.nowMs) }
 
 // goalSquare sets the goal square from the goal and its radius.
 func (s *JPS) goalSquare() {

@@ -5,10 +5,10 @@ import (
 	"shardcore/stepcache"
 )
 
-// maxLayerCells bounds the maps the flat layer serves: 35 bits per cell
+// maxLayerCells bounds the maps the flat layer serves: 43 bits per cell
 // (open rows and columns, regular rows, pass and dead bits of 2 rules × 2
 // directions along rows and along columns, a byte of block bits, a byte
-// of dead bits), 17.5 MB at most per finder.
+// of dead bits, a byte of canonical Z), 21.5 MB at most per finder.
 const maxLayerCells = 1 << 22
 
 // layer is a flat copy of the canonical maps of a whole map (one rule set)
@@ -54,6 +54,10 @@ type layer struct {
 	// d+rule for cardinal d; see jps_layer_dead.go), exact for the cells
 	// of the chunks copied in
 	deadAt []uint8
+	// zAt holds, per cell (y*bw + x), a regular cell's canonical Z (see
+	// stepcache.CanonZ) once its chunk is copied in; it is read only where
+	// blk is not 0 (clear leaves it)
+	zAt []int8
 }
 
 // prepare makes the layer serve the current views (map w×h): it forgets
@@ -77,6 +81,7 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 		l.chunks = make([]*stepcache.Chunk, l.wide*l.high)
 		l.blk, l.bw = make([]uint8, cw*ch), cw
 		l.deadAt = make([]uint8, cw*ch)
+		l.zAt = make([]int8, cw*ch)
 		for r := range 2 {
 			for f := range 2 {
 				l.goH[r][f] = make([]uint64, (ch+2)*l.sh)
@@ -136,7 +141,7 @@ func (l *layer) clear() {
 // It does nothing for a map too large for the layer or a mover the jump
 // search expands in full.
 func (s *JPS) PrepareLayer(mv movement.Mover) {
-	s.set, s.jumps = stepcache.RuleSetOf(mv.Caps)
+	s.setCaps(mv.Caps)
 	s.resyncViews(s.src.canonEpoch(s.live.Map.ID))
 	if !s.jumps || !s.layerFits || s.layerOff {
 		return
@@ -170,9 +175,11 @@ func (s *JPS) fill(cx, cy int) {
 	for r := 0; r < 16; r++ {
 		orBits(l.reg, (y0+r+1)*l.sh, x0, uint64(cn.Reg[r]))
 		row := l.blk[(y0+r)*l.bw+x0:][:16]
+		zr := l.zAt[(y0+r)*l.bw+x0:][:16]
 		for c := range row {
 			if cn.Reg[r]&(1<<c) != 0 {
 				row[c] = blockBits[(cn.Open[r]>>c)&7|((cn.Open[r+1]>>c)&7)<<3|((cn.Open[r+2]>>c)&7)<<6]
+				zr[c] = stepcache.CanonZ(v.ch, r*16+c, s.set)
 			}
 		}
 		gh := goBits(cn.Open[r], cn.Open[r+1], cn.Open[r+2], cn.Reg[r])

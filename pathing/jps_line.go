@@ -14,11 +14,12 @@ import (
 // the heuristic is not taken. On regular cells with no dynamics about, a
 // step is answered by the state's record read from its chunk in place
 // (the record a lookup would read) without a lookup.
-func (s *JPS) tryLine(res *Result, budget int) bool {
-	x, y, z := s.start.X, s.start.Y, s.startZ
-	ex, ey := s.goal.X-x, s.goal.Y-y
+func (s *JPS) tryLine(req *Request, res *Result, budget int) bool {
+	x, y, z := req.Start.X, req.Start.Y, req.StartZ
+	ex, ey := req.Goal.X-x, req.Goal.Y-y
 	ax, ay := absInt(ex), absInt(ey)
-	n := max(max(ax, ay)-s.rng, 0)
+	rng := max(req.Range, 0)
+	n := max(max(ax, ay)-rng, 0)
 	if n > budget {
 		return false
 	}
@@ -28,7 +29,7 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 		// the octile cost; without a goal square gd is min(ax, ay) and the
 		// cost is the heuristic's, with one the diagonal part may be longer
 		g = s.st.cost(int32(n-gd), int32(gd))
-		if s.rng > 0 && g > s.lineHeuristic()+1e-9 {
+		if rng > 0 && g > lineOctile(max(ax-rng, 0), max(ay-rng, 0))+1e-9 {
 			return false
 		}
 	}
@@ -37,172 +38,197 @@ func (s *JPS) tryLine(res *Result, budget int) bool {
 	if ay > ax {
 		d2 = lineToward[sy][1]
 	}
-	dirs := growDirs(res.Dirs, n)
-	res.Dirs, res.Zs = dirs, growZs(res.Zs, n)
+	if cap(res.Dirs) < n || cap(res.Zs) < n {
+		// again with room (a call here would keep every value above on the stack)
+		res.Dirs, res.Zs = make([]movement.Dir, 0, 2*n), make([]int8, 0, 2*n)
+		return s.tryLine(req, res, budget)
+	}
+	res.Dirs, res.Zs = res.Dirs[:n], res.Zs[:n] // the steps write both
+	// field by field: a composite literal is built on the stack and copied
+	w := &s.ln
+	w.x, w.y, w.z, w.turn, w.d[0], w.d[1] = x, y, z, gd, d1, d2
+	// the answer, taken back if the walk fails (set before it: less to
+	// keep across its calls)
+	res.Cost, res.Expansions = g, n
 	i, stop := 0, stopIrregular
-	if s.useLayer { // lineRun, its two parts called from here
+	if s.useLayer { // lineRest, its two parts called from here
 		stop = stopEnd
 		if gd > 0 {
-			x, y, z, i, stop = s.lineSteps(res.Zs[:gd], x, y, z, 0, d1)
+			i, stop = s.lineRun(res, gd, x, y, z, 0, d1)
 		}
-		if stop == stopEnd && i < n {
-			x, y, z, i, stop = s.lineSteps(res.Zs, x, y, z, i, d2)
-		}
-	}
-	if stop != stopEnd {
-		s.ln = lineWay{turn: gd, d: [2]movement.Dir{d1, d2}}
-		if !s.lineWalk(res, x, y, z, i, n, stop) {
-			res.Dirs, res.Zs = res.Dirs[:0], res.Zs[:0]
-			return false
+		if stop == stopEnd && i < len(res.Zs) {
+			x, y, z = s.ln.at(res.Zs, i)
+			i, stop = s.lineRun(res, len(res.Zs), x, y, z, i, s.ln.d[1])
 		}
 	}
-	for i := range dirs[:gd] {
-		dirs[i] = d1
+	if stop != stopEnd && !s.lineWalk(req, res, i, stop) {
+		res.Dirs, res.Zs, res.Cost, res.Expansions = res.Dirs[:0], res.Zs[:0], 0, 0
+		return false
 	}
-	for i := gd; i < len(dirs); i++ {
-		dirs[i] = d2
-	}
-	res.Found, res.Cost, res.Expansions = true, g, n
+	res.Found = true
 	s.jst.LineHits++
 	return true
 }
 
-// lineHeuristic is the heuristic at the start, for the line probe (which
-// runs before beginSearch sets the goal square).
-func (s *JPS) lineHeuristic() float64 {
-	s.goalSquare()
-	return s.heuristic(s.start.X, s.start.Y)
+// lineOctile is the octile heuristic (JPS.heuristic's) of a cell dx and
+// dy cells off the goal square on its axes: the line probe's, before
+// beginSearch sets the square.
+func lineOctile(dx, dy int) float64 {
+	lo, hi := min(dx, dy), max(dx, dy)
+	return float64(hi-lo) + sqrt2*float64(lo)
 }
 
-// lineWay is the line's way: its steps before turn in d[0], the others
-// in d[1]; need and flank are the step rule of the part being walked (see
-// lineRule).
+// lineWay is the line: from (x, y, z), its steps before turn in d[0],
+// the others in d[1].
 type lineWay struct {
-	turn        int
-	d           [2]movement.Dir
-	need, flank uint8
+	x, y, z int
+	turn    int
+	d       [2]movement.Dir
 }
 
-// lineDir is the direction of the line's step i, and makes its rule the
-// one lineRecord checks.
-func (s *JPS) lineDir(i int) movement.Dir {
-	d := s.ln.d[b2i(i >= s.ln.turn)]
-	s.ln.need, s.ln.flank = lineRule(d, s.and)
-	return d
+// at is the line's state before its step i, zs holding the arrival Zs of
+// the steps before.
+func (w *lineWay) at(zs []int8, i int) (x, y, z int) {
+	k := min(i, w.turn)
+	dx, dy := w.d[0].Offset()
+	ex, ey := w.d[1].Offset()
+	x, y, z = w.x+k*dx+(i-k)*ex, w.y+k*dy+(i-k)*ey, w.z
+	if i > 0 {
+		z = int(zs[i-1])
+	}
+	return x, y, z
 }
 
-// lineWalk takes the line's steps i..n-1 from (x, y, z) after lineRun
-// stopped there for reason stop, writing each arrival Z into res.Zs: where
-// lineRun cannot answer a step, by the record covering the state or by a
-// lookup, and lineRun again after it. It reports false when a step is
-// refused or not answered, or a view is stale.
-func (s *JPS) lineWalk(res *Result, x, y, z, i, n, stop int) bool {
-	for {
-		if stop == stopEnd || i == n {
-			return true
-		}
-		d := s.lineDir(i)
-		switch stop {
-		case stopIrregular:
-			if ci := (y>>4)*s.layer.wide + x>>4; s.useLayer && s.layer.filled[ci>>6]&(1<<uint(ci&63)) == 0 {
-				s.fill(x>>4, y>>4) // its regular bit was not copied in yet
-				x, y, z, i, stop = s.lineRun(res, x, y, z, i, n)
-				continue
-			}
-		case stopView:
-			if s.view(x>>4, y>>4).ch == nil {
-				return false
-			}
-			x, y, z, i, stop = s.lineRun(res, x, y, z, i, n)
-			continue
-		case stopRecord:
-			nz, ok, found := s.lineRecord(x, y, z, d)
-			if found && !ok {
-				return false
-			}
-			if found {
-				dx, dy := d.Offset()
-				x, y, z = x+dx, y+dy, nz
-				res.Zs[i] = int8(z)
-				x, y, z, i, stop = s.lineRun(res, x, y, z, i+1, n)
-				continue
-			}
-			// no record covers z: a lookup
-		case stopRefused:
+// lineWalk takes the line's steps i.. after lineRun stopped before step i
+// for reason stop (stopIrregular when off the layer), writing them into
+// res (direction and arrival Z): where lineRun cannot answer a step, by
+// lineStep, and lineRun again after it. It reports whether it took them
+// all.
+func (s *JPS) lineWalk(req *Request, res *Result, i, stop int) bool {
+	for stop != stopEnd && i < len(res.Zs) {
+		x, y, z := s.ln.at(res.Zs, i)
+		d := s.ln.d[b2i(i >= s.ln.turn)]
+		nz, took := s.lineStep(req, res, x, y, z, d, stop)
+		if took == stepFailed {
 			return false
 		}
-		nz, ok := s.lineLookup(res, x, y, z, d)
-		if !ok {
-			return false
+		if took == stepTaken {
+			res.Dirs[i], res.Zs[i] = d, nz
+			i++
 		}
-		dx, dy := d.Offset()
-		x, y, z = x+dx, y+dy, nz
-		res.Zs[i] = int8(z)
-		if i++; s.useLayer {
-			x, y, z, i, stop = s.lineRun(res, x, y, z, i, n)
+		if s.useLayer {
+			i, stop = s.lineRest(res, i)
 		}
 	}
+	return true
 }
 
 // Why lineRun stopped.
 const (
 	stopEnd       = iota // it took every step
-	stopIrregular        // the cell is not regular, or its chunk not copied into the layer
-	stopView             // the cell's chunk has no records (never: see lineRun)
-	stopRecord           // the state is not at the cell's first record's Z
-	stopRefused          // the record refuses the step
+	stopIrregular        // the cell is not regular, its chunk not copied into the layer, or no layer
+	stopRecord           // the state or the step is for the state's record to answer (see lineRun)
+	stopRefused          // the grid rule refuses the step
 )
 
-// lineRun takes the line's steps i..n-1 from (x, y, z) while they start on
-// regular cells (their canonical maps found them good: chunk resident, no
-// multi near) at their first record's Z, answering each by that record
-// read from the chunk in place, the record a lookup would read, and
-// writing its arrival Z into res.Zs. It makes no calls but lineSteps'
-// (lineWalk deals with whatever stops it) and returns where it stopped and
-// why. Only on the flat layer (no dynamics).
-func (s *JPS) lineRun(res *Result, x, y, z, i, n int) (int, int, int, int, int) {
-	if i < s.ln.turn { // the diagonal part
-		var stop int
-		if x, y, z, i, stop = s.lineSteps(res.Zs[:s.ln.turn], x, y, z, i, s.ln.d[0]); stop != stopEnd {
-			return x, y, z, i, stop
-		}
+// What lineStep did.
+const (
+	stepTaken  = iota // it answered the step
+	stepRetry         // it copied the cell's chunk into the layer: lineRun tries again
+	stepFailed        // the step is refused or not answered
+)
+
+// lineRest is lineRun over the line's steps i.. (both parts).
+func (s *JPS) lineRest(res *Result, i int) (int, int) {
+	stop := stopEnd
+	if i < s.ln.turn {
+		x, y, z := s.ln.at(res.Zs, i)
+		i, stop = s.lineRun(res, s.ln.turn, x, y, z, i, s.ln.d[0])
 	}
-	if i < n {
-		return s.lineSteps(res.Zs[:n], x, y, z, i, s.ln.d[1])
+	if stop == stopEnd && i < len(res.Zs) {
+		x, y, z := s.ln.at(res.Zs, i)
+		i, stop = s.lineRun(res, len(res.Zs), x, y, z, i, s.ln.d[1])
 	}
-	return x, y, z, i, stopEnd
+	return i, stop
 }
 
-// lineSteps is lineRun over the steps i..len(zs)-1, all in d, their
-// arrival Zs written into zs.
-func (s *JPS) lineSteps(zs []int8, x, y, z, i int, d movement.Dir) (int, int, int, int, int) {
-	ok := &lineOK[b2i(s.and)][d&7]
-	dx, dy := d.Offset()
+// lineRun takes the line's steps i..end-1 (i < end), all in d, from (x,
+// y, z) while they start on regular cells copied into the flat layer, at
+// their canonical state: the grid rule over the cell's block bits answers
+// the step, which lands on the target's canonical state (Lemma 1,
+// doc.go), whose Z the layer keeps when the target is such a cell too. It
+// writes each step into res (its direction and arrival Z), makes no calls
+// (lineWalk deals with whatever stops it) and returns the step it stopped
+// before and why. Only on the flat layer (no dynamics).
+func (s *JPS) lineRun(res *Result, end, x, y, z, i int, d movement.Dir) (int, int) {
 	l := &s.layer
-	for ; i < len(zs); i++ {
-		if l.reg[(y+1)*l.sh+x>>6+1]>>uint(x&63)&1 == 0 {
-			return x, y, z, i, stopIrregular
-		}
-		// a regular cell's chunk is filled: its records are in the layer
-		ch := l.chunks[(y>>4)*l.wide+x>>4]
-		if ch == nil {
-			return x, y, z, i, stopView // never: a regular cell's chunk is resident
-		}
-		c := &ch.Cells[(y&15)<<4|x&15]
-		if int(c.Z) != z || c.Info&stepcache.InfoLiveOnly != 0 {
-			return x, y, z, i, stopRecord
-		}
-		mask, nz := c.Walk, c.WalkZ[d&7]
-		if s.set == stepcache.RuleWet {
-			mask, nz = c.Wet, c.SwimZ[d&7]
-		}
-		if ok[mask>>6]>>(mask&63)&1 == 0 {
-			return x, y, z, i, stopRefused
-		}
-		x, y, z = x+dx, y+dy, int(nz)
-		zs[i] = nz
+	zs := res.Zs[:end]
+	dirs := res.Dirs[:len(zs)]
+	if uint(x) >= uint(l.w) || uint(y) >= uint(l.h) {
+		return i, stopIrregular // off the map (a step from a regular cell stays on it)
 	}
-	return x, y, z, i, stopEnd
+	bi := y*l.bw + x
+	b := l.blk[bi] // not 0 only on a regular cell copied in (see layer.blk)
+	if b == 0 {
+		return i, stopIrregular
+	}
+	if z != int(l.zAt[bi]) {
+		return i, stopRecord // not the canonical state
+	}
+	blk, zAt, ok := l.blk, l.zAt, &lineOK[b2i(s.and)][d&7]
+	dx, dy := d.Offset()
+	di := dy*l.bw + dx
+	for ; i < len(zs); i++ {
+		if !ok[b] {
+			return i, stopRefused
+		}
+		if b = blk[bi+di]; b == 0 {
+			return i, stopRecord // the target's Z is not in the layer: the record answers
+		}
+		bi += di
+		zs[i], dirs[i] = zAt[bi], d
+	}
+	return i, stopEnd
+}
+
+// lineStep answers the line's step in d from (x, y, z) where lineRun
+// could not (for reason why): a cell whose chunk is not copied into the
+// layer yet is copied in for lineRun to try again, a state the first
+// record does not cover is answered by the record that does, and the
+// rest by a lookup. It returns the arrival Z and what it did.
+func (s *JPS) lineStep(req *Request, res *Result, x, y, z int, d movement.Dir, why int) (int8, int) {
+	switch why {
+	case stopIrregular:
+		l := &s.layer
+		if !s.useLayer || uint(x) >= uint(l.w) || uint(y) >= uint(l.h) {
+			break // no layer, or off the map: a lookup
+		}
+		if ci := (y>>4)*l.wide + x>>4; l.filled[ci>>6]&(1<<uint(ci&63)) == 0 {
+			s.fill(x>>4, y>>4) // its regular bit was not copied in yet
+			return 0, stepRetry
+		}
+		if l.reg[(y+1)*l.sh+x>>6+1]>>uint(x&63)&1 == 0 {
+			break // not regular: a lookup
+		}
+		fallthrough // regular with no open neighbour (its block byte 0)
+	case stopRecord:
+		nz, ok, found := s.lineRecord(x, y, z, d)
+		if found && !ok {
+			return 0, stepFailed
+		}
+		if found {
+			return int8(nz), stepTaken
+		}
+		// no record covers z: a lookup
+	case stopRefused:
+		return 0, stepFailed
+	}
+	s.visitor(req)
+	nz, ok := s.lineLookup(res, x, y, z, d)
+	if !ok {
+		return 0, stepFailed
+	}
+	return int8(nz), stepTaken
 }
 
 // lineRecord answers the step in d from regular cell (x, y) at z by the
@@ -218,7 +244,7 @@ func (s *JPS) lineRecord(x, y, z int, d movement.Dir) (nz int, ok, found bool) {
 	if s.set == stepcache.RuleWet {
 		mask, to = rec.Wet, &rec.SwimZ
 	}
-	if mask&s.ln.need != s.ln.need || mask&s.ln.flank == 0 {
+	if !lineOK[b2i(s.and)][d&7][mask] {
 		return 0, false, true
 	}
 	return int(to[d&7]), true, true

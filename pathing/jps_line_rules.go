@@ -12,17 +12,15 @@ var lineToward = [4][4]movement.Dir{
 	{dirToward[2][0], dirToward[2][1], dirToward[2][2]},
 }
 
-// lineOK[and][d] holds, as a 256-bit set, the raw masks that allow a step
-// in d under the diagonal rule (and: the player's): lineRule's need and
-// flank, one bit test.
-var lineOK = func() (t [2][8][4]uint64) {
+// lineOK[and][d][m] says whether a record's raw mask m (or a regular
+// cell's block bits, Lemma 1) allows a step in d under the diagonal rule
+// (and: the player's): lineRule's need and flank, one load.
+var lineOK = func() (t [2][8][256]bool) {
 	for a := range 2 {
 		for d := movement.Dir(0); d < 8; d++ {
 			need, flank := lineRule(d, a == 1)
 			for m := range 256 {
-				if uint8(m)&need == need && uint8(m)&flank != 0 {
-					t[a][d][m>>6] |= 1 << uint(m&63)
-				}
+				t[a][d][m] = uint8(m)&need == need && uint8(m)&flank != 0
 			}
 		}
 	}

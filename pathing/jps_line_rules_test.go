@@ -15,7 +15,7 @@ func TestLineOKMatchesDiagonalRule(t *testing.T) {
 		for d := movement.Dir(0); d < 8; d++ {
 			for m := range 256 {
 				want := stepcache.ApplyDiagonalRule(uint8(m), and)&(1<<d) != 0
-				got := lineOK[a][d][m>>6]&(1<<uint(m&63)) != 0
+				got := lineOK[a][d][m]
 				if got != want {
 					t.Fatalf("and %v dir %v mask %08b: lineOK %v, diagonal rule %v", and, d, m, got, want)
 				}

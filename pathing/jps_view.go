@@ -61,6 +61,20 @@ func (s *cacheSource) canon(m world.MapID, cx, cy int, set stepcache.RuleSet) (*
 
 func (s *cacheSource) canonEpoch(m world.MapID) uint64 { return s.canons.CanonEpoch(m) }
 
+// visitor makes req's party and time the lookups' (see beginLookups).
+func (s *JPS) visitor(req *Request) {
+	party := req.Party
+	if party == 0 {
+		party = req.Mover.Self
+	}
+	s.party, s.nowMs = party, req.NowMs
+}
+
+// beginLookups makes the search's lookups through the cache count as its
+// party's at its time (the line probe, which seldom looks up, calls it
+// before each of its lookups).
+func (s *JPS) beginLookups() { s.src.begin(s.party, s.nowMs) }
+
 // UseView makes the finder's searches look up steps and canonical maps
 // through v, a read-only view of its cache (nil: the cache itself): such a
 // finder may search on another goroutine while the cache's owner waits
