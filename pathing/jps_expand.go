@@ -16,6 +16,10 @@ func (s *JPS) expand(idx int32, res *Result) {
 	gc, gd := n.gc, n.gd
 	s.fLim = n.g + s.heuristic(x, y) + s.slack
 	s.reached = false
+	if full && n.parent < 0 && s.jumpStart(x, y, int(n.z)) {
+		// every direction is an arrival: the rays cover every allowed step
+		arr, full, n.fullDone = 0xFF, false, true
+	}
 	if s.jumps && !full && n.z == canonZ && (s.layerRegular0(x, y) || s.regular(x, y)) {
 		n.done |= arr
 		s.jst.JumpNodes++
@@ -42,6 +46,16 @@ func (s *JPS) expand(idx int32, res *Result) {
 	}
 	n.done, n.fullDone = 0xFF, true // a full expansion serves every arrival
 	s.expandFull(idx, x, y, s.stateZ(n), gc, gd, res)
+}
+
+// jumpStart reports whether the start, at (x, y) in state z, may be
+// expanded as a jump node reached in every direction (its rays then follow
+// every grid step out of it): it is a regular cell's canonical state (Find
+// gives it canonZ only then) and the cell is open, so by Lemma 1 its grid
+// steps are its real steps (see doc.go). The caller still checks that the
+// cell is regular for this search (no dynamics in its block).
+func (s *JPS) jumpStart(x, y, z int) bool {
+	return z == canonZ && s.jumps && s.gridOrigin(x, y, s.recordZ(x, y))
 }
 
 // ray follows direction d from (x, y), whose step to the first cell is
