@@ -7,14 +7,17 @@ import (
 	"shardcore/stepcache"
 )
 
-// expand expands node idx: into its jump directions when it is a regular
-// cell's canonical state reached only by grid steps, in full otherwise.
+// expand expands node idx, which pop has just returned: into its jump
+// directions when it is a regular cell's canonical state reached only by
+// grid steps, in full otherwise.
 func (s *JPS) expand(idx int32, res *Result) {
 	n := &s.st.nodes[idx]
 	x, y := int(n.x), int(n.y)
 	arr, full := n.arr&^n.done, n.full && !n.fullDone
 	gc, gd := n.gc, n.gd
-	s.fLim = n.g + s.heuristic(x, y) + s.slack
+	// its entry's f: n.g + s.heuristic(x, y), the same sum (an entry that
+	// is not stale was pushed at the node's g)
+	s.fLim = s.st.topF + s.slack
 	s.reached = false
 	if full && n.parent < 0 && s.jumpStart(x, y, int(n.z)) {
 		// every direction is an arrival: the rays cover every allowed step

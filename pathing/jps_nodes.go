@@ -38,6 +38,9 @@ type jstore struct {
 	table  []slot
 	gen    uint32
 	octile bool
+	// topF is the f of the entry pop or popBefore returned last: its
+	// node's g plus its heuristic, as the node's expansion needs it
+	topF float64
 }
 
 func (c *jstore) reset(octile bool) {
@@ -162,6 +165,7 @@ func (c *jstore) pop() (int32, bool) {
 		if top.g > n.g || !n.pending() {
 			continue // stale entry
 		}
+		c.topF = top.f
 		return top.idx, true
 	}
 }
@@ -175,6 +179,7 @@ func (c *jstore) popBefore(before float64) (idx int32, ok bool) {
 		if top.g > n.g || !n.pending() {
 			continue // stale entry
 		}
+		c.topF = top.f
 		return top.idx, true
 	}
 	return -1, false
