@@ -14,7 +14,6 @@ func (s *JPS) expand(idx int32, res *Result) {
 	n := &s.st.nodes[idx]
 	x, y := int(n.x), int(n.y)
 	arr, full := n.arr&^n.done, n.full && !n.fullDone
-	gc, gd := n.gc, n.gd
 	// its entry's f: n.g + s.heuristic(x, y), the same sum (an entry that
 	// is not stale was pushed at the node's g)
 	s.fLim = s.st.topF + s.slack
@@ -23,32 +22,52 @@ func (s *JPS) expand(idx int32, res *Result) {
 		// every direction is an arrival: the rays cover every allowed step
 		arr, full, n.fullDone = 0xFF, false, true
 	}
-	if s.jumps && !full && n.z == canonZ && (s.layerRegular0(x, y) || s.regular(x, y)) {
-		n.done |= arr
-		s.jst.JumpNodes++
-		var nb uint8
-		if s.useLayer {
-			if !s.subsSet {
+	if s.jumps && !full && n.z == canonZ {
+		if nb := s.jumpBlock(x, y); nb != 0 {
+			n.done |= arr
+			s.jst.JumpNodes++
+			if s.useLayer && !s.subsSet {
 				s.setSubs()
 			}
-			nb = s.layerBlock(x, y)
-		} else {
-			nb = s.view(x>>4, y>>4).block(x, y)
+			succs := &jumpSucc[s.rule]
+			var succ uint8
+			for a := arr; a != 0; a &= a - 1 {
+				succ |= succs[bits.TrailingZeros8(a)][nb]
+			}
+			if s.useLayer {
+				succ &^= s.deadRays(x, y)
+			}
+			gc, gd := n.gc, n.gd
+			for ; succ != 0 && !s.reached; succ &= succ - 1 {
+				s.ray(idx, x, y, movement.Dir(bits.TrailingZeros8(succ)), gc, gd)
+			}
+			return
 		}
-		var succ uint8
-		for a := arr; a != 0; a &= a - 1 {
-			succ |= jumpSucc[s.rule][bits.TrailingZeros8(a)][nb]
-		}
-		if s.useLayer {
-			succ &^= s.deadRays(x, y)
-		}
-		for ; succ != 0 && !s.reached; succ &= succ - 1 {
-			s.ray(idx, x, y, movement.Dir(bits.TrailingZeros8(succ)), gc, gd)
-		}
-		return
 	}
 	n.done, n.fullDone = 0xFF, true // a full expansion serves every arrival
-	s.expandFull(idx, x, y, s.stateZ(n), gc, gd, res)
+	s.expandFull(idx, x, y, s.stateZ(n), n.gc, n.gd, res)
+}
+
+// jumpBlock is the open bits of (x, y)'s block (see blockBits) when it is
+// regular in this search, else 0. It is 0 too for a regular cell with no
+// open neighbour (a start walled in): expanded in full, it has no step out
+// either.
+func (s *JPS) jumpBlock(x, y int) uint8 {
+	if !s.useLayer {
+		if !s.regular(x, y) {
+			return 0
+		}
+		return s.view(x>>4, y>>4).block(x, y)
+	}
+	l := &s.layer
+	if uint(x) >= uint(l.w) || uint(y) >= uint(l.h) {
+		return 0
+	}
+	if nb := l.blk[y*l.bw+x]; nb != 0 {
+		return nb
+	}
+	nb, _ := s.layerCell(x, y) // its chunk not copied in yet, or not regular
+	return nb
 }
 
 // jumpStart reports whether the start, at (x, y) in state z, may be
