@@ -87,16 +87,20 @@ func (s *JPS) jumpStart(x, y, z int) bool {
 // parent) and goes on.
 func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 	s.jst.Rays++
+	if s.useLayer {
+		if !d.Diagonal() {
+			s.subRay(parent, x, y, d, d, gc, gd, 0) // a sub-ray of no diagonal steps
+			return
+		}
+		s.diagonalLayer(parent, x, y, d, gc, gd)
+		return
+	}
 	dx, dy := d.Offset()
 	if !d.Diagonal() {
 		s.rayG = s.st.cost(gc+1, gd)
 		if hx, hy, ok := s.straight(x+dx, y+dy, d); ok {
 			s.node(hx, hy, arrival{parent: parent, dir: d, gc: gc + int32(max(absInt(hx-x), absInt(hy-y))), gd: gd})
 		}
-		return
-	}
-	if s.useLayer {
-		s.diagonalLayer(parent, x, y, d, gc, gd)
 		return
 	}
 	for k := int32(1); ; k++ {
