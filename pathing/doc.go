@@ -146,7 +146,14 @@
 // then some node of P with an unexpanded arrival and f ≤ cost(P) is open.
 // Ties are exact (step counts, not sums of floats), so an arrival at an
 // equal cost is added to the node, and a node already expanded is queued
-// again for it.
+// again for it. The open set is a binary heap by f (ties to the larger g)
+// and, beside it, a stack of the entries an expansion pushed at an f
+// within the expanding node's (its f plus fSlack, the limit its rays
+// use), popped first, last in first out: with a consistent heuristic no
+// entry has a lower f than the node being expanded, whose f is the least,
+// so those entries' f is the least too (f values within fSlack are equal
+// costs: distinct costs, a + b·d for step counts a and b, lie much further
+// apart), and the search still pops in order of f.
 //
 // The goal may end an expansion early. Expanding node n, whose f is the
 // least of the open (and parked) nodes', so at most cost(P) by the

@@ -17,6 +17,7 @@ func (s *JPS) expand(idx int32, res *Result) {
 	// its entry's f: n.g + s.heuristic(x, y), the same sum (an entry that
 	// is not stale was pushed at the node's g)
 	s.fLim = s.st.topF + s.slack
+	s.st.lim = s.fLim // an entry pushed within it skips the heap (see push)
 	s.reached = false
 	if full && n.parent < 0 && s.jumpStart(x, y, int(n.z)) {
 		// every direction is an arrival: the rays cover every allowed step

@@ -60,12 +60,13 @@ func (s *JPS) node(x, y int, a arrival) bool {
 	return true
 }
 
-// pop returns the open node to expand next (see jstore.pop), bringing the
+// pop returns the open node to expand next (see jstore.popBefore), bringing the
 // parked nodes in as the open heap's lowest f reaches theirs.
 func (s *JPS) pop() (int32, bool) {
+	s.st.lim = math.Inf(-1) // the entries unpark makes go to the heap
 	for {
 		if len(s.park.list) == 0 {
-			return s.st.pop()
+			return s.st.popBefore(math.Inf(1))
 		}
 		if idx, ok := s.st.popBefore(s.park.min); ok {
 			return idx, true
