@@ -32,11 +32,12 @@ func (s *JPS) writeSegment(res *Result, n *jnode, k int) (int, int, int) {
 	turn := total - bsteps // the steps in pdir, after the bsteps in bdir
 	lo := k - total + 1
 	dirs, zs := res.Dirs[lo:k+1], res.Zs[lo:k+1]
-	for i := range dirs {
-		dirs[i] = n.pdir
-		if i < bsteps {
-			dirs[i] = n.bdir
-		}
+	bent, straight := dirs[:bsteps], dirs[bsteps:]
+	for i := range bent {
+		bent[i] = n.bdir
+	}
+	for i := range straight {
+		straight[i] = n.pdir
 	}
 	zs[total-1] = int8(s.stateZ(n))
 	// walking back from n: turn cells in pdir (the last the bend), then
@@ -55,19 +56,41 @@ func (s *JPS) writeSegment(res *Result, n *jnode, k int) (int, int, int) {
 
 // canonZs writes into zs, from its end back, the canonical Zs of the cells
 // walking back from (x, y) by (dx, dy) reaches, one chunk's run at a time
-// (their chunks must be resident).
+// (their chunks must be resident): the chunk's shared Z where the flat
+// layer knows one.
 func (s *JPS) canonZs(zs []int8, x, y, dx, dy int) {
 	for i := len(zs) - 1; i >= 0; {
 		x, y = x-dx, y-dy // the run's first cell
 		run := min(i+1, inChunk(x, -dx), inChunk(y, -dy))
-		ch, c := s.view(x>>4, y>>4).ch, (y&15)*16+x&15
-		for range run {
-			zs[i] = stepcache.CanonZ(ch, c, s.set)
-			c -= dy*16 + dx
-			i--
+		if z := s.layerFlatZ(x, y); z != noFlatZ {
+			seg := zs[i+1-run : i+1]
+			for j := range seg {
+				seg[j] = int8(z)
+			}
+			i -= run
+		} else {
+			ch, c := s.view(x>>4, y>>4).ch, (y&15)*16+x&15
+			for range run {
+				zs[i] = stepcache.CanonZ(ch, c, s.set)
+				c -= dy*16 + dx
+				i--
+			}
 		}
 		x, y = x-(run-1)*dx, y-(run-1)*dy
 	}
+}
+
+// layerFlatZ is the canonical Z every cell of (x, y)'s chunk shares when
+// the flat layer copied the chunk in, else noFlatZ.
+func (s *JPS) layerFlatZ(x, y int) int16 {
+	l := &s.layer
+	if !s.useLayer || uint(x) >= uint(l.w) || uint(y) >= uint(l.h) {
+		return noFlatZ
+	}
+	if ci := (y>>4)*l.wide + x>>4; l.chunks[ci] != nil {
+		return l.flatZ[ci]
+	}
+	return noFlatZ
 }
 
 // inChunk is how many cells moving from coordinate v by step (-1, 0 or 1)
