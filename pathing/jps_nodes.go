@@ -122,7 +122,10 @@ type arrival struct {
 }
 
 // relax offers state (x, y, z) by a; h is its heuristic.
-func (c *jstore) relax(x, y, z int, a arrival, h float64) {
+func (c *jstore) relax(x, y, z int, a arrival, h float64) { c.relaxBy(x, y, z, &a, h) }
+
+// relaxBy is relax with a read in place.
+func (c *jstore) relaxBy(x, y, z int, a *arrival, h float64) {
 	key := packKey(x, y, z)
 	pos, idx := c.lookup(key)
 	g := c.cost(a.gc, a.gd)

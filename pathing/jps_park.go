@@ -56,7 +56,7 @@ func (s *JPS) node(x, y int, a arrival) bool {
 		a.full = true
 		z = s.recordZ(x, y)
 	}
-	s.st.relax(x, y, z, a, h)
+	s.st.relaxBy(x, y, z, &a, h)
 	return true
 }
 
