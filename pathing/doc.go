@@ -146,8 +146,8 @@
 // then some node of P with an unexpanded arrival and f ≤ cost(P) is open.
 // Ties are exact (step counts, not sums of floats), so an arrival at an
 // equal cost is added to the node, and a node already expanded is queued
-// again for it. The open set is a binary heap by f (ties to the larger g)
-// and, beside it, a stack of the entries an expansion pushed at an f
+// again for it. The open set is a binary heap by f (ties in no particular
+// order: any order of equal f is A*'s) and, beside it, a stack of the entries an expansion pushed at an f
 // within the expanding node's (its f plus fSlack, the limit its rays
 // use), popped first, last in first out: with a consistent heuristic no
 // entry has a lower f than the node being expanded, whose f is the least,

@@ -38,7 +38,7 @@ func (n *jnode) pending() bool { return n.arr&^n.done != 0 || (n.full && !n.full
 // jstore is the jump search's node store, node table and open heap.
 type jstore struct {
 	nodes []jnode
-	heap  openHeap
+	heap  fHeap
 	// fast holds the entries pushed during an expansion at an f within
 	// the expanding node's, lim (see push): popped last in, first out,
 	// before the heap's.
@@ -47,7 +47,7 @@ type jstore struct {
 	table  []slot
 	gen    uint32
 	octile bool
-	// topF is the f of the entry pop or popBefore returned last: its
+	// topF is the f of the entry popBefore returned last: its
 	// node's g plus its heuristic, as the node's expansion needs it
 	topF float64
 }
@@ -196,7 +196,7 @@ func (c *jstore) popBefore(before float64) (idx int32, ok bool) {
 			}
 			c.fast = c.fast[:k]
 		} else if len(c.heap) > 0 && c.heap[0].f < before {
-			top, _ = c.heap.popMin()
+			top = c.heap.popMin()
 		} else {
 			return -1, false
 		}
