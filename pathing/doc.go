@@ -49,10 +49,13 @@
 //   - A jump node (a regular cell, its canonical state, reached only by
 //     grid steps, no dynamics in its block) expands into its natural and
 //     forced directions (tables in jps_rules.go, read off its block's open
-//     bits), each followed as a ray.
-//   - Every other node (the start; a cell that is not regular; a state that
-//     is not the canonical one; a state reached by a step that was not a
-//     grid step: a live fallthrough, a step re-evaluated for dynamics, a
+//     bits), each followed as a ray. The start is one, reached in every
+//     direction (so its rays follow every grid step out of it, by Lemma 1
+//     its real steps), when it is a regular cell's canonical state, the
+//     cell is open and no dynamics lie in its block.
+//   - Every other node (the start elsewhere; a cell that is not regular; a
+//     state that is not the canonical one; a state reached by a step that
+//     was not a grid step: a live fallthrough, a step re-evaluated for dynamics, a
 //     step from a cell that is not open) is expanded in full, as the cache
 //     A* expands it: one lookup, the dynamic pass, the live rules on a
 //     fallthrough. A step of a full expansion into a regular cell's
@@ -131,17 +134,26 @@
 // for a node, with P's arrival among its arrivals (induction along P:
 // a node expands every arrival it holds at its best cost, so P's
 // direction out of it is followed if natural or forced (Lemma 2), or
-// anyway in a full expansion; a straight ray follows P until P turns,
-// where Lemma 2 makes the cell forced, the goal or not regular, all
-// stops; a diagonal ray follows P until P turns to a component, where its
-// sub-ray follows P, or to a forced direction, a stop; a dirty step into
-// P's next state is made a full node by the expansion that takes it). A*
+// anyway in a full expansion or out of the start (every grid step out of
+// it, and the start's cell is open for Lemma 2 at P's next cell); a
+// straight ray follows P until P turns, where Lemma 2 makes the cell
+// forced, the goal or not regular, all stops; a diagonal ray follows P
+// until P turns to a component, where its sub-ray follows P, or to a
+// forced direction, a stop; a dirty step into P's next state is made a
+// full node by the expansion that takes it). A*
 // with the consistent heuristic (Chebyshev or octile distance to the goal
 // square) over these nodes and exact costs pops the goal at P's cost: until
 // then some node of P with an unexpanded arrival and f ≤ cost(P) is open.
 // Ties are exact (step counts, not sums of floats), so an arrival at an
 // equal cost is added to the node, and a node already expanded is queued
-// again for it.
+// again for it. The open set is a binary heap by f (ties in no particular
+// order: any order of equal f is A*'s) and, beside it, a stack of the entries an expansion pushed at an f
+// within the expanding node's (its f plus fSlack, the limit its rays
+// use), popped first, last in first out: with a consistent heuristic no
+// entry has a lower f than the node being expanded, whose f is the least,
+// so those entries' f is the least too (f values within fSlack are equal
+// costs: distinct costs, a + b·d for step counts a and b, lie much further
+// apart), and the search still pops in order of f.
 //
 // The goal may end an expansion early. Expanding node n, whose f is the
 // least of the open (and parked) nodes', so at most cost(P) by the

@@ -7,41 +7,78 @@ import (
 	"shardcore/stepcache"
 )
 
-// expand expands node idx: into its jump directions when it is a regular
-// cell's canonical state reached only by grid steps, in full otherwise.
+// expand expands node idx, which pop has just returned: into its jump
+// directions when it is a regular cell's canonical state reached only by
+// grid steps, in full otherwise.
 func (s *JPS) expand(idx int32, res *Result) {
 	n := &s.st.nodes[idx]
 	x, y := int(n.x), int(n.y)
 	arr, full := n.arr&^n.done, n.full && !n.fullDone
-	gc, gd := n.gc, n.gd
-	s.fLim = n.g + s.heuristic(x, y) + s.slack
+	// its entry's f: n.g + s.heuristic(x, y), the same sum (an entry that
+	// is not stale was pushed at the node's g)
+	s.fLim = s.st.topF + s.slack
+	s.st.lim = s.fLim // an entry pushed within it skips the heap (see push)
 	s.reached = false
-	if s.jumps && !full && n.z == canonZ && (s.layerRegular0(x, y) || s.regular(x, y)) {
-		n.done |= arr
-		s.jst.JumpNodes++
-		var nb uint8
-		if s.useLayer {
-			if !s.subsSet {
+	if full && n.parent < 0 && s.jumpStart(x, y, int(n.z)) {
+		// every direction is an arrival: the rays cover every allowed step
+		arr, full, n.fullDone = 0xFF, false, true
+	}
+	if s.jumps && !full && n.z == canonZ {
+		if nb := s.jumpBlock(x, y); nb != 0 {
+			n.done |= arr
+			s.jst.JumpNodes++
+			if s.useLayer && !s.subsSet {
 				s.setSubs()
 			}
-			nb = s.layerBlock(x, y)
-		} else {
-			nb = s.view(x>>4, y>>4).block(x, y)
+			succs := &jumpSucc[s.rule]
+			var succ uint8
+			for a := arr; a != 0; a &= a - 1 {
+				succ |= succs[bits.TrailingZeros8(a)][nb]
+			}
+			if s.useLayer {
+				succ &^= s.deadRays(x, y)
+			}
+			gc, gd := n.gc, n.gd
+			for ; succ != 0 && !s.reached; succ &= succ - 1 {
+				s.ray(idx, x, y, movement.Dir(bits.TrailingZeros8(succ)), gc, gd)
+			}
+			return
 		}
-		var succ uint8
-		for a := arr; a != 0; a &= a - 1 {
-			succ |= jumpSucc[s.rule][bits.TrailingZeros8(a)][nb]
-		}
-		if s.useLayer {
-			succ &^= s.deadRays(x, y)
-		}
-		for ; succ != 0 && !s.reached; succ &= succ - 1 {
-			s.ray(idx, x, y, movement.Dir(bits.TrailingZeros8(succ)), gc, gd)
-		}
-		return
 	}
 	n.done, n.fullDone = 0xFF, true // a full expansion serves every arrival
-	s.expandFull(idx, x, y, s.stateZ(n), gc, gd, res)
+	s.expandFull(idx, x, y, s.stateZ(n), n.gc, n.gd, res)
+}
+
+// jumpBlock is the open bits of (x, y)'s block (see blockBits) when it is
+// regular in this search, else 0. It is 0 too for a regular cell with no
+// open neighbour (a start walled in): expanded in full, it has no step out
+// either.
+func (s *JPS) jumpBlock(x, y int) uint8 {
+	if !s.useLayer {
+		if !s.regular(x, y) {
+			return 0
+		}
+		return s.view(x>>4, y>>4).block(x, y)
+	}
+	l := &s.layer
+	if uint(x) >= uint(l.w) || uint(y) >= uint(l.h) {
+		return 0
+	}
+	if nb := l.blk[y*l.bw+x]; nb != 0 {
+		return nb
+	}
+	nb, _ := s.layerCell(x, y) // its chunk not copied in yet, or not regular
+	return nb
+}
+
+// jumpStart reports whether the start, at (x, y) in state z, may be
+// expanded as a jump node reached in every direction (its rays then follow
+// every grid step out of it): it is a regular cell's canonical state (Find
+// gives it canonZ only then) and the cell is open, so by Lemma 1 its grid
+// steps are its real steps (see doc.go). The caller still checks that the
+// cell is regular for this search (no dynamics in its block).
+func (s *JPS) jumpStart(x, y, z int) bool {
+	return z == canonZ && s.jumps && s.gridOrigin(x, y, s.recordZ(x, y))
 }
 
 // ray follows direction d from (x, y), whose step to the first cell is
@@ -51,16 +88,20 @@ func (s *JPS) expand(idx int32, res *Result) {
 // parent) and goes on.
 func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 	s.jst.Rays++
+	if s.useLayer {
+		if !d.Diagonal() {
+			s.subRay(parent, x, y, d, d, gc, gd, 0) // a sub-ray of no diagonal steps
+			return
+		}
+		s.diagonalLayer(parent, x, y, d, gc, gd)
+		return
+	}
 	dx, dy := d.Offset()
 	if !d.Diagonal() {
 		s.rayG = s.st.cost(gc+1, gd)
 		if hx, hy, ok := s.straight(x+dx, y+dy, d); ok {
 			s.node(hx, hy, arrival{parent: parent, dir: d, gc: gc + int32(max(absInt(hx-x), absInt(hy-y))), gd: gd})
 		}
-		return
-	}
-	if s.useLayer {
-		s.diagonalLayer(parent, x, y, d, gc, gd)
 		return
 	}
 	for k := int32(1); ; k++ {
@@ -160,95 +201,4 @@ func (s *JPS) step(parent int32, x, y int, d movement.Dir, nz int, gc, gd int32,
 		a.full = !clean
 	}
 	s.st.relax(tx, ty, nz, a, s.heuristic(tx, ty))
-}
-
-// finish writes the path ending at node idx into res.
-func (s *JPS) finish(idx int32, res *Result) {
-	nodes := s.st.nodes
-	res.Found = true
-	res.Cost = nodes[idx].g
-	steps := 0
-	for i := idx; nodes[i].parent >= 0; i = nodes[i].parent {
-		steps += s.segSteps(&nodes[i])
-	}
-	res.Dirs = growDirs(res.Dirs, steps)
-	res.Zs = growZs(res.Zs, steps)
-	k := steps - 1
-	for i := idx; nodes[i].parent >= 0; i = nodes[i].parent {
-		n, p := &nodes[i], &nodes[nodes[i].parent]
-		var x, y int
-		if x, y, k = s.writeSegment(res, n, k); x != int(p.x) || y != int(p.y) {
-			panic("pathing: jump path does not reach its parent") // a broken invariant, not input
-		}
-	}
-}
-
-// writeSegment writes the steps from n's parent to n into res, the last
-// at index k: each step's Z is the canonical Z of the cell it enters, the
-// last one's n's Z. It returns the cell it walked back to and the index
-// before the first step.
-func (s *JPS) writeSegment(res *Result, n *jnode, k int) (int, int, int) {
-	total, bsteps := s.segSteps(n), int(n.bsteps)
-	turn := total - bsteps // the steps in pdir, after the bsteps in bdir
-	lo := k - total + 1
-	dirs, zs := res.Dirs[lo:k+1], res.Zs[lo:k+1]
-	for i := range dirs {
-		dirs[i] = n.pdir
-		if i < bsteps {
-			dirs[i] = n.bdir
-		}
-	}
-	zs[total-1] = int8(s.stateZ(n))
-	// walking back from n: turn cells in pdir (the last the bend), then
-	// bsteps in bdir (the last the parent's, whose Z is not this segment's)
-	x, y := int(n.x), int(n.y)
-	dx, dy := n.pdir.Offset()
-	s.canonZs(zs[total-1-min(turn, total-1):total-1], x, y, dx, dy)
-	x, y = x-turn*dx, y-turn*dy
-	if bsteps > 0 {
-		dx, dy = n.bdir.Offset()
-		s.canonZs(zs[:bsteps-1], x, y, dx, dy)
-		x, y = x-bsteps*dx, y-bsteps*dy
-	}
-	return x, y, lo - 1
-}
-
-// canonZs writes into zs, from its end back, the canonical Zs of the cells
-// walking back from (x, y) by (dx, dy) reaches, one chunk's run at a time
-// (their chunks must be resident).
-func (s *JPS) canonZs(zs []int8, x, y, dx, dy int) {
-	for i := len(zs) - 1; i >= 0; {
-		x, y = x-dx, y-dy // the run's first cell
-		run := min(i+1, inChunk(x, -dx), inChunk(y, -dy))
-		ch, c := s.view(x>>4, y>>4).ch, (y&15)*16+x&15
-		for range run {
-			zs[i] = stepcache.CanonZ(ch, c, s.set)
-			c -= dy*16 + dx
-			i--
-		}
-		x, y = x-(run-1)*dx, y-(run-1)*dy
-	}
-}
-
-// inChunk is how many cells moving from coordinate v by step (-1, 0 or 1)
-// visits in v's chunk, v's own included (a step of 0: without end).
-func inChunk(v, step int) int {
-	switch {
-	case step > 0:
-		return 16 - v&15
-	case step < 0:
-		return v&15 + 1
-	}
-	return 1 << 30
-}
-
-// segSteps is the number of steps from n's parent to n.
-func (s *JPS) segSteps(n *jnode) int {
-	p := &s.st.nodes[n.parent]
-	px, py := int(p.x), int(p.y)
-	if n.bsteps > 0 {
-		dx, dy := n.bdir.Offset()
-		px, py = px+dx*int(n.bsteps), py+dy*int(n.bsteps)
-	}
-	return int(n.bsteps) + max(absInt(int(n.x)-px), absInt(int(n.y)-py))
 }

@@ -109,7 +109,8 @@ func stepsInto(v, dv, lo, hi int) int32 {
 
 // subRay runs the sub-ray in cardinal c from (x, y), the k-th cell of a
 // diagonal ray in d from parent, reached at (gc, gd), and makes its node:
-// the node's cell, and whether it was offered to the store (see node).
+// the node's cell, and whether it was offered to the store (see node). On
+// the flat layer a jump node's straight ray in c is one of k = 0 (d = c).
 func (s *JPS) subRay(parent int32, x, y int, d, c movement.Dir, gc, gd, k int32) (int, int, bool) {
 	s.rayG = s.st.cost(gc+1, gd)
 	dx, dy := c.Offset()

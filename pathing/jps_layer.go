@@ -35,9 +35,12 @@ type layer struct {
 	openT      []uint64
 	filled     []uint64           // per chunk (cy*wide + cx)
 	chunks     []*stepcache.Chunk // per chunk: its records, once filled (nil if not resident)
-	dirty      []int32            // chunks filled since the last clear
-	gen        uint32             // the views generation the copy belongs to
-	rows, cols plane              // the above as scans along rows and columns read them
+	// flatZ is, per chunk with records (chunks), the canonical Z all its
+	// cells share, or noFlatZ (see flatZOf)
+	flatZ      []int16
+	dirty      []int32 // chunks filled since the last clear
+	gen        uint32  // the views generation the copy belongs to
+	rows, cols plane   // the above as scans along rows and columns read them
 	// goH[rule][fwd] and goV[rule][fwd]: the cells a straight ray along a
 	// row (column) passes without an event, per diagonal rule and
 	// direction (fwd: toward higher positions); see goBits.
@@ -79,6 +82,7 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 		l.openT = make([]uint64, (cw+2)*l.sv)
 		l.filled = make([]uint64, (l.wide*l.high+63)/64)
 		l.chunks = make([]*stepcache.Chunk, l.wide*l.high)
+		l.flatZ = make([]int16, l.wide*l.high)
 		l.blk, l.bw = make([]uint8, cw*ch), cw
 		l.deadAt = make([]uint8, cw*ch)
 		l.zAt = make([]int8, cw*ch)
@@ -164,6 +168,9 @@ func (s *JPS) fill(cx, cy int) {
 	v := s.view(cx, cy)
 	cn := v.cn
 	l.chunks[ci] = v.ch
+	if v.ch != nil {
+		l.flatZ[ci] = flatZOf(v.ch, s.set)
+	}
 	if cn == nil {
 		return
 	}
@@ -192,6 +199,20 @@ func (s *JPS) fill(cx, cy int) {
 		}
 	}
 	l.redeadChunk(cx, cy)
+}
+
+// noFlatZ is layer.flatZ for a chunk whose cells' canonical Zs differ.
+const noFlatZ = 1 << 14
+
+// flatZOf is the canonical Z (for set) every cell of ch shares, or noFlatZ.
+func flatZOf(ch *stepcache.Chunk, set stepcache.RuleSet) int16 {
+	z := stepcache.CanonZ(ch, 0, set)
+	for i := 1; i < stepcache.ChunkCells; i++ {
+		if stepcache.CanonZ(ch, i, set) != z {
+			return noFlatZ
+		}
+	}
+	return int16(z)
 }
 
 // goBits returns the cells of a 16-cell segment (its row m and the rows n

@@ -1,6 +1,10 @@
 package pathing
 
-import "shardcore/movement"
+import (
+	"math"
+
+	"shardcore/movement"
+)
 
 // canonZ is the Z a node key holds for a regular cell's canonical state
 // (the state at its record's Z, the only one a grid step reaches): the
@@ -33,17 +37,26 @@ func (n *jnode) pending() bool { return n.arr&^n.done != 0 || (n.full && !n.full
 
 // jstore is the jump search's node store, node table and open heap.
 type jstore struct {
-	nodes  []jnode
-	heap   openHeap
+	nodes []jnode
+	heap  fHeap
+	// fast holds the entries pushed during an expansion at an f within
+	// the expanding node's, lim (see push): popped last in, first out,
+	// before the heap's.
+	fast   []heapItem
+	lim    float64
 	table  []slot
 	gen    uint32
 	octile bool
+	// topF is the f of the entry popBefore returned last: its
+	// node's g plus its heuristic, as the node's expansion needs it
+	topF float64
 }
 
 func (c *jstore) reset(octile bool) {
 	c.octile = octile
 	c.nodes = c.nodes[:0]
 	c.heap = c.heap[:0]
+	c.fast, c.lim = c.fast[:0], math.Inf(-1)
 	c.gen++
 	if c.gen == 0 {
 		clear(c.table)
@@ -109,7 +122,10 @@ type arrival struct {
 }
 
 // relax offers state (x, y, z) by a; h is its heuristic.
-func (c *jstore) relax(x, y, z int, a arrival, h float64) {
+func (c *jstore) relax(x, y, z int, a arrival, h float64) { c.relaxBy(x, y, z, &a, h) }
+
+// relaxBy is relax with a read in place.
+func (c *jstore) relaxBy(x, y, z int, a *arrival, h float64) {
 	key := packKey(x, y, z)
 	pos, idx := c.lookup(key)
 	g := c.cost(a.gc, a.gd)
@@ -146,36 +162,49 @@ func (c *jstore) relax(x, y, z int, a arrival, h float64) {
 	if !a.full {
 		n.arr = bit(a.dir)
 	}
-	c.push(heapItem{f: g + h, g: g, idx: idx})
+	if it := (heapItem{f: g + h, g: g, idx: idx}); it.f > c.lim {
+		c.heap.push(it) // push, inlined
+	} else {
+		c.fast = append(c.fast, it)
+	}
 }
 
-func (c *jstore) push(it heapItem) { c.heap.push(it) }
+// push files an open entry. One of f at most lim, the f of the node being
+// expanded (its expansion sets lim; pop clears it), goes to fast: the node
+// expanded has the lowest f of the open set, and with a consistent
+// heuristic no entry has a lower f than its own, so such an entry's f is
+// the lowest (f within fSlack counts as equal, as in expand's limit) and A*
+// may pop it next. It skips the heap, most often on the way straight at
+// the goal.
+func (c *jstore) push(it heapItem) {
+	if it.f <= c.lim {
+		c.fast = append(c.fast, it)
+		return
+	}
+	c.heap.push(it)
+}
 
-// pop returns the open node with the lowest f that has arrivals to expand.
-func (c *jstore) pop() (int32, bool) {
+// popBefore returns the open node with the lowest f that has arrivals to
+// expand when its f is below before (false: none is, or the open set is
+// empty).
+func (c *jstore) popBefore(before float64) (idx int32, ok bool) {
 	for {
-		top, ok := c.heap.popMin()
-		if !ok {
+		var top heapItem
+		if k := len(c.fast) - 1; k >= 0 {
+			if top = c.fast[k]; top.f >= before {
+				return -1, false
+			}
+			c.fast = c.fast[:k]
+		} else if len(c.heap) > 0 && c.heap[0].f < before {
+			top = c.heap.popMin()
+		} else {
 			return -1, false
 		}
 		n := &c.nodes[top.idx]
 		if top.g > n.g || !n.pending() {
 			continue // stale entry
 		}
+		c.topF = top.f
 		return top.idx, true
 	}
-}
-
-// popBefore is pop for an open node whose f is below before (false: none
-// is, or the heap is empty).
-func (c *jstore) popBefore(before float64) (idx int32, ok bool) {
-	for len(c.heap) > 0 && c.heap[0].f < before {
-		top, _ := c.heap.popMin()
-		n := &c.nodes[top.idx]
-		if top.g > n.g || !n.pending() {
-			continue // stale entry
-		}
-		return top.idx, true
-	}
-	return -1, false
 }

@@ -56,16 +56,17 @@ func (s *JPS) node(x, y int, a arrival) bool {
 		a.full = true
 		z = s.recordZ(x, y)
 	}
-	s.st.relax(x, y, z, a, h)
+	s.st.relaxBy(x, y, z, &a, h)
 	return true
 }
 
-// pop returns the open node to expand next (see jstore.pop), bringing the
+// pop returns the open node to expand next (see jstore.popBefore), bringing the
 // parked nodes in as the open heap's lowest f reaches theirs.
 func (s *JPS) pop() (int32, bool) {
+	s.st.lim = math.Inf(-1) // the entries unpark makes go to the heap
 	for {
 		if len(s.park.list) == 0 {
-			return s.st.pop()
+			return s.st.popBefore(math.Inf(1))
 		}
 		if idx, ok := s.st.popBefore(s.park.min); ok {
 			return idx, true

@@ -164,20 +164,12 @@ func (s *JPS) goalBits(pc int, vertical bool) uint32 {
 	return (uint32(1)<<(hi+1) - 1) &^ (uint32(1)<<lo - 1)
 }
 
-// straight runs scan for a ray that entered (x, y) moving in cardinal d.
-// A ray that runs rayCap cells without an event stops there too (a node:
-// its expansion goes on), so that rays away from the goal wait in the open
-// set by their cost instead of crossing the map.
+// straight runs scan for a ray that entered (x, y) moving in cardinal d,
+// off the flat layer (on it rays run as subRay). A ray that runs rayCap
+// cells without an event stops there too (a node: its expansion goes on),
+// so that rays away from the goal wait in the open set by their cost
+// instead of crossing the map.
 func (s *JPS) straight(x, y int, d movement.Dir) (int, int, bool) {
-	if s.useLayer {
-		r := &s.subs[d>>1]
-		if r.vertical {
-			h, ok := s.sub(r, x, y)
-			return x, h, ok
-		}
-		h, ok := s.sub(r, y, x)
-		return h, y, ok
-	}
 	line, pos, vertical, forward := y, x, false, true
 	switch d {
 	case movement.West:
