@@ -106,6 +106,14 @@ func (w *lineWay) at(zs []int8, i int) (x, y, z int) {
 // all.
 func (s *JPS) lineWalk(req *Request, res *Result, i, stop int) bool {
 	for stop != stopEnd && i < len(res.Zs) {
+		if stop == stopRecord {
+			if j, why := s.lineRecords(res, i); j > i {
+				i, stop = s.lineRest(res, j)
+				continue
+			} else if why == stopRefused {
+				return false
+			}
+		}
 		x, y, z := s.ln.at(res.Zs, i)
 		d := s.ln.d[b2i(i >= s.ln.turn)]
 		nz, took := s.lineStep(req, res, x, y, z, d, stop)
@@ -229,25 +237,6 @@ func (s *JPS) lineStep(req *Request, res *Result, x, y, z int, d movement.Dir, w
 		return 0, stepFailed
 	}
 	return int8(nz), stepTaken
-}
-
-// lineRecord answers the step in d from regular cell (x, y) at z by the
-// record covering z (not its first): the arrival Z and whether the record
-// allows it, and found false when no record covers z.
-func (s *JPS) lineRecord(x, y, z int, d movement.Dir) (nz int, ok, found bool) {
-	ci := (y&15)*16 + x&15
-	rec := s.view(x>>4, y>>4).ch.Record(ci, z)
-	if rec == nil {
-		return 0, false, false
-	}
-	mask, to := rec.Walk, &rec.WalkZ
-	if s.set == stepcache.RuleWet {
-		mask, to = rec.Wet, &rec.SwimZ
-	}
-	if !lineOK[b2i(s.and)][d&7][mask] {
-		return 0, false, true
-	}
-	return int(to[d&7]), true, true
 }
 
 // lineLookup answers the line's step from (x, y, z) in d by a lookup: the

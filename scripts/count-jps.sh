@@ -40,7 +40,7 @@ movingai)
 	done
 	;;
 paths)
-	[ $# -gt 0 ] || set -- "pet 2-tile" "long traverse"
+	[ $# -gt 0 ] || set -- "pet 2-tile" "sewer corridor" "long traverse"
 	n=${N:-100}
 	for sc in "$@"; do
 		j=$(SHARDCORE_JPS_COUNT_PATHS=$sc SHARDCORE_JPS_COUNT_N=$n count 'shardcore/pathing_test.pathsCountLoop' TestJPSCountPaths)
