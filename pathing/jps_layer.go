@@ -35,12 +35,9 @@ type layer struct {
 	openT      []uint64
 	filled     []uint64           // per chunk (cy*wide + cx)
 	chunks     []*stepcache.Chunk // per chunk: its records, once filled (nil if not resident)
-	// flatZ is, per chunk with records (chunks), the canonical Z all its
-	// cells share, or noFlatZ (see flatZOf)
-	flatZ      []int16
-	dirty      []int32 // chunks filled since the last clear
-	gen        uint32  // the views generation the copy belongs to
-	rows, cols plane   // the above as scans along rows and columns read them
+	dirty      []int32            // chunks filled since the last clear
+	gen        uint32             // the views generation the copy belongs to
+	rows, cols plane              // the above as scans along rows and columns read them
 	// goH[rule][fwd] and goV[rule][fwd]: the cells a straight ray along a
 	// row (column) passes without an event, per diagonal rule and
 	// direction (fwd: toward higher positions); see goBits.
@@ -57,9 +54,9 @@ type layer struct {
 	// d+rule for cardinal d; see jps_layer_dead.go), exact for the cells
 	// of the chunks copied in
 	deadAt []uint8
-	// zAt holds, per cell (y*bw + x), a regular cell's canonical Z (see
-	// stepcache.CanonZ) once its chunk is copied in; it is read only where
-	// blk is not 0 (clear leaves it)
+	// zAt holds, per cell (y*bw + x), its canonical Z (see
+	// stepcache.CanonZ) once its chunk is copied in with records; it is
+	// read only where blk is not 0 or chunks is not nil (clear leaves it)
 	zAt []int8
 }
 
@@ -82,7 +79,6 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 		l.openT = make([]uint64, (cw+2)*l.sv)
 		l.filled = make([]uint64, (l.wide*l.high+63)/64)
 		l.chunks = make([]*stepcache.Chunk, l.wide*l.high)
-		l.flatZ = make([]int16, l.wide*l.high)
 		l.blk, l.bw = make([]uint8, cw*ch), cw
 		l.deadAt = make([]uint8, cw*ch)
 		l.zAt = make([]int8, cw*ch)
@@ -168,13 +164,18 @@ func (s *JPS) fill(cx, cy int) {
 	v := s.view(cx, cy)
 	cn := v.cn
 	l.chunks[ci] = v.ch
+	x0, y0 := cx*16, cy*16
 	if v.ch != nil {
-		l.flatZ[ci] = flatZOf(v.ch, s.set)
+		for r := range 16 {
+			zr := l.zAt[(y0+r)*l.bw+x0:][:16]
+			for c := range zr {
+				zr[c] = stepcache.CanonZ(v.ch, r*16+c, s.set)
+			}
+		}
 	}
 	if cn == nil {
 		return
 	}
-	x0, y0 := cx*16, cy*16
 	for r := 0; r < 18; r++ {
 		orBits(l.open, (y0+r)*l.sh, x0-1, uint64(cn.Open[r]))
 		orBits(l.openT, (x0+r)*l.sv, y0-1, uint64(cn.OpenT[r]))
@@ -182,11 +183,9 @@ func (s *JPS) fill(cx, cy int) {
 	for r := 0; r < 16; r++ {
 		orBits(l.reg, (y0+r+1)*l.sh, x0, uint64(cn.Reg[r]))
 		row := l.blk[(y0+r)*l.bw+x0:][:16]
-		zr := l.zAt[(y0+r)*l.bw+x0:][:16]
 		for c := range row {
 			if cn.Reg[r]&(1<<c) != 0 {
 				row[c] = blockBits[(cn.Open[r]>>c)&7|((cn.Open[r+1]>>c)&7)<<3|((cn.Open[r+2]>>c)&7)<<6]
-				zr[c] = stepcache.CanonZ(v.ch, r*16+c, s.set)
 			}
 		}
 		gh := goBits(cn.Open[r], cn.Open[r+1], cn.Open[r+2], cn.Reg[r])
@@ -199,20 +198,6 @@ func (s *JPS) fill(cx, cy int) {
 		}
 	}
 	l.redeadChunk(cx, cy)
-}
-
-// noFlatZ is layer.flatZ for a chunk whose cells' canonical Zs differ.
-const noFlatZ = 1 << 14
-
-// flatZOf is the canonical Z (for set) every cell of ch shares, or noFlatZ.
-func flatZOf(ch *stepcache.Chunk, set stepcache.RuleSet) int16 {
-	z := stepcache.CanonZ(ch, 0, set)
-	for i := 1; i < stepcache.ChunkCells; i++ {
-		if stepcache.CanonZ(ch, i, set) != z {
-			return noFlatZ
-		}
-	}
-	return int16(z)
 }
 
 // goBits returns the cells of a 16-cell segment (its row m and the rows n

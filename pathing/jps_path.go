@@ -56,18 +56,20 @@ func (s *JPS) writeSegment(res *Result, n *jnode, k int) (int, int, int) {
 
 // canonZs writes into zs, from its end back, the canonical Zs of the cells
 // walking back from (x, y) by (dx, dy) reaches, one chunk's run at a time
-// (their chunks must be resident): the chunk's shared Z where the flat
-// layer knows one.
+// (their chunks must be resident): from the flat layer where it copied the
+// chunk in, else from the chunk.
 func (s *JPS) canonZs(zs []int8, x, y, dx, dy int) {
+	l := &s.layer
 	for i := len(zs) - 1; i >= 0; {
 		x, y = x-dx, y-dy // the run's first cell
 		run := min(i+1, inChunk(x, -dx), inChunk(y, -dy))
-		if z := s.layerFlatZ(x, y); z != noFlatZ {
-			seg := zs[i+1-run : i+1]
-			for j := range seg {
-				seg[j] = int8(z)
+		if s.useLayer && uint(x) < uint(l.w) && uint(y) < uint(l.h) && l.chunks[(y>>4)*l.wide+x>>4] != nil {
+			bi, di := y*l.bw+x, dy*l.bw+dx
+			for range run {
+				zs[i] = l.zAt[bi]
+				bi -= di
+				i--
 			}
-			i -= run
 		} else {
 			ch, c := s.view(x>>4, y>>4).ch, (y&15)*16+x&15
 			for range run {
@@ -78,19 +80,6 @@ func (s *JPS) canonZs(zs []int8, x, y, dx, dy int) {
 		}
 		x, y = x-(run-1)*dx, y-(run-1)*dy
 	}
-}
-
-// layerFlatZ is the canonical Z every cell of (x, y)'s chunk shares when
-// the flat layer copied the chunk in, else noFlatZ.
-func (s *JPS) layerFlatZ(x, y int) int16 {
-	l := &s.layer
-	if !s.useLayer || uint(x) >= uint(l.w) || uint(y) >= uint(l.h) {
-		return noFlatZ
-	}
-	if ci := (y>>4)*l.wide + x>>4; l.chunks[ci] != nil {
-		return l.flatZ[ci]
-	}
-	return noFlatZ
 }
 
 // inChunk is how many cells moving from coordinate v by step (-1, 0 or 1)
