@@ -218,6 +218,7 @@ func (c *core) begin(req *Request, res *Result) int {
 	res.Cost = 0
 	res.Expansions = 0
 	res.Lookups = [len(res.Lookups)]int{}
+	res.Paused = false
 	req.Mover.Goal = req.Goal
 	req.Mover.HasGoal = true
 	c.reset(req)

@@ -141,8 +141,9 @@ func (q *bucketQueue) pop() (bucketItem, bool) {
 	return bucketItem{}, false
 }
 
-// findBucket is Find's loop over the bucket queue (uniform cost).
-func (s *Cached) findBucket(req *Request, res *Result, budget int) {
+// startBucket moves the start state core.reset pushed onto the bucket
+// queue (uniform cost) and claims the node grid around start and goal.
+func (s *Cached) startBucket(req *Request) {
 	c := &s.core
 	q := &s.bq
 	q.reset(int(c.heuristic(req.Start.X, req.Start.Y)))
@@ -154,7 +155,17 @@ func (s *Cached) findBucket(req *Request, res *Result, budget int) {
 	if len(c.nodes) > 0 {
 		s.grid.claim(req.Start.X, req.Start.Y, 0)
 	}
-	for c.expansions < budget {
+}
+
+// runBucket is run over the bucket queue.
+func (s *Cached) runBucket(res *Result) {
+	c := &s.core
+	q := &s.bq
+	for c.expansions < s.budget {
+		if s.clock.due() {
+			res.Paused = true
+			break
+		}
 		it, ok := q.pop()
 		if !ok {
 			break

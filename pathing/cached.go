@@ -20,17 +20,21 @@ import (
 // admission gate is told whose search it is and when (Request.Party and
 // NowMs, through the search's stepcache.Search handle).
 type Cached struct {
-	cache *stepcache.Cache
-	view  *stepcache.View  // when set, searches look up through it (UseView)
-	look  stepcache.Search // this search's handle on the cache
-	live  *movement.Rules
-	core  core
-	dyn   dynProbe
-	queue queueKind
-	line  bool
-	bq    bucketQueue
-	grid  nodeGrid
-	st    CachedStats
+	cache  *stepcache.Cache
+	view   *stepcache.View  // when set, searches look up through it (UseView)
+	look   stepcache.Search // this search's handle on the cache
+	live   *movement.Rules
+	core   core
+	dyn    dynProbe
+	queue  queueKind
+	line   bool
+	bq     bucketQueue
+	grid   nodeGrid
+	st     CachedStats
+	party  uint64 // the search's party at the admission gate
+	budget int    // the search's node budget
+	clock  pauseClock
+	paused bool // the last Find or Resume paused: Resume may continue it
 	// deferred lists the chunks whose lookup fell through as not built in
 	// this search: later nodes there take the live rules without asking
 	// again, so one search counts as one miss per chunk at the admission
@@ -129,40 +133,30 @@ var affected = func() (a [8]uint8) {
 // line's length, so tests comparing expansions with classic switch it off.
 func (s *Cached) UseLineProbe(on bool) { s.line = on }
 
-// Find searches for req and writes the outcome into res.
+// Find searches for req and writes the outcome into res. With req.Clock
+// set, the search may pause at req.Deadline (Result.Paused; Resume).
 func (s *Cached) Find(req *Request, res *Result) {
 	c := &s.core
 	budget := c.begin(req, res)
 	s.st.Searches++
 	s.deferred.reset()
+	s.paused = false
 	party := req.Party
 	if party == 0 {
 		party = req.Mover.Self
 	}
-	if s.view != nil {
-		s.look = s.view.Search(party, req.NowMs)
-	} else {
-		s.look = s.cache.Search(party, req.NowMs)
-	}
+	s.party = party
+	s.handle(req.NowMs)
 	s.dyn.refresh(s.live)
 	if s.line && s.tryLine(req, res, budget) {
 		return
 	}
-	if s.queue == queueBucket && !c.octile {
-		s.findBucket(req, res, budget)
-		return
+	s.budget = budget
+	s.clock.set(req)
+	if s.bucketed() {
+		s.startBucket(req)
 	}
-	for c.expansions < budget {
-		idx, ok := c.pop()
-		if !ok {
-			break
-		}
-		if s.expand(idx, res) {
-			c.finish(idx, res)
-			break
-		}
-	}
-	res.Expansions = c.expansions
+	s.run(res)
 }
 
 // expand expands node idx (relaxing its successors) unless it is a goal, in

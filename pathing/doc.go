@@ -4,7 +4,8 @@
 // inline for fallthroughs, and the jump search (JPS) that prunes the cache
 // A*'s graph where the step cache proves it a flat grid. All are admissible
 // (optimal under the request's cost model, the classic A*'s cost), bounded
-// by a node budget, and allocation-free after warm-up.
+// by a node budget, and allocation-free after warm-up. The cache A* can
+// also pause at a deadline and resume later (Pauser).
 //
 // It does not own the rules (movement), the cache or its canonical maps
 // (stepcache), or who asks for paths and when (systems).

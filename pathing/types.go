@@ -1,6 +1,8 @@
 package pathing
 
 import (
+	"time"
+
 	"shardcore/movement"
 	"shardcore/stepcache"
 	"shardcore/world"
@@ -39,6 +41,13 @@ type Request struct {
 	// NowMs is the game time of the search in milliseconds: the cache A*
 	// passes it to the admission gate with Party (stepcache.Cache.Search).
 	NowMs int64
+	// Clock and Deadline let a search pause (finders that are Pausers):
+	// with Clock set, the search stops between two expansions once Clock()
+	// reads Deadline or later (it looks every few dozen expansions), with
+	// Result.Paused set, and Resume continues it. Without Clock it runs to
+	// its end.
+	Clock    func() time.Duration
+	Deadline time.Duration
 }
 
 // Result is a search's outcome. Its slices are reused by the next search into
@@ -51,9 +60,24 @@ type Result struct {
 	Expansions int            // nodes popped and expanded
 	// Lookups counts step-cache lookups by outcome (cache A* only).
 	Lookups [stepcache.NumHitKinds]int
+	// Paused reports that the search stopped at Request.Deadline, neither
+	// found nor failed: Pauser.Resume continues it.
+	Paused bool
 }
 
 // Finder finds paths. A Finder keeps scratch state: one per goroutine.
 type Finder interface {
 	Find(req *Request, res *Result)
+}
+
+// Pauser is a Finder whose searches can pause at Request.Deadline and go
+// on later, after the world moved on: the expansions done stand, those
+// still to come see the world as it is then.
+type Pauser interface {
+	Finder
+	// Resume continues the search the finder's last Find or Resume paused,
+	// with res as that call left it and req's Clock and Deadline (the rest
+	// of req is the paused search's own and must not change); when nothing
+	// is paused it leaves res as it is.
+	Resume(req *Request, res *Result)
 }

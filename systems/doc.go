@@ -7,7 +7,8 @@
 // follower chases its target straight and searches only round what blocks
 // it, chase.go), the pathfinder (the request queue, served oldest first
 // within a node budget per search from searchBudget, by search workers at
-// once: pathfind_par.go), the mover (each step re-checked by the step cache
+// once: pathfind_par.go; a worker's search still running at the stage's
+// deadline pauses and resumes next tick: pathfind_hold.go), the mover (each step re-checked by the step cache
 // and the dynamic pass or the live rules, doors; west and east lanes at
 // once: move_lanes.go), then the cache upkeep hook and the stats. It spawns
 // mobiles and items on request.

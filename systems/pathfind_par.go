@@ -19,12 +19,24 @@ import (
 // world, the spatial index and the step cache (through per-finder
 // read-only views, SearchStage) are only read, and every finder has its
 // own scratch. A search's outcome does not depend on which worker ran it.
+//
+// A worker whose finder can pause (pathing.Pauser) searches up to the
+// stage's deadline and no further: a search still running then pauses and
+// the worker holds it (searchWorker.held), its request staying queued in
+// its place. The next stage resumes it on that worker, first, if the
+// request is still the same (start, goal, range, caps, party); the
+// expansions done stand and the rest see the world of that tick. A hold
+// its worker does not come to in that stage (a helper that started late)
+// is dropped, and the request searched afresh. So no search runs a stage
+// past its budget, however long it is.
 
 // Job states.
 const (
 	jobOpen      uint8 = iota // not searched this tick: stays queued
 	jobDone                   // searched: its outcome is applied
 	jobPostponed              // a capped search ran out of nodes: stays queued, final next tick
+	jobHeld                   // a worker holds this request's paused search: no other takes it
+	jobPaused                 // paused this round: its worker now holds it, it stays queued
 )
 
 // job is one request of a parallel stage.
@@ -36,10 +48,18 @@ type job struct {
 	state uint8
 }
 
-// searchWorker is one worker's finder and running cost per expansion.
+// searchWorker is one worker's finder and running cost per expansion, and
+// the search it paused, if any.
 type searchWorker struct {
 	finder pathing.Finder
+	pauser pathing.Pauser // finder, when its searches can pause; else nil
 	cost   costEstimator
+	// held is the paused search (holding), its request, result and time so
+	// far. resume says this round's jobs hold its request unchanged (the
+	// worker resumes it first); one that ends moves to resumed (done) until
+	// applyJobs serves it, so held is free for the round's next pause.
+	held, resumed         job
+	holding, resume, done bool
 }
 
 // parallel is the stage's state; the jobs and workers are reused.
@@ -118,6 +138,15 @@ func (p *pathfinder) prepareJobs(s *Sim, want int) int {
 		j.e, j.state = e, jobOpen
 		if !p.prepare(s, e, &j.req) {
 			ps.jobs = ps.jobs[:n]
+			continue
+		}
+		if w := ps.holder(e); w != nil && sameRequest(&w.held.req, &j.req) {
+			j.state, w.resume = jobHeld, true
+		}
+	}
+	for _, w := range ps.workers {
+		if w.holding && !w.resume {
+			w.holding = false // its request changed or left this round's jobs: drop the search
 		}
 	}
 	return i - p.head
@@ -158,37 +187,6 @@ func (ps *parallel) help(s *Sim, w *searchWorker, gen uint64, postponed ecs.Enti
 	ps.work(s, w, postponed, start)
 }
 
-// work takes and searches jobs until none is left or the budget says stop;
-// a capped search that runs out of nodes is postponed and ends this
-// worker's share.
-func (ps *parallel) work(s *Sim, w *searchWorker, postponed ecs.Entity, start time.Duration) {
-	o := &s.opts
-	for searches := 0; ; searches++ {
-		i := int(ps.next.Add(1) - 1)
-		if i >= len(ps.jobs) {
-			return
-		}
-		j := &ps.jobs[i]
-		j.state = jobOpen
-		left := o.TickBudget - (o.Clock() - start)
-		nodes, capped, ok := searchBudget(left, o.TickBudget, w.cost.nsPerExp, o.MaxNodes, j.e == postponed, searches == 0)
-		if !ok {
-			return
-		}
-		ceiling := nodeCeiling(o, &j.req)
-		j.req.MaxNodes = min(nodes, ceiling)
-		t0 := o.Clock()
-		w.finder.Find(&j.req, &j.res)
-		j.dur = o.Clock() - t0
-		w.cost.sample(j.dur, j.res.Expansions)
-		if capped && nodes < ceiling && !j.res.Found && j.res.Expansions >= nodes {
-			j.state = jobPostponed
-			return
-		}
-		j.state = jobDone
-	}
-}
-
 // applyJobs applies the round's outcomes in queue order and puts the
 // requests not served back at the queue's head, in order, in place of the
 // consumed entries; it returns how many it served and whether that was all.
@@ -199,7 +197,13 @@ func (p *pathfinder) applyJobs(s *Sim, consumed int) (served int, all bool) {
 	var first ecs.Entity
 	for i := range ps.jobs {
 		j := &ps.jobs[i]
-		if i < taken && j.state == jobDone {
+		if j.state == jobHeld {
+			if w := ps.resumer(j.e); w != nil {
+				p.finish(s, j.e, &w.resumed.req, &w.resumed.res, w.resumed.dur)
+				w.done = false
+				continue
+			}
+		} else if i < taken && j.state == jobDone {
 			p.finish(s, j.e, &j.req, &j.res, j.dur)
 			if j.e == p.postponed {
 				p.postponed = ecs.Entity{}
@@ -217,6 +221,12 @@ func (p *pathfinder) applyJobs(s *Sim, consumed int) (served int, all bool) {
 	}
 	if !first.IsZero() {
 		p.postponed = first
+	}
+	for _, w := range ps.workers {
+		if w.resume {
+			w.holding = false // its worker did not come to it (a helper started late): searched afresh
+		}
+		w.resume, w.done = false, false
 	}
 	p.head += consumed - kept
 	for i := 0; i < kept; i++ {

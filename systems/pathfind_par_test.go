@@ -93,3 +93,67 @@ func TestParallelStageBudget(t *testing.T) {
 		t.Fatalf("after 30 ticks: %+v", st)
 	}
 }
+
+// pausingFinder is a classic A* that pauses every search it is given a
+// clock for at its first call and ends it on Resume, checking that Resume
+// continues the request it paused.
+type pausingFinder struct {
+	f       pathing.Finder
+	held    pathing.Request
+	holding bool
+	pauses  *atomic.Int64
+	bad     *atomic.Int64 // Resume of nothing, or of another request
+}
+
+func (p *pausingFinder) Find(req *pathing.Request, res *pathing.Result) {
+	*res = pathing.Result{Dirs: res.Dirs[:0], Zs: res.Zs[:0]}
+	if req.Clock == nil {
+		p.f.Find(req, res)
+		return
+	}
+	p.held, p.holding, res.Paused = *req, true, true
+	p.pauses.Add(1)
+}
+
+func (p *pausingFinder) Resume(req *pathing.Request, res *pathing.Result) {
+	if !p.holding || !sameRequest(&p.held, req) || req.Clock == nil {
+		p.bad.Add(1)
+		return
+	}
+	p.holding = false
+	p.f.Find(&p.held, res)
+	res.Paused = false
+}
+
+// TestParallelStageResumesPausedSearches: with finders that pause every
+// search once (at the stage's deadline, as the cache A* can), each paused
+// search is held by its worker, resumed in a later tick on the same request
+// (or, when a helper starts too late to come to it, dropped and searched
+// afresh) and served once: every patroller gets its path, none twice, the
+// queue drains, and no resume goes to another request.
+func TestParallelStageResumesPausedSearches(t *testing.T) {
+	m, td := gridWorld(t)
+	var pauses, bad atomic.Int64
+	clk := &fakeClock{step: 10 * time.Microsecond}
+	var mu sync.Mutex
+	read := func() time.Duration { mu.Lock(); defer mu.Unlock(); return clk.read() }
+	o := Options{TickBudget: time.Millisecond, Clock: read, SearchWorkers: 2,
+		NewSharedFinder: func(r *movement.Rules) pathing.Finder {
+			return &pausingFinder{f: pathing.NewClassic(r), pauses: &pauses, bad: &bad}
+		}}
+	s, _ := newSim(t, m, td, o)
+	ids := spawnPatrollers(t, s, 10)
+	for i := 0; i < 60; i++ {
+		s.Step()
+	}
+	st := s.Stats()
+	if st.QueueLen != 0 || st.Searches < uint64(len(ids)) || st.Found < uint64(len(ids)) {
+		t.Fatalf("after the ticks: %d searches, %d found, queue %d, for %d patrollers", st.Searches, st.Found, st.QueueLen, len(ids))
+	}
+	if pauses.Load() < int64(len(ids)) || bad.Load() != 0 {
+		t.Fatalf("%d pauses for %d patrollers, %d bad resumes", pauses.Load(), len(ids), bad.Load())
+	}
+	if st.Searches > uint64(pauses.Load()) {
+		t.Fatalf("%d searches served, %d paused: a paused search was served twice", st.Searches, pauses.Load())
+	}
+}

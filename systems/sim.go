@@ -9,6 +9,7 @@ import (
 	"github.com/mlange-42/arche/ecs"
 
 	"shardcore/movement"
+	"shardcore/pathing"
 	"shardcore/world"
 )
 
@@ -103,7 +104,9 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 			if f == nil {
 				return nil, errors.New("systems: new sim: NewSharedFinder returned nil")
 			}
-			ps.workers = append(ps.workers, &searchWorker{finder: f})
+			w := &searchWorker{finder: f}
+			w.pauser, _ = f.(pathing.Pauser)
+			ps.workers = append(ps.workers, w)
 		}
 		s.paths.par = ps
 	}
