@@ -18,7 +18,9 @@ import (
 // StepChecker is the same composition for one step. A chunk
 // found not built is asked once per search (see deferred), and the
 // admission gate is told whose search it is and when (Request.Party and
-// NowMs, through the search's stepcache.Search handle).
+// NowMs, through the search's stepcache.Search handle); a search that keeps
+// expanding in such a chunk builds it for the finder's own use
+// (deferredLookup), with the answers the cache will give once it builds it.
 type Cached struct {
 	cache  *stepcache.Cache
 	view   *stepcache.View  // when set, searches look up through it (UseView)
@@ -41,45 +43,7 @@ type Cached struct {
 	// gate (the pet-follow case: a single pass through a chunk never builds
 	// it; a second search within the window does).
 	deferred notBuilt
-}
-
-// maxDeferred bounds the per-search list of not-built chunks; beyond it,
-// lookups are issued again (and may promote chunks).
-const maxDeferred = 32
-
-func chunkOf(x, y int) uint64 {
-	return uint64(uint32(x/stepcache.ChunkSize))<<32 | uint64(uint32(y/stepcache.ChunkSize))
-}
-
-// notBuilt lists the chunks a search found not built (up to maxDeferred).
-type notBuilt struct {
-	keys [maxDeferred]uint64
-	n    int
-}
-
-func (d *notBuilt) reset() { d.n = 0 }
-
-// has reports whether (x, y) lies in a chunk the search already found not
-// built.
-func (d *notBuilt) has(x, y int) bool {
-	if d.n == 0 {
-		return false
-	}
-	k := chunkOf(x, y)
-	for _, c := range d.keys[:d.n] {
-		if c == k {
-			return true
-		}
-	}
-	return false
-}
-
-// note lists (x, y)'s chunk when its lookup (of kind k) found it not built.
-func (d *notBuilt) note(k stepcache.HitKind, x, y int) {
-	if k == stepcache.FallNotBuilt && d.n < maxDeferred {
-		d.keys[d.n] = chunkOf(x, y)
-		d.n++
-	}
+	scratch  *stepcache.Scratch // chunks not built in the cache, built for this finder's own use (made on first need)
 }
 
 // CachedStats counts how the cache A* answered its expansions and steps
@@ -92,6 +56,8 @@ type CachedStats struct {
 	MobileSteps   int // of DynamicSteps, those with mobiles only: the cache's answer and the mobiles' check
 	DynamicProbes int // cells asked whether they hold dynamics
 	LineHits      int // searches answered by the straight-line fast path
+	ScratchBuilds int // chunks not built in the cache that the finder built for itself (stepcache.Scratch)
+	ScratchNodes  int // expansions answered from those chunks
 }
 
 // NewCached returns a cache A* over cache and the live rules (whose map the
@@ -180,15 +146,16 @@ func (s *Cached) expand(idx int32, res *Result) bool {
 }
 
 // lookupNode is the step-cache lookup of an expansion: a chunk this search
-// already found not built is not asked again.
+// already found not built is not asked again (deferredLookup).
 func (s *Cached) lookupNode(x, y, z int, res *Result) stepcache.StepMask {
 	var sm stepcache.StepMask
-	if s.deferred.has(x, y) {
-		sm.Kind = stepcache.FallNotBuilt
-	} else {
-		sm = s.look.Lookup(s.live.Map.ID, x, y, z, s.core.req.Mover.Caps)
-		s.deferred.note(sm.Kind, x, y)
+	if i := s.deferred.find(x, y); i >= 0 {
+		sm = s.deferredLookup(i, x, y, z)
+		res.Lookups[stepcache.FallNotBuilt]++
+		return sm
 	}
+	sm = s.look.Lookup(s.live.Map.ID, x, y, z, s.core.req.Mover.Caps)
+	s.deferred.note(sm.Kind, x, y)
 	res.Lookups[sm.Kind]++
 	return sm
 }

@@ -60,7 +60,17 @@ func (s Search) Lookup(m world.MapID, x, y, z int, caps movement.Caps) StepMask 
 	case s.steps:
 		kinds = &s.c.st.StepKinds
 	}
-	return s.c.lookup(m, x, y, z, caps, &s, kinds)
+	return s.c.lookup(m, x, y, z, caps, &s, kinds, nil)
+}
+
+// LookupIn is Lookup answered from own, the chunk holding (x, y) as the
+// caller built it for itself (Scratch): the same checks and the same
+// answer as Lookup would give once the cache built that chunk, but the
+// cache's chunk is not read, the admission gate not told and the cache's
+// look-up counts not kept.
+func (s Search) LookupIn(m world.MapID, x, y, z int, caps movement.Caps, own *Chunk) StepMask {
+	var kinds [NumHitKinds]uint64
+	return s.c.lookup(m, x, y, z, caps, &s, &kinds, own)
 }
 
 // fall counts in kinds and returns a fallthrough of kind k.
@@ -70,7 +80,7 @@ func fall(kinds *[NumHitKinds]uint64, k HitKind) StepMask {
 }
 
 // lookup is Search.Lookup for s: every outcome is counted in kinds.
-func (c *Cache) lookup(m world.MapID, x, y, z int, caps movement.Caps, s *Search, kinds *[NumHitKinds]uint64) StepMask {
+func (c *Cache) lookup(m world.MapID, x, y, z int, caps movement.Caps, s *Search, kinds *[NumHitKinds]uint64, own *Chunk) StepMask {
 	if !c.cfg.Enabled {
 		return fall(kinds, FallDisabled)
 	}
@@ -94,9 +104,11 @@ func (c *Cache) lookup(m world.MapID, x, y, z int, caps movement.Caps, s *Search
 	if ms.nearMulti[ci] != multiNone && ms.nearMultiCell(ci, x, y) {
 		return fall(kinds, FallMulti)
 	}
-	ch := c.chunk(ms, ci, s)
+	ch := own
 	if ch == nil {
-		return fall(kinds, FallNotBuilt)
+		if ch = c.chunk(ms, ci, s); ch == nil {
+			return fall(kinds, FallNotBuilt)
+		}
 	}
 	rec := ch.Record((y%ChunkSize)*ChunkSize+x%ChunkSize, z)
 	if rec == nil {

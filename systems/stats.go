@@ -146,6 +146,8 @@ func finderStats(p *pathfinder) pathing.CachedStats {
 			sum.MobileSteps += st.MobileSteps
 			sum.DynamicProbes += st.DynamicProbes
 			sum.LineHits += st.LineHits
+			sum.ScratchBuilds += st.ScratchBuilds
+			sum.ScratchNodes += st.ScratchNodes
 		}
 	}
 	add(p.finder)
