@@ -423,3 +423,29 @@ func TestTrackerCap_ScalesWithTheMap(t *testing.T) {
 		t.Fatalf("the first chunk's second visit: %v, want a hit", k)
 	}
 }
+
+// TestResidentListNeverGrows: the resident list is sized at New for all the
+// cache may hold, so installing every chunk of the map (the bound above
+// it) never reallocates it: no install pays a copy of the list.
+func TestResidentListNeverGrows(t *testing.T) {
+	r := defaultRules(t)
+	c := newTestCache(t, Config{MaxResidentChunks: 1 << 20}, r)
+	ms := c.maps[r.Map.ID]
+	before := cap(c.rs.res)
+	if before != len(ms.slots) {
+		t.Fatalf("resident list room %d, want the map's %d chunks", before, len(ms.slots))
+	}
+	b := NewBuilder(r)
+	for ci := range ms.slots {
+		if err := c.Install(r.Map.ID, ci%ms.wide, ci/ms.wide, b.BuildChunk(ci%ms.wide, ci/ms.wide)); err != nil {
+			t.Fatal(err)
+		}
+		if cap(c.rs.res) != before {
+			t.Fatalf("install %d grew the resident list %d -> %d", ci, before, cap(c.rs.res))
+		}
+	}
+	small := newTestCache(t, Config{MaxResidentChunks: 16}, r)
+	if got, want := cap(small.rs.res), min(16+residentSlack, len(ms.slots)); got != want {
+		t.Fatalf("bound 16: room %d, want %d", got, want)
+	}
+}

@@ -25,6 +25,11 @@ type resident struct {
 	canonDrop uint64
 }
 
+// residentSlack is the room the resident list keeps past
+// Config.MaxResidentChunks: a tick may install a few chunks before Enforce
+// evicts down to the bound.
+const residentSlack = 1024
+
 func newResidentSet() residentSet { return residentSet{intern: newInterner()} }
 
 // use stamps slot i as just used.
