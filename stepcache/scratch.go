@@ -22,7 +22,6 @@ type Scratch struct {
 	b     *Builder
 	slots [scratchSlots]scratchSlot
 	next  int // the slot the next build replaces
-	built int
 }
 
 // scratchSlot is one kept chunk: its chunk coordinates and its own copy of
@@ -56,7 +55,6 @@ func (s *Scratch) Build(cx, cy int) *Chunk {
 	src := s.b.Build(cx, cy)
 	sl := &s.slots[s.next]
 	s.next = (s.next + 1) % scratchSlots
-	s.built++
 	sl.cx, sl.cy, sl.valid = cx, cy, true
 	sl.ch.Cells = src.Cells
 	sl.ch.StrataStart, sl.ch.Strata = nil, nil
@@ -70,6 +68,3 @@ func (s *Scratch) Build(cx, cy int) *Chunk {
 	}
 	return &sl.ch
 }
-
-// Built returns how many chunks Build has built.
-func (s *Scratch) Built() int { return s.built }
