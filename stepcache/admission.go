@@ -53,5 +53,5 @@ func (c *Cache) buildInline(ms *mapState, cx, cy int) *Chunk {
 		b = NewBuilder(ms.rules)
 		c.inline[ms.id] = b
 	}
-	return b.BuildChunk(cx, cy)
+	return b.BuildShared(cx, cy)
 }

@@ -69,7 +69,7 @@ func (b *builder) work(rules map[world.MapID]*movement.Rules) {
 				fb = NewBuilder(rules[j.ms.id])
 				builders[j.ms.id] = fb
 			}
-			j.ch = fb.BuildChunk(int(j.ci)%j.ms.wide, int(j.ci)/j.ms.wide)
+			j.ch = fb.BuildShared(int(j.ci)%j.ms.wide, int(j.ci)/j.ms.wide)
 			select {
 			case b.done <- j:
 			case <-b.quit:

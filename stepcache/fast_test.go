@@ -229,3 +229,46 @@ func TestAverageZ(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildSharedMatchesBuildChunk: over the whole default world BuildShared
+// gives every chunk's records, equal to BuildChunk's; uniform chunks of one
+// record are one object (allocating nothing after the first), and no other
+// chunk is ever shared.
+func TestBuildSharedMatchesBuildChunk(t *testing.T) {
+	r := staticRules(t)
+	wide, high := ChunksOf(r.Map.Width, r.Map.Height)
+	shared, fresh := NewBuilder(r), NewBuilder(r)
+	seen := map[*Chunk]int{}
+	uniform := 0
+	for i := 0; i < wide*high; i++ {
+		got := shared.BuildShared(i%wide, i/wide)
+		want := fresh.BuildChunk(i%wide, i/wide)
+		if !got.Equal(want) {
+			t.Fatalf("chunk %d: BuildShared differs from BuildChunk", i)
+		}
+		if prev, ok := seen[got]; ok && !got.Uniform() {
+			t.Fatalf("chunk %d: non-uniform chunk shared with chunk %d", i, prev)
+		}
+		seen[got] = i
+		if got.Uniform() {
+			uniform++
+		}
+	}
+	if uniform == 0 || len(seen) >= wide*high {
+		t.Fatalf("%d uniform chunks, %d objects for %d chunks: nothing shared", uniform, len(seen), wide*high)
+	}
+	kinds := chunksOfKinds(r, 4)
+	list := kinds[KindUniform]
+	if len(list) == 0 {
+		t.Fatal("no uniform chunks in the default world")
+	}
+	allocs := testing.AllocsPerRun(20, func() {
+		for _, i := range list {
+			shared.BuildShared(i%wide, i/wide)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("uniform chunks: %v allocations per %d shared builds", allocs, len(list))
+	}
+	t.Logf("%d chunks, %d uniform, %d objects", wide*high, uniform, len(seen))
+}
