@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"time"
 
@@ -14,16 +15,18 @@ import (
 )
 
 // cmdRun runs the shard: `shard run [--config server.toml] [--ticks N]
-// [--population pets=N,patrols=N,swimmers=N] [--cpuprofile FILE]`.
+// [--population pets=N,patrols=N,swimmers=N] [--cpuprofile FILE]
+// [--memprofile FILE]`.
 func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("run", stdout, stderr,
-		"shard run [--config server.toml] [--ticks N] [--population pets=N,patrols=N,swimmers=N] [--cpuprofile FILE]",
+		"shard run [--config server.toml] [--ticks N] [--population pets=N,patrols=N,swimmers=N] [--cpuprofile FILE] [--memprofile FILE]",
 		"Admin commands are read from stdin (type help). One simulation runs per map of world.maps, each on its",
 		"own goroutine; a tick is done when every map's is. The summary is one line per map, then last:",
 		"  ticks N p50_ms X p99_ms X paths N hit_ratio X resident N max_wait_ticks N maps N mobiles N")
 	load := f.shardConfig()
 	ticks := f.Uint64("ticks", 0, "run N ticks back to back, as fast as possible (no sleeping between ticks), measuring each tick's duration;\n0 runs paced at shard.tickMs until interrupted (Ctrl-C)")
 	cpuprof := f.String("cpuprofile", "", "write a CPU profile of the run to FILE")
+	memprof := f.String("memprofile", "", "write a heap profile (live and allocated since start) to FILE when the run ends")
 	progress := f.Duration("progress", 5*time.Second, "print a progress line this often (0: never)")
 	if err := f.parse(args); err != nil {
 		return err
@@ -47,15 +50,16 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	if *cpuprof != "" {
-		stop, err := startCPUProfile(*cpuprof)
-		if err != nil {
-			srv.Close()
-			return err
-		}
-		defer stop()
+	stopCPU, writeHeap, err := startProfiles(*cpuprof, *memprof)
+	if err != nil {
+		srv.Close()
+		return err
 	}
+	defer stopCPU()
 	if err := srv.Run(ctx); err != nil {
+		return err
+	}
+	if err := writeHeap(); err != nil {
 		return err
 	}
 	sum := srv.Summary()
@@ -65,6 +69,25 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	fmt.Fprintln(stdout, sum.Line())
 	return nil
+}
+
+// startProfiles starts the CPU profile (cpu non-empty) and opens the heap
+// profile's file (mem non-empty); stopCPU ends the first, writeHeap fills
+// the second (each a no-op when not asked for).
+func startProfiles(cpu, mem string) (stopCPU func(), writeHeap func() error, err error) {
+	stopCPU, writeHeap = func() {}, func() error { return nil }
+	if cpu != "" {
+		if stopCPU, err = startCPUProfile(cpu); err != nil {
+			return nil, nil, err
+		}
+	}
+	if mem != "" {
+		if writeHeap, err = openHeapProfile(mem); err != nil {
+			stopCPU()
+			return nil, nil, err
+		}
+	}
+	return stopCPU, writeHeap, nil
 }
 
 // startCPUProfile writes a CPU profile to path until stop is called.
@@ -80,6 +103,28 @@ func startCPUProfile(path string) (stop func(), err error) {
 	return func() {
 		pprof.StopCPUProfile()
 		f.Close()
+	}, nil
+}
+
+// openHeapProfile creates path now, so a bad path fails before the run,
+// and returns a write that fills it when the run ends: in-use memory and
+// all allocated since the process started (pprof -sample_index=alloc_space
+// shows the garbage a run made).
+func openHeapProfile(path string) (write func() error, err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("run: memprofile: %w", err)
+	}
+	return func() error {
+		runtime.GC() // the profile is as of the last collection: make it now
+		err := pprof.Lookup("heap").WriteTo(f, 0)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fmt.Errorf("run: memprofile: %w", err)
+		}
+		return nil
 	}, nil
 }
 

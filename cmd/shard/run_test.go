@@ -1,7 +1,11 @@
 package main
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"shardcore/config"
@@ -22,5 +26,35 @@ func TestParsePopulation(t *testing.T) {
 		if err := parsePopulation(bad, &p); err == nil {
 			t.Errorf("%q: want an error", bad)
 		}
+	}
+}
+
+// TestRunWritesProfiles: --cpuprofile and --memprofile leave pprof files
+// (gzip) after a short run; a profile path that cannot be created is an
+// error naming the flag.
+func TestRunWritesProfiles(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "server.toml")
+	toml := fmt.Sprintf("[world]\nsize = \"512x512\"\n[pathfinding]\ncacheDir = %q\n[shard.population]\npets = 5\npatrols = 5\nswimmers = 0\n[log]\nlevel = \"warn\"\n", filepath.Join(dir, "cache"))
+	if err := os.WriteFile(cfg, []byte(toml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cpu, mem := filepath.Join(dir, "cpu.pb"), filepath.Join(dir, "mem.pb")
+	if code, out, errs := shardCmd("run", "--config", cfg, "--ticks", "20", "--progress", "0", "--cpuprofile", cpu, "--memprofile", mem); code != 0 {
+		t.Fatalf("shard run: exit %d\n%s\n%s", code, out, errs)
+	}
+	for _, p := range []string{cpu, mem} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+			t.Errorf("%s: not a gzip pprof file (%d bytes)", p, len(b))
+		}
+	}
+	bad := filepath.Join(dir, "missing", "mem.pb")
+	code, _, errs := shardCmd("run", "--config", cfg, "--ticks", "5", "--progress", "0", "--memprofile", bad)
+	if code != 1 || !strings.Contains(errs, "memprofile") {
+		t.Errorf("unwritable --memprofile: exit %d, stderr %q", code, errs)
 	}
 }
