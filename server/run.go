@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"time"
 )
 
@@ -27,6 +28,10 @@ func (s *Server) Run(ctx context.Context) error {
 	}
 	defer s.readers.Wait() // deferred first, so it runs after close(s.done): readCommands ends with Run
 	defer close(s.done)
+	// Setting up (world files, routes, spawning) leaves hundreds of MB of
+	// garbage: collect it now, so the collector's next cycle is paced from
+	// the live heap and does not run during the first ticks.
+	runtime.GC()
 	for _, id := range s.pending {
 		s.startBake(id)
 	}
