@@ -62,9 +62,11 @@ type Pathfinding struct {
 	// MaxNodes is the node budget of one search.
 	MaxNodes int `toml:"maxNodes"`
 	// NodesPerTile also bounds a search's node budget by its goal's
-	// distance: 1,024 nodes plus NodesPerTile per tile (Chebyshev, past the
-	// goal's range), at most MaxNodes. 0: MaxNodes alone.
+	// distance: NodesBase nodes plus NodesPerTile per tile (Chebyshev, past
+	// the goal's range), at most MaxNodes. 0: MaxNodes alone.
 	NodesPerTile int `toml:"nodesPerTile"`
+	// NodesBase is that bound for a goal in range of the start.
+	NodesBase int `toml:"nodesBase"`
 	// Search is the search the step cache serves: "jps" (the jump-point
 	// search) or "cache" (the cache A*). Both find the same costs.
 	Search string `toml:"search"`
@@ -168,7 +170,8 @@ func Default() Config {
 			TickBudgetMs:           4.0,
 			VerifyShare:            0,
 			MaxNodes:               20000,
-			NodesPerTile:           128,
+			NodesPerTile:           64,
+			NodesBase:              256,
 			Search:                 SearchCache,
 			Recorder: Recorder{
 				Enable: false,

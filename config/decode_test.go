@@ -149,6 +149,7 @@ func TestOutOfRangeEachRule(t *testing.T) {
 		{"verify high", "[pathfinding]\nverifyShare = 1.5", "pathfinding.verifyShare", 2, []string{"1.5", "0..1"}},
 		{"verify low", "[pathfinding]\nverifyShare = -0.1", "pathfinding.verifyShare", 2, []string{"-0.1", "0..1"}},
 		{"maxNodes", "[pathfinding]\nmaxNodes = 0", "pathfinding.maxNodes", 2, []string{"= 0"}},
+		{"nodesBase", "[pathfinding]\nnodesBase = 0", "pathfinding.nodesBase", 2, []string{"= 0", "1..16777216"}},
 		{"search", "[pathfinding]\n\nsearch = \"dijkstra\"", "pathfinding.search", 3, []string{`"dijkstra"`, `"jps"`, `"cache"`}},
 		{"recorder path", "[pathfinding.recorder]\npath = \"\"", "pathfinding.recorder.path", 2, []string{"empty"}},
 		{"tick big", "[shard]\ntickMs = 1001", "shard.tickMs", 2, []string{"1001", "1..1000"}},

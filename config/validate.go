@@ -111,6 +111,7 @@ func (c Config) problems() []*Error {
 	}
 	v.intIn("pathfinding.maxNodes", p.MaxNodes, 1, MaxNodesLimit)
 	v.intIn("pathfinding.nodesPerTile", p.NodesPerTile, 0, MaxNodesLimit)
+	v.intIn("pathfinding.nodesBase", p.NodesBase, 1, MaxNodesLimit)
 	v.oneOf("pathfinding.search", p.Search, Searches())
 	v.nonEmpty("pathfinding.recorder.path", p.Recorder.Path)
 	s := c.Shard

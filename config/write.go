@@ -75,11 +75,15 @@ tickBudgetMs = {{float .Pathfinding.TickBudgetMs}}
 verifyShare = {{float .Pathfinding.VerifyShare}}
 # Node budget of one search: a search that expands more nodes gives up.
 maxNodes = {{.Pathfinding.MaxNodes}}
-# A search's node budget also grows with its goal's distance: 1024 nodes
-# plus this many per tile, at most maxNodes (0 = maxNodes alone). A goal
-# that many nodes do not reach is walled off or crowded in; the mobile backs
-# off and tries again. 0..16777216.
+# A search's node budget also grows with its goal's distance: nodesBase
+# nodes plus this many per tile, at most maxNodes (0 = maxNodes alone). A
+# goal that many nodes do not reach is walled off or crowded in (mostly: a
+# crowd of mobiles plugs the way); the mobile backs off and tries again.
+# Raise both to give searches more room. 0..16777216.
 nodesPerTile = {{.Pathfinding.NodesPerTile}}
+# The node budget of a search whose goal is in range of its start, before
+# nodesPerTile's share. 1..16777216.
+nodesBase = {{.Pathfinding.NodesBase}}
 # The search over the step cache: "jps" (jump-point search: rays over the
 # cache's canonical maps) or "cache" (A*, one cache lookup per node). Both
 # find the same path costs.

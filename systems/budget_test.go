@@ -122,10 +122,12 @@ func TestNodeCeiling(t *testing.T) {
 		want int
 	}{
 		{Options{MaxNodes: 20000}, req(0, 0, 100, 3, 0), 20000},
-		{Options{MaxNodes: 20000, NodesPerTile: 128}, req(0, 0, 10, 3, 0), ceilingBaseNodes + 1280},
-		{Options{MaxNodes: 20000, NodesPerTile: 128}, req(0, 0, 10, 3, 4), ceilingBaseNodes + 768},
-		{Options{MaxNodes: 20000, NodesPerTile: 128}, req(5, 5, 6, 6, 2), ceilingBaseNodes},
+		{Options{MaxNodes: 20000, NodesPerTile: 128}, req(0, 0, 10, 3, 0), DefaultNodesBase + 1280},
+		{Options{MaxNodes: 20000, NodesPerTile: 128}, req(0, 0, 10, 3, 4), DefaultNodesBase + 768},
+		{Options{MaxNodes: 20000, NodesPerTile: 128}, req(5, 5, 6, 6, 2), DefaultNodesBase},
 		{Options{MaxNodes: 2000, NodesPerTile: 128}, req(0, 0, 500, 0, 0), 2000},
+		{Options{MaxNodes: 20000, NodesPerTile: 64, NodesBase: 1024}, req(0, 0, 10, 3, 0), 1024 + 640},
+		{Options{MaxNodes: 20000, NodesBase: 1024}, req(0, 0, 10, 3, 0), 20000},
 	} {
 		if got := nodeCeiling(&c.o, c.r); got != c.want {
 			t.Errorf("nodeCeiling(%+v, %+v) = %d, want %d", c.o, *c.r, got, c.want)
@@ -162,7 +164,7 @@ func TestWalledGoalFailsWithinCeiling(t *testing.T) {
 	if len(recs) == 0 {
 		t.Fatal("no search recorded")
 	}
-	ceiling := ceilingBaseNodes + cheb(world.Point{X: 2, Y: 2}, world.Point{X: 20, Y: 21})
+	ceiling := DefaultNodesBase + cheb(world.Point{X: 2, Y: 2}, world.Point{X: 20, Y: 21})
 	if rec := recs[0]; rec.Found || rec.MaxNodes != ceiling || rec.Expansions > ceiling {
 		t.Fatalf("search %+v: want a failure within %d nodes", rec, ceiling)
 	}

@@ -14,6 +14,7 @@ const (
 	DefaultTickMs      = 8
 	DefaultTickBudget  = 4 * time.Millisecond
 	DefaultMaxNodes    = 4000
+	DefaultNodesBase   = 256
 	DefaultRepathMinMs = 100
 	DefaultRepathMaxMs = 300
 	DefaultDoorOpenMs  = 3000
@@ -191,10 +192,13 @@ type Options struct {
 	// MaxNodes is each search's node budget (DefaultMaxNodes).
 	MaxNodes int
 	// NodesPerTile, when positive, also bounds a search's node budget by
-	// how far its goal is: at most ceilingBaseNodes + NodesPerTile nodes
-	// per tile (Chebyshev) from the start to the goal's range. 0: MaxNodes
-	// alone. See nodeCeiling.
+	// how far its goal is: at most NodesBase + NodesPerTile nodes per tile
+	// (Chebyshev) from the start to the goal's range. 0: MaxNodes alone.
+	// See nodeCeiling.
 	NodesPerTile int
+	// NodesBase is that bound's nodes for a goal in range of the start
+	// (0: DefaultNodesBase).
+	NodesBase int
 	// RepathMinMs..RepathMaxMs is the follow repath interval, jittered per
 	// repath from Seed.
 	RepathMinMs, RepathMaxMs int
