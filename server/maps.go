@@ -83,9 +83,9 @@ func (s *Server) newSim(me *mapEntry) (*systems.Sim, error) {
 	pf, sh := s.cfg.Pathfinding, s.cfg.Shard
 	me.rec = mapRecorder{fp: me.w.Fingerprint, maxNodes: pf.MaxNodes}
 	o := systems.Options{
-		TickMs: sh.TickMs, TickBudget: pf.TickBudget(), Clock: s.clock, MaxNodes: pf.MaxNodes, NodesPerTile: pf.NodesPerTile,
-		NodesBase: pf.NodesBase,
-		Seed:      uint64(sh.Population.Seed) ^ uint64(me.id), Rules: me.rules, SleepRadius: sh.SleepRadius,
+		TickMs: sh.TickMs, TickBudget: pf.TickBudget(), Clock: s.clock,
+		MaxNodes: pf.MaxNodes, NodesPerTile: pf.NodesPerTile, NodesBase: pf.NodesBase,
+		Seed: uint64(sh.Population.Seed) ^ uint64(me.id), Rules: me.rules, SleepRadius: sh.SleepRadius,
 		FollowDirect: true, // pets step straight at their owners, searching only round what blocks them
 		MoveWorkers:  sh.MoveWorkers,
 	}

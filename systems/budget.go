@@ -19,12 +19,8 @@ import (
 func nodeCeiling(o *Options, req *pathing.Request) int {
 	n := o.MaxNodes
 	if o.NodesPerTile > 0 {
-		base := o.NodesBase
-		if base <= 0 {
-			base = DefaultNodesBase
-		}
 		d := max(cheb(req.Start, req.Goal)-req.Range, 0)
-		n = min(n, base+o.NodesPerTile*d)
+		n = min(n, o.NodesBase+o.NodesPerTile*d)
 	}
 	return n
 }

@@ -129,7 +129,8 @@ func TestNodeCeiling(t *testing.T) {
 		{Options{MaxNodes: 20000, NodesPerTile: 64, NodesBase: 1024}, req(0, 0, 10, 3, 0), 1024 + 640},
 		{Options{MaxNodes: 20000, NodesBase: 1024}, req(0, 0, 10, 3, 0), 20000},
 	} {
-		if got := nodeCeiling(&c.o, c.r); got != c.want {
+		o := c.o.withDefaults(time.Now())
+		if got := nodeCeiling(&o, c.r); got != c.want {
 			t.Errorf("nodeCeiling(%+v, %+v) = %d, want %d", c.o, *c.r, got, c.want)
 		}
 	}

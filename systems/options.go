@@ -232,6 +232,9 @@ func (o Options) withDefaults(start time.Time) Options {
 	if o.MaxNodes <= 0 {
 		o.MaxNodes = DefaultMaxNodes
 	}
+	if o.NodesBase <= 0 {
+		o.NodesBase = DefaultNodesBase
+	}
 	if o.RepathMinMs <= 0 {
 		o.RepathMinMs = DefaultRepathMinMs
 	}
