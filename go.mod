@@ -1,4 +1,4 @@
-module shardcore
+module github.com/shardcore/shardcore
 
 go 1.26.0
 

@@ -3,8 +3,8 @@ package components
 import (
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 func TestTagsCapsRoundTrip(t *testing.T) {

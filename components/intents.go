@@ -3,8 +3,8 @@ package components
 import (
 	"github.com/mlange-42/arche/ecs"
 
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // Follow makes a mobile follow Target, keeping within Range tiles

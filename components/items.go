@@ -1,6 +1,6 @@
 package components
 
-import "shardcore/world"
+import "github.com/shardcore/shardcore/world"
 
 // Item is a dynamic item on the map (a door, a spell field, a crate), with
 // its tiledata height and flags copied at spawn so the spatial index and

@@ -1,8 +1,8 @@
 package components
 
 import (
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // Position is where a mobile or item stands. X and Y are int16: the largest

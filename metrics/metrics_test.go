@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // scrape GETs url and returns its samples by series, `name{labels}` as

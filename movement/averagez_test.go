@@ -3,7 +3,7 @@ package movement
 import (
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // TestAverageZ pins the land Z rule: corners T,L,R,B, the corner choice

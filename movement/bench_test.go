@@ -3,7 +3,7 @@ package movement
 import (
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // query is one CheckMovement call of a benchmark workload.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // TestDiagonalRules: creatures and staff need one open flank, non-staff

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // dynWorld is a flat grass map on facet id with the dynamics d; a step East

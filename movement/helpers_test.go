@@ -3,7 +3,7 @@ package movement
 import (
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // Named land ids of the test tile table.

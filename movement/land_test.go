@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // TestIgnoredLand: land ids 2, 0x1DB and 0x1AE..0x1B5 (masked to 0x3FFF) are

@@ -3,7 +3,7 @@ package movement
 import (
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // byteSource hands out bytes of a fuzz input or a seeded buffer, then zeros.

@@ -1,6 +1,6 @@
 package movement
 
-import "shardcore/world"
+import "github.com/shardcore/shardcore/world"
 
 // Rules evaluates the live movement rules on one map. A Rules value keeps
 // scratch buffers, so it is used by one goroutine at a time; Clone it for

@@ -3,7 +3,7 @@ package movement
 import (
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // TestStepHeight: a ledge higher than StepHeight is refused, one within it is

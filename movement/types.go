@@ -1,6 +1,6 @@
 package movement
 
-import "shardcore/world"
+import "github.com/shardcore/shardcore/world"
 
 // Movement constants of the rules.
 const (

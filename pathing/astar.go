@@ -3,8 +3,8 @@ package pathing
 import (
 	"math"
 
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // The search core every A* of this package shares. A searcher drives it as

@@ -4,10 +4,10 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/pathing/pathbench"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/pathing/pathbench"
+	"github.com/shardcore/shardcore/world"
 )
 
 // BenchmarkCachedScattered runs short cache A* searches (goals 2–16 cells

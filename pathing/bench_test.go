@@ -5,9 +5,9 @@ import (
 	"sync"
 	"testing"
 
-	"shardcore/pathing"
-	"shardcore/pathing/pathbench"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/pathing/pathbench"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 var benchEnv = sync.OnceValues(func() (*pathbench.Env, error) {

@@ -1,6 +1,6 @@
 package pathing
 
-import "shardcore/movement"
+import "github.com/shardcore/shardcore/movement"
 
 // queueKind selects the cache A*'s open set.
 type queueKind uint8

@@ -3,7 +3,7 @@ package pathing
 import (
 	"testing"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // TestBucketQueuePlateau: on a long uniform-cost search round obstacles (a

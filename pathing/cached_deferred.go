@@ -1,6 +1,6 @@
 package pathing
 
-import "shardcore/stepcache"
+import "github.com/shardcore/shardcore/stepcache"
 
 // maxDeferred bounds the per-search list of not-built chunks; beyond it,
 // lookups are issued again (and may promote chunks).

@@ -5,9 +5,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/world"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // moverCase is a mover of the equivalence test and where its walks start.

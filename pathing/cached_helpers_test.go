@@ -5,10 +5,10 @@ import (
 	"sync"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/world"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // fixture is the default world and its baked chunks, made once per binary.

@@ -1,6 +1,6 @@
 package pathing
 
-import "shardcore/movement"
+import "github.com/shardcore/shardcore/movement"
 
 // Classic is the reference A*: every expansion calls the live
 // CheckMovement for all 8 directions (what ModernUO calls FastAStar, made

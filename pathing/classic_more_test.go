@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // mobs is a Dynamics with mobiles only.

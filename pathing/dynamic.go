@@ -1,8 +1,8 @@
 package pathing
 
 import (
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // Occupancy is an optional interface of a movement.Dynamics: whether a cell

@@ -1,9 +1,9 @@
 package pathing
 
 import (
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
 )
 
 // JPS is the jump-point search over the step cache: exact (the classic A*'s

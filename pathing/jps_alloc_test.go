@@ -3,9 +3,9 @@ package pathing
 import (
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
 )
 
 // TestJPSZeroAllocs: after warm-up a jump search allocates nothing: on

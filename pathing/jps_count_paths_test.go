@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"testing"
 
-	"shardcore/pathing"
-	"shardcore/pathing/pathbench"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/pathing/pathbench"
 )
 
 // TestJPSCountPaths runs one of `shard bench paths`'s default-world

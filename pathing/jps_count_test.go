@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"shardcore/internal/counting"
+	"github.com/shardcore/shardcore/internal/counting"
 )
 
 // TestJPSCountMovingAI solves every scenario of one Moving AI map

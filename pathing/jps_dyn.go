@@ -1,8 +1,8 @@
 package pathing
 
 import (
-	"shardcore/stepcache"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
 )
 
 // OccupancyRows is an optional interface of a movement.Dynamics: which

@@ -8,11 +8,11 @@ import (
 	"strconv"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/world"
-	"shardcore/world/gen"
-	"shardcore/world/source"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/source"
 )
 
 // equivWorld is a world the jump-search equivalence tests run on: its

@@ -3,8 +3,8 @@ package pathing
 import (
 	"math/bits"
 
-	"shardcore/movement"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // expand expands node idx, which pop has just returned: into its jump

@@ -1,6 +1,6 @@
 package pathing
 
-import "shardcore/movement"
+import "github.com/shardcore/shardcore/movement"
 
 // Reaching the goal within the expanding node's f ends the search: the
 // open set holds no node of lower f (the expanding node's f is the least),

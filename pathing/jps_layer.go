@@ -1,8 +1,8 @@
 package pathing
 
 import (
-	"shardcore/movement"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // maxLayerCells bounds the maps the flat layer serves: 43 bits per cell

@@ -3,7 +3,7 @@ package pathing
 import (
 	"math/bits"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // Dead bits: per cell, rule and direction along rows (deadH) and columns

@@ -3,7 +3,7 @@ package pathing
 import (
 	"math/bits"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // subRay is one of the four straight rays as the flat layer scans them

@@ -1,8 +1,8 @@
 package pathing
 
 import (
-	"shardcore/movement"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // lineRecords takes the line's steps i.. where lineRun stopped for

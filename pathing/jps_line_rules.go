@@ -1,6 +1,6 @@
 package pathing
 
-import "shardcore/movement"
+import "github.com/shardcore/shardcore/movement"
 
 // The line probe's tables: its directions and its step rules.
 

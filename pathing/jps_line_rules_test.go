@@ -3,8 +3,8 @@ package pathing
 import (
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // TestLineOKMatchesDiagonalRule: the line probe's one-bit step test agrees

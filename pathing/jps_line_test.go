@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // TestJPSLineLayerMatchesLookups: the line probe on the flat layer (steps

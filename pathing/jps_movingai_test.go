@@ -6,9 +6,9 @@ import (
 	"runtime"
 	"testing"
 
-	"shardcore/internal/repo"
-	"shardcore/movement"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/internal/repo"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // warmCache returns a cache over rules with every chunk of bm installed.

@@ -3,7 +3,7 @@ package pathing
 import (
 	"math"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // canonZ is the Z a node key holds for a regular cell's canonical state

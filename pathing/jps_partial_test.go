@@ -4,10 +4,10 @@ import (
 	"context"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/world"
-	"shardcore/world/gen/britannia"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen/britannia"
 )
 
 // TestJPSPartialChunkColumn: on a map whose width is 8 mod 16 (a 520×392

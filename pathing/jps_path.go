@@ -1,6 +1,6 @@
 package pathing
 
-import "shardcore/stepcache"
+import "github.com/shardcore/shardcore/stepcache"
 
 // finish writes the path ending at node idx into res.
 func (s *JPS) finish(idx int32, res *Result) {

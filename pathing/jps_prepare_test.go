@@ -3,7 +3,7 @@ package pathing
 import (
 	"testing"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // TestJPSPrepareLayer: PrepareLayer copies every chunk of the map in, the

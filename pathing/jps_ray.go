@@ -3,7 +3,7 @@ package pathing
 import (
 	"math/bits"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // lineMask is the bits of a 16-cell segment in an 18-bit row (bit 0 is the

@@ -1,8 +1,8 @@
 package pathing
 
 import (
-	"shardcore/movement"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // The jump rules over a regular cell's 3×3 block. nb is the block's open

@@ -1,9 +1,9 @@
 package pathing
 
 import (
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
 )
 
 // stepSource is everything the jump search asks of the step cache, which

@@ -6,10 +6,10 @@ import (
 	"sync"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/world"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // viewRun is a jpsRun plus the jump search and the cache A* through their

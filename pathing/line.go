@@ -1,8 +1,8 @@
 package pathing
 
 import (
-	"shardcore/movement"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // dirToward[sy+1][sx+1] is the direction of the step (sx, sy), each -1..1.

@@ -1,9 +1,9 @@
 package pathing
 
 import (
-	"shardcore/movement"
-	"shardcore/world"
-	"shardcore/world/movingai"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/movingai"
 )
 
 // ScenarioBudgetPerCell is the node budget per map cell of a Moving AI run:

@@ -11,11 +11,11 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"shardcore/internal/repo"
+	"github.com/shardcore/shardcore/internal/repo"
 
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/world/movingai"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world/movingai"
 )
 
 // benchMap is one Moving AI map ready to search, with its scenarios.

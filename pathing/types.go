@@ -3,9 +3,9 @@ package pathing
 import (
 	"time"
 
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
 )
 
 // Cost is a step-cost model.

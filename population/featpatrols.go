@@ -3,10 +3,10 @@ package population
 import (
 	"fmt"
 
-	"shardcore/systems"
-	"shardcore/world"
-	"shardcore/world/gen"
-	"shardcore/world/gen/britannia"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen/britannia"
 )
 
 // dungeonRegions are the map's dungeons as regions weighted by area: each

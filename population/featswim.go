@@ -3,10 +3,10 @@ package population
 import (
 	"fmt"
 
-	c "shardcore/components"
-	"shardcore/movement"
-	"shardcore/systems"
-	"shardcore/world"
+	c "github.com/shardcore/shardcore/components"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
 )
 
 // Swimmers' homes: how far a shore swimmer's home lies from land at most,

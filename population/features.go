@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"shardcore/systems"
-	"shardcore/world/gen"
-	"shardcore/world/gen/britannia"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen/britannia"
 )
 
 // Where a britannia map's population goes: each kind's share by place, and

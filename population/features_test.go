@@ -6,9 +6,9 @@ import (
 	"sync"
 	"testing"
 
-	"shardcore/systems"
-	"shardcore/world"
-	"shardcore/world/gen/britannia"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen/britannia"
 )
 
 // smallBritannia generates the small test maps of the britannia profile

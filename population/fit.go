@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // Room is how many mobiles of each kind a map's cells can hold at most: one

@@ -3,7 +3,7 @@ package population
 import (
 	"fmt"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // pairs spawns the players and their pets: as many as fit at a realistic

@@ -4,10 +4,10 @@ import (
 	"errors"
 	"fmt"
 
-	c "shardcore/components"
-	"shardcore/movement"
-	"shardcore/systems"
-	"shardcore/world"
+	c "github.com/shardcore/shardcore/components"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
 )
 
 // patrols spawns the NPC patrols: as many as fit at a realistic density

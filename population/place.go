@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/systems"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
 )
 
 // walkRouteNodes is the node budget of one landmark route leg's search.

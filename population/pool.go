@@ -1,9 +1,9 @@
 package population
 
 import (
-	"shardcore/movement"
-	"shardcore/systems"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
 )
 
 // freePool hands out unoccupied cells by a lazy breadth-first flood from a

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	c "shardcore/components"
-	"shardcore/movement"
-	"shardcore/systems"
-	"shardcore/world/gen"
-	"shardcore/world/gen/britannia"
+	c "github.com/shardcore/shardcore/components"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen/britannia"
 )
 
 // Paces of the default population, in ms per step.

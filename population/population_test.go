@@ -7,9 +7,9 @@ import (
 	"sync"
 	"testing"
 
-	"shardcore/systems"
-	"shardcore/world"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // defaultWorld generates the default world once per test binary.

@@ -1,9 +1,9 @@
 package population
 
 import (
-	"shardcore/movement"
-	"shardcore/systems"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
 )
 
 // region is where the routes of one kind of place are drawn: a box the

@@ -3,9 +3,9 @@ package population
 import (
 	"math"
 
-	"shardcore/systems"
-	"shardcore/world"
-	"shardcore/world/gen/britannia"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen/britannia"
 )
 
 // Roads between towns: waypoints every roadStep tiles along the straight

@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/systems"
-	"shardcore/world"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // Densities and shapes of the spread population.

@@ -5,7 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // EstimateRoom estimates RoomOf from a grid of every third cell on both axes

@@ -34,7 +34,7 @@ export GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 # valgrind and Go's preemption sig
 count() {
 	for r in $(seq "${REPEATS:-3}"); do
 		(cd stepcache && valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.$r" \
-			--toggle-collect="shardcore/stepcache.$1" --dump-after="shardcore/stepcache.$1" \
+			--toggle-collect="github.com/shardcore/shardcore/stepcache.$1" --dump-after="github.com/shardcore/shardcore/stepcache.$1" \
 			"$tmp/stepcache.test" -test.run '^TestBuildCount$' >/dev/null 2>&1)
 		for k in 1 2 3 4 5 6 7 8; do
 			awk -v k="$((k + $2))" '/^summary:/ { print k, $2 }' "$tmp/cg.$r.$k"

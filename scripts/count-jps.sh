@@ -35,7 +35,7 @@ movingai)
 	[ $# -gt 0 ] || set -- brc202d ht_chantry AR0011SR
 	for m in "$@"; do
 		q=$(awk 'NR > 1 && NF >= 9 { n++ } END { print n }' "testdata/movingai/scenarios/"*/"$m.map.scen")
-		ir=$(SHARDCORE_JPS_COUNT=$m count 'shardcore/pathing.jpsCountLoop' TestJPSCountMovingAI)
+		ir=$(SHARDCORE_JPS_COUNT=$m count 'github.com/shardcore/shardcore/pathing.jpsCountLoop' TestJPSCountMovingAI)
 		awk -v m="$m" -v ir="$ir" -v q="$q" 'BEGIN { printf "%-12s queries %5d  instructions/query %9.0f\n", m, q, ir / q }'
 	done
 	;;
@@ -43,8 +43,8 @@ paths)
 	[ $# -gt 0 ] || set -- "pet 2-tile" "sewer corridor" "long traverse"
 	n=${N:-100}
 	for sc in "$@"; do
-		j=$(SHARDCORE_JPS_COUNT_PATHS=$sc SHARDCORE_JPS_COUNT_N=$n count 'shardcore/pathing_test.pathsCountLoop' TestJPSCountPaths)
-		c=$(SHARDCORE_JPS_COUNT_PATHS=$sc SHARDCORE_JPS_COUNT_N=$n SHARDCORE_JPS_COUNT_MODE=classic count 'shardcore/pathing_test.pathsCountLoop' TestJPSCountPaths)
+		j=$(SHARDCORE_JPS_COUNT_PATHS=$sc SHARDCORE_JPS_COUNT_N=$n count 'github.com/shardcore/shardcore/pathing_test.pathsCountLoop' TestJPSCountPaths)
+		c=$(SHARDCORE_JPS_COUNT_PATHS=$sc SHARDCORE_JPS_COUNT_N=$n SHARDCORE_JPS_COUNT_MODE=classic count 'github.com/shardcore/shardcore/pathing_test.pathsCountLoop' TestJPSCountPaths)
 		awk -v s="$sc" -v j="$j" -v c="$c" -v n="$n" 'BEGIN { printf "%-16s jps %9.0f  classic %10.0f  instructions/search  ratio %.1fx\n", s, j / n, c / n, c / j }'
 	done
 	;;

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/config"
+	"github.com/shardcore/shardcore/config"
 )
 
 // TestBritanniaProfileLoads: world.profile = "britannia" loads the facets of

@@ -6,10 +6,10 @@ import (
 	"os"
 	"path/filepath"
 
-	"shardcore/config"
-	"shardcore/world"
-	"shardcore/world/gen/britannia"
-	"shardcore/world/uo"
+	"github.com/shardcore/shardcore/config"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen/britannia"
+	"github.com/shardcore/shardcore/world/uo"
 )
 
 // CheckWorld reports, without loading them, what would stop the maps of

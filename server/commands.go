@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"shardcore/stepcache"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
 )
 
 // cmdReq is an admin command on its way to the tick goroutine; reply is nil

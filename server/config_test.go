@@ -3,12 +3,12 @@ package server
 import (
 	"testing"
 
-	"shardcore/config"
-	"shardcore/pathing"
-	"shardcore/population"
-	"shardcore/systems"
-	"shardcore/world"
-	"shardcore/world/source"
+	"github.com/shardcore/shardcore/config"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/population"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/source"
 )
 
 // budgetServer is a server over blank maps of the given sizes, with

@@ -9,7 +9,7 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"shardcore/config"
+	"github.com/shardcore/shardcore/config"
 )
 
 // syncBuf is a goroutine-safe log sink.

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"shardcore/internal/hugepages"
+	"github.com/shardcore/shardcore/internal/hugepages"
 )
 
 // hugePagesEvery is how often the shard marks its heap's new memory for

@@ -9,7 +9,7 @@ import (
 	"github.com/rs/zerolog"
 	"golang.org/x/term"
 
-	"shardcore/config"
+	"github.com/shardcore/shardcore/config"
 )
 
 // NewLogger returns the shard's logger for the [log] section, writing to

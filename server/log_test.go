@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/config"
+	"github.com/shardcore/shardcore/config"
 )
 
 func TestLoggerFormatChoice(t *testing.T) {

@@ -6,15 +6,15 @@ import (
 	"sync"
 	"time"
 
-	"shardcore/metrics"
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/population"
-	"shardcore/stepcache"
-	"shardcore/stepcache/swb"
-	"shardcore/systems"
-	"shardcore/world"
-	"shardcore/world/source"
+	"github.com/shardcore/shardcore/metrics"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/population"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/source"
 )
 
 // mapEntry is one simulated map: its world and live rules, its .swb

@@ -4,8 +4,8 @@ import (
 	"context"
 	"time"
 
-	"shardcore/metrics"
-	"shardcore/systems"
+	"github.com/shardcore/shardcore/metrics"
+	"github.com/shardcore/shardcore/systems"
 )
 
 // metricsCloseTimeout bounds how long shutdown waits for scrapes and

@@ -7,11 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"shardcore/config"
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/stepcache/swb"
-	"shardcore/world/source"
+	"github.com/shardcore/shardcore/config"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/world/source"
 )
 
 // fakeClock is a shard clock tests move: Now returns now, then moves it by

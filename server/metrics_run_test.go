@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"testing"
 
-	"shardcore/stepcache"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
 )
 
 // wantSeries are the families /metrics serves and their types.

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"shardcore/config"
-	"shardcore/stepcache"
-	"shardcore/systems"
+	"github.com/shardcore/shardcore/config"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/systems"
 )
 
 // exposition is one scrape of /metrics: samples by series (`name{labels}`

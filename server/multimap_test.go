@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/config"
-	"shardcore/world"
-	"shardcore/world/gen/britannia"
+	"github.com/shardcore/shardcore/config"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen/britannia"
 )
 
 // smallSizes are small britannia maps for the server's tests (each feature

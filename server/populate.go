@@ -7,8 +7,8 @@ import (
 	"sync"
 	"time"
 
-	"shardcore/population"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/population"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // planPopulation shares shard.population over the maps (a configured share,

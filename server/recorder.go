@@ -10,7 +10,7 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"shardcore/systems"
+	"github.com/shardcore/shardcore/systems"
 )
 
 // RecordVersion is the recording format the Recorder writes (the "v" field

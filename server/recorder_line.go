@@ -3,10 +3,10 @@ package server
 import (
 	"strconv"
 
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/systems"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
 )
 
 // lineMeta is what a line carries beside the PathRecord: the node budget

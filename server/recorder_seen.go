@@ -1,6 +1,6 @@
 package server
 
-import "shardcore/movement"
+import "github.com/shardcore/shardcore/movement"
 
 // seenCells is what one search saw of the dynamic world: each cell it asked
 // about that held a dynamic item or a mobile, once, with them in the order

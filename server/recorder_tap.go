@@ -3,10 +3,10 @@ package server
 import (
 	"fmt"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/systems"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
 )
 
 // Instrument returns opts with its searches recorded through r, dynamics

@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/stepcache"
-	"shardcore/systems"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
 )
 
 func sampleRecord() *systems.PathRecord {

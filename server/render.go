@@ -9,8 +9,8 @@ import (
 	"image/png"
 	"io"
 
-	"shardcore/stepcache"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
 )
 
 // RenderOptions configures Render.

@@ -7,7 +7,7 @@ import (
 	"io"
 	"slices"
 
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // Record is one recorded search: the JSON line the Recorder writes.

@@ -1,8 +1,8 @@
 package server
 
 import (
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // replayDyn is the dynamic world of one replayed search: the cells its

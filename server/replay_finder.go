@@ -3,9 +3,9 @@ package server
 import (
 	"fmt"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // finder is the finder r replays with on mp.

@@ -7,10 +7,10 @@ import (
 	"strconv"
 	"time"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/stepcache"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
 )
 
 // ReplayOptions configures Replay.

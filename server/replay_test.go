@@ -2,10 +2,10 @@ package server
 
 import (
 	"bytes"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/stepcache"
 	"os"
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/stepcache"
 	"strconv"
 	"strings"
 	"testing"

@@ -12,15 +12,15 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"shardcore/config"
-	"shardcore/metrics"
-	"shardcore/movement"
-	"shardcore/population"
-	"shardcore/stepcache"
-	"shardcore/stepcache/swb"
-	"shardcore/systems"
-	"shardcore/world"
-	"shardcore/world/source"
+	"github.com/shardcore/shardcore/config"
+	"github.com/shardcore/shardcore/metrics"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/population"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/source"
 )
 
 // Options are the run-time knobs that are not in server.toml.

@@ -3,7 +3,7 @@ package server
 import (
 	"time"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // defaultSpawnLogEvery is how often a long population set-up logs its

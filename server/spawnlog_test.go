@@ -9,8 +9,8 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"shardcore/population"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/population"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // TestSpawningLogsProgressAndHonoursCancel: a population that takes a while

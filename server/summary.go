@@ -5,8 +5,8 @@ import (
 	"slices"
 	"time"
 
-	"shardcore/stepcache"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
 )
 
 // maxKeptTicks bounds the tick durations kept for percentiles (older ones

@@ -8,10 +8,10 @@ import (
 	"testing/synctest"
 	"time"
 
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/stepcache/swb"
-	"shardcore/world/source"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/world/source"
 )
 
 // writeStaleSWB writes a .swb for map 0 holding only chunk (0,0), with a

@@ -11,10 +11,10 @@ import (
 	"slices"
 	"time"
 
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/stepcache/swb"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/world"
 )
 
 // bakeResult is a finished background bake, sent to the tick goroutine.

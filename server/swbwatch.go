@@ -6,7 +6,7 @@ import (
 	"os"
 	"time"
 
-	"shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/stepcache/swb"
 )
 
 // swbCheckEvery is how often (by the server's clock) the path of each

@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/stepcache/swb"
-	"shardcore/world/source"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/world/source"
 )
 
 // writeCorruptSWB writes a .swb for w whose header and index are valid and

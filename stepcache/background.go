@@ -3,8 +3,8 @@ package stepcache
 import (
 	"sync"
 
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // builder builds promoted chunks on background goroutines, so a promotion

@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/world"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 func BenchmarkLookupHit(b *testing.B) {

@@ -8,10 +8,10 @@ import (
 	"strconv"
 	"testing"
 
-	"shardcore/internal/counting"
-	"shardcore/movement"
-	"shardcore/world"
-	worldsource "shardcore/world/source"
+	"github.com/shardcore/shardcore/internal/counting"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
+	worldsource "github.com/shardcore/shardcore/world/source"
 )
 
 // TestBuildCount builds a fixed sample of one map's chunks, per kind, for

@@ -9,7 +9,7 @@ import (
 
 	"github.com/zeebo/xxh3"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // ChunksOf returns the chunk grid of a map of the given size (partial

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // clock is a fake millisecond game clock and the party searching.

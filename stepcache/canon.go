@@ -3,7 +3,7 @@ package stepcache
 import (
 	"math/bits"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // RuleSet selects which of a record's two answer sets a canonical map

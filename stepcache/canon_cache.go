@@ -3,7 +3,7 @@ package stepcache
 import (
 	"unsafe"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // canonShared is one distinct canonical map and how many slot entries hold it.

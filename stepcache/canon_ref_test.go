@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // TestBuildCanonMatchesReference compares BuildCanon with buildCanonRef,

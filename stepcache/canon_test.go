@@ -5,9 +5,9 @@ import (
 	"os"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/world"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // canonMemory installs chunks as map r's resident set, computes every

@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // canonWindow is the cell window a canonical map reads (see winCell), row

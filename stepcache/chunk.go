@@ -5,7 +5,7 @@ import (
 
 	"github.com/zeebo/xxh3"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // cellBytes is the size of one Cell: all its fields are bytes, so a slice of

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // ChunkDiff describes the first difference between chunks a and b (a cell

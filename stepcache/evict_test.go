@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // uniformSource serves one shared uniform chunk for every key (loads count

@@ -1,8 +1,8 @@
 package stepcache
 
 import (
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // Builder builds chunks with the fast probe: the same records as the

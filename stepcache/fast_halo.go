@@ -1,7 +1,7 @@
 package stepcache
 
 import (
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // Rule-set bits of the fast probe: which of the three rule sets a record

@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"unsafe"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // landView is the land under one halo as read from the map: the corner

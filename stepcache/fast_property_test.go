@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // Random stack worlds: every seed draws its own tile data (flag and height

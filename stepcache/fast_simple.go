@@ -3,7 +3,7 @@ package stepcache
 import (
 	"math"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // The simple cell: most cells of a forest or bare land are dry (no Wet in

@@ -1,8 +1,8 @@
 package stepcache
 
 import (
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // gatherStatics points b.raw[h] at the statics of every halo cell h (file

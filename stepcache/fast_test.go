@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // requireSameProbes compares every chunk of r's map built by both probes

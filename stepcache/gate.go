@@ -3,7 +3,7 @@ package stepcache
 import (
 	"fmt"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // ChunkKey names a chunk across maps: its map and its index in the map's

@@ -5,8 +5,8 @@ import (
 	"sync"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // defaultWorld generates the default world once per test binary.

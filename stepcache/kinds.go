@@ -1,8 +1,8 @@
 package stepcache
 
 import (
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // ChunkKind says what a chunk of the map holds, for benchmarks: the first

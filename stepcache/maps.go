@@ -1,8 +1,8 @@
 package stepcache
 
 import (
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // mapState is one map the cache serves: its chunk grid, where its resident

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/internal/repo"
+	"github.com/shardcore/shardcore/internal/repo"
 
-	"shardcore/movement"
-	"shardcore/world/movingai"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world/movingai"
 )
 
 // loadMovingAI reads a Moving AI .map through world/movingai (passable

@@ -6,7 +6,7 @@ import (
 
 	"github.com/zeebo/xxh3"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // A cell's situation is everything the live rules and the cache read to

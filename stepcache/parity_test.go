@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // requireClean fails the test on any mismatch, listing the first ones.

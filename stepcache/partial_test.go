@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // partialWorld is 40×24 cells (both sides 8 mod 16: the last chunk column

@@ -4,8 +4,8 @@ import (
 	"math"
 	"slices"
 
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // The two rule sets a record bakes, and the amphibian it is checked against.

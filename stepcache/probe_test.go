@@ -3,7 +3,7 @@ package stepcache
 import (
 	"testing"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 func TestProbeStrataOnBridgeAndFloors(t *testing.T) {

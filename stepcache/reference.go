@@ -1,6 +1,6 @@
 package stepcache
 
-import "shardcore/movement"
+import "github.com/shardcore/shardcore/movement"
 
 // BuildChunkReference bakes chunk (cx, cy) of r's map with the reference
 // probe: the live rules (StartZ, Enter, CheckMovement) asked for every

@@ -1,6 +1,6 @@
 package stepcache
 
-import "shardcore/movement"
+import "github.com/shardcore/shardcore/movement"
 
 // scratchSlots is how many chunks a Scratch keeps (about 5 KiB each): as
 // many as the cache A* defers in one search, so a search's own builds never

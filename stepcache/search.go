@@ -1,8 +1,8 @@
 package stepcache
 
 import (
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // Search is one search's handle on the cache: the lookups it makes count

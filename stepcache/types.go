@@ -1,6 +1,6 @@
 package stepcache
 
-import "shardcore/movement"
+import "github.com/shardcore/shardcore/movement"
 
 // Chunk geometry.
 const (

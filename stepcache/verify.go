@@ -5,8 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // Mismatch is one direction where a cache hit differed from the live rule.

@@ -1,6 +1,6 @@
 package stepcache
 
-import "shardcore/world"
+import "github.com/shardcore/shardcore/world"
 
 // canonSlab is how many canonical maps a view's scratch allocates at once
 // (a slab is never moved, so the maps it hands out stay put).

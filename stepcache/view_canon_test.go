@@ -5,7 +5,7 @@ import (
 	"sync"
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // slotCanon is what slot (cx, cy) keeps beside it for set, read without

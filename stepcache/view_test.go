@@ -4,7 +4,7 @@ import (
 	"sync"
 	"testing"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // TestView_ReadsOnlyUntilMerge: a view's hits equal a Search's; until Merge

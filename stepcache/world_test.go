@@ -3,8 +3,8 @@ package stepcache
 import (
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // Hand-made test world palette.

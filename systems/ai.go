@@ -3,9 +3,9 @@ package systems
 import (
 	"github.com/mlange-42/arche/ecs"
 
-	c "shardcore/components"
-	"shardcore/movement"
-	"shardcore/world"
+	c "github.com/shardcore/shardcore/components"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // patrolMaxFails is how many failed searches skip a patrol waypoint.

@@ -3,7 +3,7 @@ package systems
 import (
 	"time"
 
-	"shardcore/pathing"
+	"github.com/shardcore/shardcore/pathing"
 )
 
 // nodeCeiling is req's own node budget: Options.MaxNodes and, with

@@ -4,9 +4,9 @@ import (
 	"testing"
 	"time"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/world"
 )
 
 // TestSearchBudget: the node budget of the next search, case by case. The

@@ -3,9 +3,9 @@ package systems
 import (
 	"runtime"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // The searches WithCacheSearch can serve the step cache to.

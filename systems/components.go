@@ -4,7 +4,7 @@ import (
 	"github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
 
-	c "shardcore/components"
+	c "github.com/shardcore/shardcore/components"
 )
 
 // compIDs are the component ids spawning builds entities from.

@@ -4,9 +4,9 @@ import (
 	"hash/fnv"
 	"sort"
 
-	c "shardcore/components"
-	"shardcore/movement"
-	"shardcore/world"
+	c "github.com/shardcore/shardcore/components"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // MobileState returns a mobile's position and whether it exists.

@@ -4,8 +4,8 @@ import (
 	"github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
 
-	c "shardcore/components"
-	"shardcore/movement"
+	c "github.com/shardcore/shardcore/components"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // mover is the movement system: it steps mobiles along their paths when

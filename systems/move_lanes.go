@@ -5,8 +5,8 @@ import (
 
 	"github.com/mlange-42/arche/ecs"
 
-	c "shardcore/components"
-	"shardcore/world"
+	c "github.com/shardcore/shardcore/components"
+	"github.com/shardcore/shardcore/world"
 )
 
 // The movement system steps the tick's due mobiles in three lanes by where

@@ -1,8 +1,8 @@
 package systems
 
 import (
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // The occupancy probes read the sectors' bits, never the lists: an open door's item counts (a conservative answer, which only

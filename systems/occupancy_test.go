@@ -6,7 +6,7 @@ import (
 
 	"github.com/mlange-42/arche/ecs"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // TestOccupancyAroundMatchesEachNeighbour checks the one-sector block read

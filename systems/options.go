@@ -3,10 +3,10 @@ package systems
 import (
 	"time"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/stepcache"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
 )
 
 // Defaults of Options.

@@ -5,9 +5,9 @@ import (
 
 	"github.com/mlange-42/arche/ecs"
 
-	c "shardcore/components"
-	"shardcore/movement"
-	"shardcore/pathing"
+	c "github.com/shardcore/shardcore/components"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
 )
 
 // failBackoffMs is the least wait, in game ms, before a mobile whose search

@@ -5,7 +5,7 @@ import (
 
 	"github.com/mlange-42/arche/ecs"
 
-	"shardcore/pathing"
+	"github.com/shardcore/shardcore/pathing"
 )
 
 // work resumes the worker's held search, then takes and searches jobs

@@ -7,7 +7,7 @@ import (
 
 	"github.com/mlange-42/arche/ecs"
 
-	"shardcore/pathing"
+	"github.com/shardcore/shardcore/pathing"
 )
 
 // The parallel pathfinding stage: with Options.SearchWorkers > 1 (and no

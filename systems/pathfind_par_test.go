@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"shardcore/movement"
-	"shardcore/pathing"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
 )
 
 // gatedFinder is a classic A* whose first search on worker 0 waits until

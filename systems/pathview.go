@@ -1,6 +1,6 @@
 package systems
 
-import "shardcore/movement"
+import "github.com/shardcore/shardcore/movement"
 
 // MobilePath returns the steps mobile id has left to walk on its current
 // path, as the simulation holds it (the Sim's own storage: read it before

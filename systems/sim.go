@@ -8,9 +8,9 @@ import (
 
 	"github.com/mlange-42/arche/ecs"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/world"
 )
 
 // spatialRef is a mobile's or item's handle in the spatial index.

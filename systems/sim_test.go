@@ -4,9 +4,9 @@ import (
 	"testing"
 	"time"
 
-	c "shardcore/components"
-	"shardcore/movement"
-	"shardcore/world"
+	c "github.com/shardcore/shardcore/components"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 type recorderFunc func(r *PathRecord)

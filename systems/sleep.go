@@ -3,7 +3,7 @@ package systems
 import (
 	"github.com/mlange-42/arche/ecs"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // Sleeping sectors (Options.SleepRadius, off by default), as real game shards do: an NPC (a patroller or a wanderer) whose sector has no player

@@ -3,9 +3,9 @@ package systems
 import (
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 
-	c "shardcore/components"
+	c "github.com/shardcore/shardcore/components"
 )
 
 // wideWorld is a 160×32 grass map: 10×2 sectors.

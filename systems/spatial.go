@@ -3,8 +3,8 @@ package systems
 import (
 	"github.com/mlange-42/arche/ecs"
 
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // SectorSize is the side of a spatial-index sector, in cells: the world's

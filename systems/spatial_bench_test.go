@@ -6,7 +6,7 @@ import (
 
 	"github.com/mlange-42/arche/ecs"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // BenchmarkSpatialMove100k: one step of a random mobile among 100,000 on a

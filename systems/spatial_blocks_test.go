@@ -7,7 +7,7 @@ import (
 
 	"github.com/mlange-42/arche/ecs"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // blocksByList is movement.Rules' mobile check over MobilesAt, the

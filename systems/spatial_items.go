@@ -3,8 +3,8 @@ package systems
 import (
 	"github.com/mlange-42/arche/ecs"
 
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // itemHead returns the item list head slot of (x, y) (on the map); alloc

@@ -8,7 +8,7 @@ import (
 
 	"github.com/mlange-42/arche/ecs"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 func TestSpatialAddMoveRemove(t *testing.T) {

@@ -5,9 +5,9 @@ import (
 
 	"github.com/mlange-42/arche/ecs"
 
-	c "shardcore/components"
-	"shardcore/movement"
-	"shardcore/world"
+	c "github.com/shardcore/shardcore/components"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // MobileSpec describes a mobile to spawn. At most one intent (Follow,

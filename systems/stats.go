@@ -4,8 +4,8 @@ import (
 	"slices"
 	"time"
 
-	"shardcore/pathing"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // durRing is how many recent tick durations the percentiles are taken over.

@@ -6,9 +6,9 @@ import (
 
 	"github.com/mlange-42/arche/ecs"
 
-	c "shardcore/components"
-	"shardcore/movement"
-	"shardcore/world"
+	c "github.com/shardcore/shardcore/components"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // RouteCell is one cell of a walked route, with the walker's Z there.

@@ -3,7 +3,7 @@ package systems
 import (
 	"testing"
 
-	c "shardcore/components"
+	c "github.com/shardcore/shardcore/components"
 )
 
 // loopCells is a rectangular loop of walked cells from (2,2) east to

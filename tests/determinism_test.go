@@ -3,7 +3,7 @@ package tests
 import (
 	"testing"
 
-	"shardcore/systems"
+	"github.com/shardcore/shardcore/systems"
 )
 
 // TestDeterminism: the same seed and population end in the same state (hash

@@ -3,9 +3,9 @@ package tests
 import (
 	"testing"
 
-	"shardcore/population"
-	"shardcore/stepcache"
-	"shardcore/systems"
+	"github.com/shardcore/shardcore/population"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/systems"
 )
 
 var mixedPop = population.Options{Pets: 40, Patrols: 40, Swimmers: 10, Seed: 11}

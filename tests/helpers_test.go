@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/population"
-	"shardcore/stepcache"
-	"shardcore/systems"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/population"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
 )
 
 // shardSetup describes a test shard on the default world.

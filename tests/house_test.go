@@ -3,10 +3,10 @@ package tests
 import (
 	"testing"
 
-	"shardcore/components"
-	"shardcore/stepcache"
-	"shardcore/systems"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/components"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
 )
 
 // TestHouse: a door-opening walker paths from the doorway of a house multi

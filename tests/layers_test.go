@@ -5,40 +5,43 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/internal/repo"
+	"github.com/shardcore/shardcore/internal/repo"
 )
 
 // layers ranks the module's packages, lowest first: a package may import
 // packages of its own rank or below, never one above it. A package is
-// ranked by the longest prefix that names it ("shardcore/world" ranks
+// ranked by the longest prefix that names it ("github.com/shardcore/shardcore/world" ranks
 // world/uo, world/gen, ...).
+// modulePath is the module every ranked package is under.
+const modulePath = "github.com/shardcore/shardcore"
+
 var layers = []struct {
 	prefix string
 	rank   int
 }{
-	{"shardcore/internal/", 0},
-	{"shardcore/internal/swbcodec", 3}, // the .swb codec, beside stepcache/swb
-	{"shardcore/internal/swblab", 3},   // .swb measurements over stepcache/swb
-	{"shardcore/internal/swbtest", 3},  // .swb test chunks
-	{"shardcore/config", 0},
-	{"shardcore/world", 1},
-	{"shardcore/movement", 2},
-	{"shardcore/stepcache", 3},
-	{"shardcore/pathing", 4},
-	{"shardcore/components", 5},
-	{"shardcore/systems", 6},
-	{"shardcore/population", 7},
-	{"shardcore/metrics", 7}, // Prometheus series and endpoint: reads stepcache's kinds, published by server
-	{"shardcore/server", 8},
-	{"shardcore/cmd/", 9},
-	{"shardcore/tests", 10},
+	{"github.com/shardcore/shardcore/internal/", 0},
+	{"github.com/shardcore/shardcore/internal/swbcodec", 3}, // the .swb codec, beside stepcache/swb
+	{"github.com/shardcore/shardcore/internal/swblab", 3},   // .swb measurements over stepcache/swb
+	{"github.com/shardcore/shardcore/internal/swbtest", 3},  // .swb test chunks
+	{"github.com/shardcore/shardcore/config", 0},
+	{"github.com/shardcore/shardcore/world", 1},
+	{"github.com/shardcore/shardcore/movement", 2},
+	{"github.com/shardcore/shardcore/stepcache", 3},
+	{"github.com/shardcore/shardcore/pathing", 4},
+	{"github.com/shardcore/shardcore/components", 5},
+	{"github.com/shardcore/shardcore/systems", 6},
+	{"github.com/shardcore/shardcore/population", 7},
+	{"github.com/shardcore/shardcore/metrics", 7}, // Prometheus series and endpoint: reads stepcache's kinds, published by server
+	{"github.com/shardcore/shardcore/server", 8},
+	{"github.com/shardcore/shardcore/cmd/", 9},
+	{"github.com/shardcore/shardcore/tests", 10},
 }
 
 // forbidden are edges the ranks allow that still point the wrong way: a
 // package under from must not import one under to.
 var forbidden = []struct{ from, to, why string }{
-	{"shardcore/pathing", "shardcore/world/movingai", "search does not read benchmark files (tests and cmd/shard do)"},
-	{"shardcore/systems", "shardcore/world/gen", "the simulation does not know the generator (package population places mobiles)"},
+	{"github.com/shardcore/shardcore/pathing", "github.com/shardcore/shardcore/world/movingai", "search does not read benchmark files (tests and cmd/shard do)"},
+	{"github.com/shardcore/shardcore/systems", "github.com/shardcore/shardcore/world/gen", "the simulation does not know the generator (package population places mobiles)"},
 }
 
 // backEdgeAllowlist are back edges the test tolerates for now, each with
@@ -78,7 +81,7 @@ func TestNoBackEdges(t *testing.T) {
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		f := strings.Fields(line)
 		from := f[0]
-		if !under(from, "shardcore") {
+		if !under(from, modulePath) {
 			continue
 		}
 		pkgs++
@@ -88,7 +91,7 @@ func TestNoBackEdges(t *testing.T) {
 			continue
 		}
 		for _, to := range f[1:] {
-			if !under(to, "shardcore") {
+			if !under(to, modulePath) {
 				continue
 			}
 			edges++
@@ -115,8 +118,8 @@ func TestNoBackEdges(t *testing.T) {
 // TestRankOf: the ranking the layer test relies on.
 func TestRankOf(t *testing.T) {
 	for p, want := range map[string]int{
-		"shardcore/world": 1, "shardcore/world/gen": 1, "shardcore/worldly": -1, "shardcore/stepcache/swb": 3,
-		"shardcore/cmd/shard": 9, "shardcore/internal/repo": 0, "shardcore/population": 7,
+		"github.com/shardcore/shardcore/world": 1, "github.com/shardcore/shardcore/world/gen": 1, "github.com/shardcore/shardcore/worldly": -1, "github.com/shardcore/shardcore/stepcache/swb": 3,
+		"github.com/shardcore/shardcore/cmd/shard": 9, "github.com/shardcore/shardcore/internal/repo": 0, "github.com/shardcore/shardcore/population": 7,
 	} {
 		if got := rankOf(p); got != want {
 			t.Errorf("rankOf(%s) = %d, want %d", p, got, want)

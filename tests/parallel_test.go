@@ -4,9 +4,9 @@ import (
 	"testing"
 	"time"
 
-	"shardcore/population"
-	"shardcore/stepcache"
-	"shardcore/systems"
+	"github.com/shardcore/shardcore/population"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/systems"
 )
 
 // TestParallelSearchesMatchSequential: the same run with path requests

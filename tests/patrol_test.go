@@ -3,11 +3,11 @@ package tests
 import (
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/population"
-	"shardcore/stepcache"
-	"shardcore/systems"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/population"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/systems"
+	"github.com/shardcore/shardcore/world"
 )
 
 // TestClosedDoorBlocksNonOpeners: a door item at a doorway blocks a walker

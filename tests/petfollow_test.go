@@ -3,9 +3,9 @@ package tests
 import (
 	"testing"
 
-	"shardcore/population"
-	"shardcore/stepcache"
-	"shardcore/systems"
+	"github.com/shardcore/shardcore/population"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/systems"
 )
 
 // TestPetFollow: a mounted player (4 tiles/s) walks the 2,000+ step pet

@@ -3,9 +3,9 @@ package tests
 import (
 	"testing"
 
-	"shardcore/population"
-	"shardcore/stepcache"
-	"shardcore/systems"
+	"github.com/shardcore/shardcore/population"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/systems"
 )
 
 // TestDefaultPopulationWaitBounded: at the default population (100 pairs,

@@ -11,10 +11,10 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"shardcore/config"
-	"shardcore/server"
-	"shardcore/stepcache"
-	"shardcore/systems"
+	"github.com/shardcore/shardcore/config"
+	"github.com/shardcore/shardcore/server"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/systems"
 )
 
 // Flags of BenchmarkShardScale (go test -bench ShardScale -benchtime 1x

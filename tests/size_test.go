@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/internal/repo"
+	"github.com/shardcore/shardcore/internal/repo"
 )
 
 // Size limits of non-test Go files.

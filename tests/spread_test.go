@@ -3,8 +3,8 @@ package tests
 import (
 	"testing"
 
-	"shardcore/population"
-	"shardcore/systems"
+	"github.com/shardcore/shardcore/population"
+	"github.com/shardcore/shardcore/systems"
 )
 
 // chunkCounts counts a shard's mobiles per 16×16 chunk; far excludes the

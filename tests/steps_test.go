@@ -4,10 +4,10 @@ import (
 	"context"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/population"
-	"shardcore/stepcache"
-	"shardcore/systems"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/population"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/systems"
 )
 
 // TestCacheStepsReplayLiveSteps: the same run (a mixed population under a

@@ -3,10 +3,10 @@ package tests
 import (
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/population"
-	"shardcore/stepcache"
-	"shardcore/systems"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/population"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/systems"
 )
 
 // TestSeaSerpent: swimmers (CanSwim|CantWalk) wander the ocean: every cell

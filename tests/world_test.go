@@ -5,7 +5,7 @@ import (
 	"sync"
 	"testing"
 
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 var (

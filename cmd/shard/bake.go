@@ -13,13 +13,13 @@ import (
 
 	"golang.org/x/term"
 
-	"shardcore/internal/swblab"
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/stepcache/swb"
-	"shardcore/world"
-	"shardcore/world/gen"
-	"shardcore/world/source"
+	"github.com/shardcore/shardcore/internal/swblab"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/source"
 )
 
 // bakeOptions are the flags of `shard bake`.

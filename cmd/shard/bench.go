@@ -8,15 +8,15 @@ import (
 	"os"
 	"path/filepath"
 
-	"shardcore/internal/repo"
-	"shardcore/movement"
-	"shardcore/pathing/pathbench"
-	"shardcore/stepcache"
-	"shardcore/world"
-	"shardcore/world/gen"
-	"shardcore/world/gen/britannia"
-	"shardcore/world/movingai"
-	"shardcore/world/source"
+	"github.com/shardcore/shardcore/internal/repo"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing/pathbench"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen/britannia"
+	"github.com/shardcore/shardcore/world/movingai"
+	"github.com/shardcore/shardcore/world/source"
 )
 
 // benchModes are the modes bench paths runs after the classic A*.

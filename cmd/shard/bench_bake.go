@@ -9,11 +9,11 @@ import (
 	"sync"
 	"time"
 
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/world"
-	"shardcore/world/gen"
-	"shardcore/world/source"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/source"
 )
 
 // benchBakeOptions are the flags of `shard bench bake`.

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/world/gen"
-	"shardcore/world/gen/britannia"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen/britannia"
 )
 
 // TestBenchPathsBritannia runs `shard bench paths --world DIR` on a small

@@ -10,12 +10,12 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/world"
-	"shardcore/world/gen"
-	"shardcore/world/source"
-	"shardcore/world/uo"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/source"
+	"github.com/shardcore/shardcore/world/uo"
 )
 
 // genSmallBritannia writes the britannia profile's map id at 264x264 (16

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"shardcore/config"
+	"github.com/shardcore/shardcore/config"
 )
 
 // cmdFlags is a subcommand's flag set: its usage lines, its flags, and the

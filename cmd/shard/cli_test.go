@@ -102,16 +102,16 @@ func TestFailingCommandExitsOne(t *testing.T) {
 // them, the VCS revision and time.
 func TestVersion(t *testing.T) {
 	code, out, _ := shardCmd("version")
-	if code != 0 || !strings.HasPrefix(out, "shardcore ") || !strings.Contains(out, "revision ") {
+	if code != 0 || !strings.HasPrefix(out, "github.com/shardcore/shardcore ") || !strings.Contains(out, "revision ") {
 		t.Fatalf("exit %d, output %q", code, out)
 	}
-	info := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "shardcore", Version: "v1.2.3"},
+	info := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "github.com/shardcore/shardcore", Version: "v1.2.3"},
 		Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.time", Value: "2026-01-02T03:04:05Z"},
 			{Key: "vcs.modified", Value: "true"}}}
-	if got, want := versionLine(info), "shardcore v1.2.3 revision abc123+dirty (2026-01-02T03:04:05Z) go1.26.8"; got != want {
+	if got, want := versionLine(info), "github.com/shardcore/shardcore v1.2.3 revision abc123+dirty (2026-01-02T03:04:05Z) go1.26.8"; got != want {
 		t.Fatalf("versionLine = %q, want %q", got, want)
 	}
-	if got := versionLine(&debug.BuildInfo{}); got != "shardcore (devel) revision unknown (unknown) " {
+	if got := versionLine(&debug.BuildInfo{}); got != "github.com/shardcore/shardcore (devel) revision unknown (unknown) " {
 		t.Fatalf("without build info: %q", got)
 	}
 }

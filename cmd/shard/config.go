@@ -10,8 +10,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"shardcore/config"
-	"shardcore/server"
+	"github.com/shardcore/shardcore/config"
+	"github.com/shardcore/shardcore/server"
 )
 
 // runConfig runs "shard config init" (write the default server.toml) and

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/config"
+	"github.com/shardcore/shardcore/config"
 )
 
 func defaultText(t *testing.T) string {

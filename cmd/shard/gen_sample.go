@@ -10,11 +10,11 @@ import (
 	"runtime"
 	"sync"
 
-	"shardcore/internal/swblab"
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/stepcache/swb"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/internal/swblab"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/world"
 )
 
 // chunkKinds classifies a baked chunk as `shard swb info` counts it:

@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"shardcore/world"
-	"shardcore/world/gen"
-	"shardcore/world/gen/britannia"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen/britannia"
 )
 
 // genWorldOptions are the flags of `shard gen-world`.

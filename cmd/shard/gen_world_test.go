@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 func TestGenWorldWritesFiles(t *testing.T) {

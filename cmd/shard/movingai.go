@@ -7,8 +7,8 @@ import (
 	"runtime"
 	"sort"
 
-	"shardcore/pathing"
-	"shardcore/world/movingai"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/world/movingai"
 )
 
 // maiRun is a parsed movingai command line.

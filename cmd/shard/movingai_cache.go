@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // finderMaker returns what makes each worker's finder of the named search

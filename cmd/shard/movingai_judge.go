@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"math"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/world/movingai"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/world/movingai"
 )
 
 // judge checks a result independently of the movement rules: the path must

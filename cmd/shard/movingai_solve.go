@@ -7,10 +7,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/world"
-	"shardcore/world/movingai"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/movingai"
 )
 
 // maiOptions configures a Moving AI run.

@@ -10,11 +10,11 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/internal/repo"
+	"github.com/shardcore/shardcore/internal/repo"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/world/movingai"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/world/movingai"
 )
 
 // maiFullEnv set to 1 runs every scenario instead of the sample.

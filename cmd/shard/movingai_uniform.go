@@ -1,6 +1,6 @@
 package main
 
-import "shardcore/world/movingai"
+import "github.com/shardcore/shardcore/world/movingai"
 
 // gridBFS finds uniform-cost distances on a Moving AI grid by breadth-first
 // search (8 directions, a diagonal only with both cardinal neighbours

@@ -7,7 +7,7 @@ import (
 	"io"
 	"os"
 
-	"shardcore/server"
+	"github.com/shardcore/shardcore/server"
 )
 
 // cmdRender draws the world: `shard render --out world.png [--paths]

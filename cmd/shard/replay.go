@@ -8,10 +8,10 @@ import (
 	"path/filepath"
 	"slices"
 
-	"shardcore/config"
-	"shardcore/server"
-	"shardcore/world"
-	"shardcore/world/source"
+	"github.com/shardcore/shardcore/config"
+	"github.com/shardcore/shardcore/server"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/source"
 )
 
 // replayUsage is `shard replay --help`: the synopsis and what a mismatch is.

@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/term"
 
-	"shardcore/server"
+	"github.com/shardcore/shardcore/server"
 )
 
 // cmdRun runs the shard: `shard run [--config server.toml] [--ticks N]

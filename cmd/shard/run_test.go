@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/config"
+	"github.com/shardcore/shardcore/config"
 )
 
 func TestParsePopulation(t *testing.T) {

@@ -7,9 +7,9 @@ import (
 	"os"
 	"time"
 
-	"shardcore/internal/swblab"
-	"shardcore/stepcache"
-	"shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/internal/swblab"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/swb"
 )
 
 // cmdSWB inspects .swb files: `shard swb info [--stages] FILE`.

@@ -6,12 +6,12 @@ import (
 	"io"
 	"sort"
 
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/world"
-	"shardcore/world/gen"
-	"shardcore/world/movingai"
-	"shardcore/world/source"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/movingai"
+	"github.com/shardcore/shardcore/world/source"
 )
 
 // verifyOptions are the flags of `shard verify`.

@@ -45,7 +45,7 @@ func versionLine(info *debug.BuildInfo) string {
 	}
 	path, version := info.Main.Path, info.Main.Version
 	if path == "" {
-		path = "shardcore"
+		path = "github.com/shardcore/shardcore"
 	}
 	if version == "" {
 		version = "(devel)"

@@ -3,7 +3,7 @@ package swbcodec
 import (
 	"encoding/binary"
 
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // zigzag maps a small signed residual to a small unsigned one.

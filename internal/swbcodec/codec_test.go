@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"shardcore/internal/swbtest"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/internal/swbtest"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // allOptions is every option set an encoder accepts (the gradient goes

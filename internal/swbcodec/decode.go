@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // maxPlain bounds a full record's uncompressed body: the flags, every plane

@@ -6,7 +6,7 @@ import (
 	"math/bits"
 	"unsafe"
 
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // padW is the row width of the predictor grid: 16 cells plus one

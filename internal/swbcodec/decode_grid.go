@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // The predictor grid of a full body: SourceZ decoded into its interior,

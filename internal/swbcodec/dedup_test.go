@@ -6,8 +6,8 @@ import (
 
 	"github.com/zeebo/xxh3"
 
-	"shardcore/internal/swbtest"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/internal/swbtest"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // TestDedupCollision: with every record hashing alike, identical chunks

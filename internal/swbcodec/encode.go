@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // Record tag byte (first byte of every record).

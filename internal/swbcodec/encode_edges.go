@@ -3,7 +3,7 @@ package swbcodec
 import (
 	"encoding/binary"
 
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // appendStrata stores per-cell strata counts, then each stratum: Z against

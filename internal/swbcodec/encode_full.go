@@ -1,7 +1,7 @@
 package swbcodec
 
 import (
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // appendFull appends the full body of c: the flag byte, the SourceZ plane,

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"testing"
 
-	"shardcore/internal/swbtest"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/internal/swbtest"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // fuzzRecord is a FuzzDecodeRecord input: 0 and a record (no file code), or

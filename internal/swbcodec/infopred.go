@@ -3,7 +3,7 @@ package swbcodec
 import (
 	"encoding/binary"
 
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // A cell's Info window bits (stepcache.InfoValid*) say whether its answers

@@ -2,7 +2,7 @@
 
 package swbcodec
 
-import "shardcore/stepcache"
+import "github.com/shardcore/shardcore/stepcache"
 
 // The amd64 kernels, in SSE2 and plain x86-64 (every amd64 has both); the
 // Go functions they mirror are the fallback elsewhere (and with the purego

@@ -2,7 +2,7 @@
 
 package swbcodec
 
-import "shardcore/stepcache"
+import "github.com/shardcore/shardcore/stepcache"
 
 // cellsNeighbour writes every cell before residuals (see cellsNeighbourGo).
 func cellsNeighbour(pad *[padLen]byte, walk, wet, info *[stepcache.ChunkCells]byte, c *stepcache.Chunk) {

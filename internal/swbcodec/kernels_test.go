@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // TestCellsKernel: the platform's cell writer (SSE2 on amd64) writes

@@ -3,7 +3,7 @@ package swbcodec
 import (
 	"encoding/binary"
 
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // A direction mask (Walk or Wet) mostly says which neighbours can be

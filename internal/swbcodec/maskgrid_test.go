@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"shardcore/internal/swbtest"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/internal/swbtest"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // TestPredictMasksDefinition: predictMasks sets bit d of a cell exactly

@@ -6,7 +6,7 @@ import (
 
 	"github.com/zeebo/xxh3"
 
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // RecordSet collects a file's distinct records in their plain form (a

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/internal/swbtest"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/internal/swbtest"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // seedChunks picks one chunk of each kind from the default world: uniform,

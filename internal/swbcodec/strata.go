@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // Strata as columns (flagStrataColumns, packed layout): after the per-cell

@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"shardcore/internal/swbtest"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/internal/swbtest"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // TestColumnRoundTrip: every column (constant, a few exceptions, noise; 1

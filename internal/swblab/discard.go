@@ -1,6 +1,6 @@
 package swblab
 
-import "shardcore/stepcache/swb"
+import "github.com/shardcore/shardcore/stepcache/swb"
 
 // discardFS is a swb.FS that keeps nothing: Write's bytes are counted by
 // WriteStats, never stored.

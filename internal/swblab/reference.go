@@ -5,8 +5,8 @@ import (
 	"compress/zlib"
 	"encoding/binary"
 
-	"shardcore/internal/swbcodec"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/internal/swbcodec"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // The version-9 .swb layout of the shard this design comes from, implemented only to measure ours

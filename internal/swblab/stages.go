@@ -8,9 +8,9 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"shardcore/internal/swbcodec"
-	"shardcore/stepcache"
-	"shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/internal/swbcodec"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/swb"
 )
 
 // Stage is one step of the size table: what the chunks would cost with the

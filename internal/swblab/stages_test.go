@@ -8,12 +8,12 @@ import (
 	"testing"
 	"time"
 
-	"shardcore/internal/swbcodec"
-	"shardcore/internal/swbtest"
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/stepcache/swb"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/internal/swbcodec"
+	"github.com/shardcore/shardcore/internal/swbtest"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // logStages logs the stage table and returns ours (the file row) over the

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"shardcore/stepcache"
-	"shardcore/world/gen/britannia"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world/gen/britannia"
 )
 
 // BritanniaChunks bakes a w×h map 0 of the britannia profile (seed 5; the

@@ -3,7 +3,7 @@ package swbtest
 import (
 	"math/rand/v2"
 
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // Synthetic chunks for tests that must not wait on the baker.

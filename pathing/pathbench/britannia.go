@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"slices"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/world"
-	"shardcore/world/gen"
-	"shardcore/world/gen/britannia"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen/britannia"
 )
 
 // The Britannia twins' sizes: the ring distance of the forest walk, the

@@ -6,12 +6,12 @@ import (
 	"sync"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/pathing/pathbench"
-	"shardcore/world"
-	"shardcore/world/gen"
-	"shardcore/world/gen/britannia"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/pathing/pathbench"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen/britannia"
 )
 
 // smallBritannia is map 0 of the britannia profile at 1024x768 (its features

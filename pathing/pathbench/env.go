@@ -7,11 +7,11 @@ import (
 	"path/filepath"
 	"time"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/stepcache"
-	"shardcore/stepcache/swb"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // Env is a benchmark world: the live rules, every chunk baked, and the same

@@ -5,12 +5,12 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/pathing/pathbench"
-	"shardcore/stepcache"
-	"shardcore/world"
-	"shardcore/world/gen"
-	"shardcore/world/gen/britannia"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing/pathbench"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen/britannia"
 )
 
 // lookupSample is how many cells BenchmarkLookupWorld cycles over.

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"time"
 
-	"shardcore/pathing"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // Row is one scenario in one mode.

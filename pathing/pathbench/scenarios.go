@@ -3,10 +3,10 @@ package pathbench
 import (
 	"fmt"
 
-	"shardcore/movement"
-	"shardcore/pathing"
-	"shardcore/world"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // Scenario is one benchmark search.

@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"shardcore/internal/swbtest"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/internal/swbtest"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // benchFile writes a file of full land chunks (benchChunks) and opens it.

@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"shardcore/internal/swbtest"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/internal/swbtest"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // readAllAgainst reads every chunk of r and fails on a chunk that is served

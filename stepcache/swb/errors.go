@@ -3,7 +3,7 @@ package swb
 import (
 	"errors"
 
-	"shardcore/internal/swbcodec"
+	"github.com/shardcore/shardcore/internal/swbcodec"
 )
 
 // Refusal reasons of Open and ReadChunk. Each is errors.Is-able through the

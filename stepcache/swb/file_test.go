@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"shardcore/internal/swbcodec"
-	"shardcore/internal/swbtest"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/internal/swbcodec"
+	"github.com/shardcore/shardcore/internal/swbtest"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 func testHeader(w, h int) Header {

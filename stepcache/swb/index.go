@@ -6,7 +6,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"shardcore/internal/swbcodec"
+	"github.com/shardcore/shardcore/internal/swbcodec"
 )
 
 // Index chunk codes (one uvarint per map chunk, row-major).

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"shardcore/internal/swbtest"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/internal/swbtest"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // roundTrip writes chunks (a wc×hc map) to path and reads every chunk back

@@ -7,8 +7,8 @@ import (
 
 	"github.com/zeebo/xxh3"
 
-	"shardcore/internal/swbcodec"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/internal/swbcodec"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // The read mechanisms weighed against each other for a Reader whose file

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/internal/repo"
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/world/movingai"
+	"github.com/shardcore/shardcore/internal/repo"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world/movingai"
 )
 
 // TestMovingAILossless: on the Moving AI maps (testdata/movingai

@@ -8,8 +8,8 @@ import (
 
 	"github.com/zeebo/xxh3"
 
-	"shardcore/internal/swbcodec"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/internal/swbcodec"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // read copies the record of chunk (cx, cy) out of the file, checks the copy

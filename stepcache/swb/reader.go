@@ -9,8 +9,8 @@ import (
 
 	"github.com/zeebo/xxh3"
 
-	"shardcore/internal/swbcodec"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/internal/swbcodec"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // Reader serves chunks of one .swb file lazily: Open reads the header and

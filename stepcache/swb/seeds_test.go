@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"shardcore/internal/swbcodec"
-	"shardcore/internal/swbtest"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/internal/swbcodec"
+	"github.com/shardcore/shardcore/internal/swbtest"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // fuzzSeeds is the committed FuzzOpen corpus, by file name: small real

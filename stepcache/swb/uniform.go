@@ -1,8 +1,8 @@
 package swb
 
 import (
-	"shardcore/internal/swbcodec"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/internal/swbcodec"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // IsUniform reports whether c is stored as a uniform record: every primary

@@ -8,8 +8,8 @@ import (
 
 	"github.com/zeebo/xxh3"
 
-	"shardcore/internal/swbcodec"
-	"shardcore/stepcache"
+	"github.com/shardcore/shardcore/internal/swbcodec"
+	"github.com/shardcore/shardcore/stepcache"
 )
 
 // ChunkFunc yields the chunk at (cx, cy), or nil when the file should not

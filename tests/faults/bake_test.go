@@ -13,8 +13,8 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"shardcore/server"
-	"shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/server"
+	"github.com/shardcore/shardcore/stepcache/swb"
 )
 
 // TestCacheDirReadOnly: a bake into a cache dir that turned read-only fails

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"shardcore/config"
-	"shardcore/server"
+	"github.com/shardcore/shardcore/config"
+	"github.com/shardcore/shardcore/server"
 )
 
 // startOnSeed starts a shard whose cache dir holds a valid .swb (opened at

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"syscall"
 
-	"shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/stepcache/swb"
 )
 
 // readOnlyFS is a cache dir on a file system remounted read-only: creating

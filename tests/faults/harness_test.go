@@ -15,12 +15,12 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"shardcore/config"
-	"shardcore/movement"
-	"shardcore/server"
-	"shardcore/stepcache"
-	"shardcore/stepcache/swb"
-	"shardcore/world/source"
+	"github.com/shardcore/shardcore/config"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/server"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/world/source"
 )
 
 // logBuf is a goroutine-safe log sink.

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"shardcore/config"
-	"shardcore/server"
+	"github.com/shardcore/shardcore/config"
+	"github.com/shardcore/shardcore/server"
 )
 
 // TestCpOverOpenSWBDefaultWorld is issue 15's reproduction: a shard on the

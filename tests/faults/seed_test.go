@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"shardcore/config"
-	"shardcore/stepcache"
-	"shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/config"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/swb"
 )
 
 var (

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"shardcore/server"
+	"github.com/shardcore/shardcore/server"
 )
 
 // TestTwoShardsShareACacheDir: two shards on one cache dir bake the same

@@ -6,7 +6,7 @@ import (
 	"reflect"
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // sameMap reports the first difference between two maps' land, statics

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // World is a generated world: its map (with the house multis placed), its

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // arrivesAt reports whether a walker standing on some neighbour of s (at

@@ -5,8 +5,8 @@ import (
 	"sync"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 var defaultWorld = sync.OnceValues(func() (*World, error) { return Default(context.Background()) })

@@ -1,6 +1,6 @@
 package gen
 
-import "shardcore/world"
+import "github.com/shardcore/shardcore/world"
 
 // House multi ids (their index in multi.idx).
 const (

@@ -1,6 +1,6 @@
 package gen
 
-import "shardcore/world"
+import "github.com/shardcore/shardcore/world"
 
 // Spot is a named cell and the Z a walker (or, where said, a swimmer) stands
 // at there.

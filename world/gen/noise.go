@@ -1,6 +1,6 @@
 package gen
 
-import "shardcore/world/gen/internal/noise"
+import "github.com/shardcore/shardcore/world/gen/internal/noise"
 
 // Short names for the shared noise functions (package noise).
 

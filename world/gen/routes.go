@@ -1,7 +1,7 @@
 package gen
 
 import (
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // finish fixes the ground landmarks' Z from the built map, finds the

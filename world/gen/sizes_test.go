@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // TestOtherSizes walks every route of smaller and oblong worlds of other

@@ -1,6 +1,6 @@
 package gen
 
-import "shardcore/world"
+import "github.com/shardcore/shardcore/world"
 
 // Land ids of the default palette.
 const (

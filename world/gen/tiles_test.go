@@ -3,7 +3,7 @@ package gen
 import (
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 func TestPalette(t *testing.T) {

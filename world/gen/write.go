@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"shardcore/world/uo"
+	"github.com/shardcore/shardcore/world/uo"
 )
 
 // Names of the files WriteFiles writes, as the UO client names them.

@@ -8,8 +8,8 @@ import (
 	"reflect"
 	"testing"
 
-	"shardcore/world"
-	"shardcore/world/uo"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/uo"
 )
 
 // sameWorldFiles checks a map and tile table read back from files against

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/internal/repo"
+	"github.com/shardcore/shardcore/internal/repo"
 )
 
 // dataDir is the repository's testdata/movingai.

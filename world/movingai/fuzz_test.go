@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/movement"
+	"github.com/shardcore/shardcore/movement"
 )
 
 // formatMap writes g back in the .map format.

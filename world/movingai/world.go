@@ -3,7 +3,7 @@ package movingai
 import (
 	"fmt"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // Land tile ids the generated world uses; their flags are set in the

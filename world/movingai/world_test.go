@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
 )
 
 // kindsMap puts every map character east of a walkable '.' at x=1..7 of

@@ -15,10 +15,10 @@ import (
 	"os"
 	"path/filepath"
 
-	"shardcore/world"
-	"shardcore/world/gen"
-	"shardcore/world/gen/britannia"
-	"shardcore/world/uo"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen/britannia"
+	"github.com/shardcore/shardcore/world/uo"
 )
 
 // Spec says which world to load.

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/world"
-	"shardcore/world/gen"
-	"shardcore/world/uo"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/uo"
 )
 
 func TestDefaultWorldFingerprintIsOverFiles(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // syntheticMap is a w×h map with patterned land and, on every other block,

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // MapFiles are the resolved paths of one facet's client files. UOP is set,

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // writeClientDir writes tiledata, a facet's mul files and multis into a new

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 func TestFingerprint(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // The fuzz targets check that no input panics and that whatever decodes

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // randomName is an ASCII name of 0..20 bytes without NUL.

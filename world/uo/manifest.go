@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // ManifestName is the file a generated world's folder carries beside the

@@ -6,7 +6,7 @@ import (
 	"reflect"
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 func TestManifestRoundTrip(t *testing.T) {

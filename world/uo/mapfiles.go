@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // File record sizes of the map formats.

@@ -6,7 +6,7 @@ import (
 	"os"
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 func TestMapRoundTripMul(t *testing.T) {

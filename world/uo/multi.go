@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // MultiLayout selects the multi.mul component size.

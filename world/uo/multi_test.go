@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // randomMultis returns plausible footprints (offsets within ±20) with gaps in

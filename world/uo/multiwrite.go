@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // WriteMultis writes defs as multi.idx and multi.mul: wide selects the

@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // TestRealClient reads a real client folder named by SHARDCORE_UO_DIR (never

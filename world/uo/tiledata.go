@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // Tiledata geometry: groups of 32 entries, each group after a 4-byte header.

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 func TestTileDataSizes(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 func TestMapRoundTripUOP(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"hash/adler32"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // uopTableCapacity is the number of entry slots per table the writer uses.

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // writeFile creates path (through a temporary file renamed into place) and

@@ -1,7 +1,7 @@
 package britannia
 
 import (
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // recipe returns the steps that build map id.

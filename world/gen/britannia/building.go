@@ -1,6 +1,6 @@
 package britannia
 
-import "shardcore/world/gen"
+import "github.com/shardcore/shardcore/world/gen"
 
 // building is one building of a town: a stone wall ring per storey with a
 // doorway on the ground floor, wooden floors, a straight stair up to each

@@ -1,8 +1,8 @@
 package britannia
 
 import (
-	"shardcore/world/gen"
-	"shardcore/world/gen/internal/noise"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen/internal/noise"
 )
 
 // Dungeon geometry, in cells and Z units.

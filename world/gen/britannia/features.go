@@ -10,8 +10,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"shardcore/world"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // FeaturesFileName is the name of map id's features file in a folder Folder

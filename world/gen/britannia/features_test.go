@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // TestFeaturesFile: a folder's features file reads back as the generated

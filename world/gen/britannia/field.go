@@ -1,6 +1,6 @@
 package britannia
 
-import "shardcore/world/gen/internal/noise"
+import "github.com/shardcore/shardcore/world/gen/internal/noise"
 
 // rect is a region of the map: [x0, x1) × [y0, y1).
 type rect struct{ x0, y0, x1, y1 int }

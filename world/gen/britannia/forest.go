@@ -1,8 +1,8 @@
 package britannia
 
 import (
-	"shardcore/world/gen"
-	"shardcore/world/gen/internal/noise"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen/internal/noise"
 )
 
 // forest describes the woods of a region: where (a fractal field above

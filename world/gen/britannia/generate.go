@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"shardcore/world"
-	"shardcore/world/gen"
-	"shardcore/world/gen/internal/noise"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen/internal/noise"
 )
 
 // World is one generated facet: its map (with the house multis placed), the

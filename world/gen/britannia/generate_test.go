@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/world"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 func TestOptions(t *testing.T) {

@@ -1,6 +1,6 @@
 package britannia
 
-import "shardcore/world/gen"
+import "github.com/shardcore/shardcore/world/gen"
 
 // room is one room of a hall dungeon.
 type room struct {

@@ -5,9 +5,9 @@ import (
 	"sync"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/world"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // small are the test sizes of the six maps: a quarter of a side or less,

@@ -1,8 +1,8 @@
 package britannia
 
 import (
-	"shardcore/world"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // House multi ids of the profile (their index in multi.idx): the default

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"shardcore/world"
+	"github.com/shardcore/shardcore/world"
 )
 
 // MinSide is the smallest map side the profile builds (a small test map);

@@ -1,6 +1,6 @@
 package britannia
 
-import "shardcore/world/gen"
+import "github.com/shardcore/shardcore/world/gen"
 
 // ilshenar is map 2: rugged hill country and mountains cut by void chasms,
 // cave systems in the mountains, rivers, a few lakes, three small towns,

@@ -3,7 +3,7 @@ package britannia
 import (
 	"math"
 
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // maxBridge is the longest water crossing a road bridges.

@@ -1,8 +1,8 @@
 package britannia
 
 import (
-	"shardcore/world"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // maxShoreSpots bounds Features.Shore (as forest spots are bounded).

@@ -4,10 +4,10 @@ import (
 	"context"
 	"testing"
 
-	"shardcore/movement"
-	"shardcore/stepcache"
-	"shardcore/stepcache/swb"
-	"shardcore/world"
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/world"
 )
 
 // TestChunkKinds bakes the small map 1 (520x392: partial chunks on two

@@ -3,8 +3,8 @@ package britannia
 import (
 	"math"
 
-	"shardcore/world/gen"
-	"shardcore/world/gen/internal/noise"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen/internal/noise"
 )
 
 // Terrain heights, in Z units.

@@ -1,8 +1,8 @@
 package britannia
 
 import (
-	"shardcore/world"
-	"shardcore/world/gen"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/gen"
 )
 
 // Land ids the profile adds to the default palette (gen.LandPalette).

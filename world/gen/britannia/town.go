@@ -1,6 +1,6 @@
 package britannia
 
-import "shardcore/world/gen"
+import "github.com/shardcore/shardcore/world/gen"
 
 // townSpec sizes a town: its bounds, whether a wall rings it, and the share
 // of buildings with two and with three storeys.

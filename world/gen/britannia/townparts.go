@@ -1,6 +1,6 @@
 package britannia
 
-import "shardcore/world/gen"
+import "github.com/shardcore/shardcore/world/gen"
 
 // block fills a street block with one or two rows of buildings facing the
 // streets, with a gap here and there (yards).

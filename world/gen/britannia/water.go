@@ -3,8 +3,8 @@ package britannia
 import (
 	"math"
 
-	"shardcore/world/gen"
-	"shardcore/world/gen/internal/noise"
+	"github.com/shardcore/shardcore/world/gen"
+	"github.com/shardcore/shardcore/world/gen/internal/noise"
 )
 
 // rivers cuts n rivers through t's region: each rises on a hill of the

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 
-	"shardcore/world/uo"
+	"github.com/shardcore/shardcore/world/uo"
 )
 
 // Folder writes generated facets into a directory as a client folder:

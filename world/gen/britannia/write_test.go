@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"shardcore/world"
-	"shardcore/world/uo"
+	"github.com/shardcore/shardcore/world"
+	"github.com/shardcore/shardcore/world/uo"
 )
 
 // TestFolder writes two small maps as a client folder and reads each back
