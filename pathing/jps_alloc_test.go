@@ -44,7 +44,7 @@ func zeroAllocRequests(f *fixture) (*testDyn, []Request) {
 func checkZeroAllocs(t *testing.T, s *JPS, d movement.Dynamics, reqs []Request, search func(*Request, *Result)) {
 	t.Helper()
 	for _, layerOff := range []bool{false, true} {
-		s.layerOff = layerOff
+		s.opt.layerOff = layerOff
 		for _, c := range []Cost{Uniform, Octile} {
 			for i := range reqs {
 				req := reqs[i]

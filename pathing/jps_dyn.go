@@ -47,8 +47,8 @@ func (t *occTable) reset() {
 }
 
 // occupancy returns chunk (cx, cy)'s occupied cells in this search.
-func (s *JPS) occupancy(cx, cy int) *occEntry {
-	t := &s.dynt.occ
+func (d *dynTable) occupancy(cx, cy int) *occEntry {
+	t := &d.occ
 	k := chunkKeyOf(cx, cy)
 	e := &t.e[(cx*5+cy*67)&(occSlots-1)]
 	if e.gen == t.gen && e.key == k {
@@ -56,16 +56,16 @@ func (s *JPS) occupancy(cx, cy int) *occEntry {
 	}
 	e.gen, e.key, e.any = t.gen, k, false
 	e.rows = [stepcache.ChunkSize]uint16{}
-	if cx < 0 || cy < 0 || cx*16 >= s.views.mapW || cy*16 >= s.views.mapH {
+	if cx < 0 || cy < 0 || cx*16 >= d.mapW || cy*16 >= d.mapH {
 		return e
 	}
-	if or, ok := s.dyn.dyn.(OccupancyRows); ok {
-		e.any = or.OccupiedRows(s.dyn.m, cx, cy, &e.rows)
+	if or, ok := d.probe.dyn.(OccupancyRows); ok {
+		e.any = or.OccupiedRows(d.probe.m, cx, cy, &e.rows)
 		return e
 	}
 	for y := 0; y < 16; y++ {
 		for x := 0; x < 16; x++ {
-			if s.dyn.occupied(&s.jst.dynStats, cx*16+x, cy*16+y) {
+			if d.probe.occupied(d.stats, cx*16+x, cy*16+y) {
 				e.rows[y] |= 1 << x
 				e.any = true
 			}
@@ -87,14 +87,19 @@ type dynMask struct {
 // searches): per chunk of the map the search's generation (high 12 bits)
 // and the mask's position (low 20 bits).
 type dynTable struct {
-	gen   uint32
-	index []uint32
-	masks []dynMask
-	occ   occTable
+	probe            *dynProbe    // the finder's
+	stats            *CachedStats // the finder's: counts the probes
+	wide, mapW, mapH int          // the map, in chunks across and in cells
+	gen              uint32
+	index            []uint32
+	masks            []dynMask
+	occ              occTable
 }
 
-func (t *dynTable) reset(chunks int) {
-	if len(t.index) != chunks {
+// reset starts a search over the map of views t.
+func (t *dynTable) reset(v *viewTable) {
+	t.wide, t.mapW, t.mapH = v.wide, v.mapW, v.mapH
+	if chunks := len(v.index); len(t.index) != chunks {
 		t.index = make([]uint32, chunks)
 		t.gen = 0
 	}
@@ -107,11 +112,10 @@ func (t *dynTable) reset(chunks int) {
 	t.occ.reset()
 }
 
-// dynOf returns chunk (cx, cy)'s dynamics mask, nil when no dynamic item
+// of returns chunk (cx, cy)'s dynamics mask, nil when no dynamic item
 // or mobile is in or around it (cx, cy on the map).
-func (s *JPS) dynOf(cx, cy int) *dynMask {
-	t := &s.dynt
-	ci := cy*s.views.wide + cx
+func (t *dynTable) of(cx, cy int) *dynMask {
+	ci := cy*t.wide + cx
 	if e := t.index[ci]; e>>viewGenShift == t.gen {
 		if m := &t.masks[e&viewIdxMask]; m.any {
 			return m
@@ -125,21 +129,21 @@ func (s *JPS) dynOf(cx, cy int) *dynMask {
 	t.index[ci] = t.gen<<viewGenShift | uint32(len(t.masks))
 	t.masks = append(t.masks, dynMask{})
 	m := &t.masks[len(t.masks)-1]
-	s.fillDyn(m, cx, cy)
+	t.fill(m, cx, cy)
 	if m.any {
 		return m
 	}
 	return nil
 }
 
-// fillDyn computes chunk (cx, cy)'s dynamics mask from the occupancy of it
+// fill computes chunk (cx, cy)'s dynamics mask from the occupancy of it
 // and its 8 neighbours.
-func (s *JPS) fillDyn(v *dynMask, cx, cy int) {
+func (t *dynTable) fill(v *dynMask, cx, cy int) {
 	var occ [stepcache.ChunkSize + 2]uint32 // rows -1..16, bit c+1 = column c
 	any := false
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
-			e := s.occupancy(cx+dx, cy+dy)
+			e := t.occupancy(cx+dx, cy+dy)
 			if !e.any {
 				continue
 			}

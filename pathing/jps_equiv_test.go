@@ -121,7 +121,7 @@ func newJPSRun(t *testing.T, w *equivWorld) *jpsRun {
 		}
 	}
 	e := &jpsRun{live: live, cache: cache, classic: NewClassic(live), layer: NewJPS(cache, live), chunks: NewJPS(cache, live)}
-	e.chunks.layerOff = true
+	e.chunks.opt.layerOff = true
 	e.chunks.UseLineProbe(false)
 	return e
 }

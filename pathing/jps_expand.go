@@ -16,30 +16,30 @@ func (s *JPS) expand(idx int32, res *Result) {
 	arr, full := n.arr&^n.done, n.full && !n.fullDone
 	// its entry's f: n.g + s.heuristic(x, y), the same sum (an entry that
 	// is not stale was pushed at the node's g)
-	s.fLim = s.st.topF + s.slack
-	s.st.lim = s.fLim // an entry pushed within it skips the heap (see push)
-	s.reached = false
+	s.rays.fLim = s.st.topF + s.rays.slack
+	s.st.lim = s.rays.fLim // an entry pushed within it skips the heap (see push)
+	s.rays.reached = false
 	if full && n.parent < 0 && s.jumpStart(x, y, int(n.z)) {
 		// every direction is an arrival: the rays cover every allowed step
 		arr, full, n.fullDone = 0xFF, false, true
 	}
-	if s.jumps && !full && n.z == canonZ {
+	if s.mover.jumps && !full && n.z == canonZ {
 		if nb := s.jumpBlock(x, y); nb != 0 {
 			n.done |= arr
 			s.jst.JumpNodes++
-			if s.useLayer && !s.subsSet {
+			if s.layer.on && !s.rays.subsSet {
 				s.setSubs()
 			}
-			succs := &jumpSucc[s.rule]
+			succs := &jumpSucc[s.mover.rule]
 			var succ uint8
 			for a := arr; a != 0; a &= a - 1 {
 				succ |= succs[bits.TrailingZeros8(a)][nb]
 			}
-			if s.useLayer {
+			if s.layer.on {
 				succ &^= s.deadRays(x, y)
 			}
 			gc, gd := n.gc, n.gd
-			for ; succ != 0 && !s.reached; succ &= succ - 1 {
+			for ; succ != 0 && !s.rays.reached; succ &= succ - 1 {
 				s.ray(idx, x, y, movement.Dir(bits.TrailingZeros8(succ)), gc, gd)
 			}
 			return
@@ -54,17 +54,17 @@ func (s *JPS) expand(idx int32, res *Result) {
 // open neighbour (a start walled in): expanded in full, it has no step out
 // either.
 func (s *JPS) jumpBlock(x, y int) uint8 {
-	if !s.useLayer {
+	if !s.layer.on {
 		if !s.regular(x, y) {
 			return 0
 		}
-		return s.view(x>>4, y>>4).block(x, y)
+		return s.views.at(x>>4, y>>4).block(x, y)
 	}
 	l := &s.layer
 	if uint(x) >= uint(l.w) || uint(y) >= uint(l.h) {
 		return 0
 	}
-	if nb := l.blk[y*l.bw+x]; nb != 0 {
+	if nb := l.cells.blk[y*l.cells.w+x]; nb != 0 {
 		return nb
 	}
 	nb, _ := s.layerCell(x, y) // its chunk not copied in yet, or not regular
@@ -78,7 +78,7 @@ func (s *JPS) jumpBlock(x, y int) uint8 {
 // steps are its real steps (see doc.go). The caller still checks that the
 // cell is regular for this search (no dynamics in its block).
 func (s *JPS) jumpStart(x, y, z int) bool {
-	return z == canonZ && s.jumps && s.gridOrigin(x, y, s.recordZ(x, y))
+	return z == canonZ && s.mover.jumps && s.gridOrigin(x, y, s.recordZ(x, y))
 }
 
 // ray follows direction d from (x, y), whose step to the first cell is
@@ -88,7 +88,7 @@ func (s *JPS) jumpStart(x, y, z int) bool {
 // parent) and goes on.
 func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 	s.jst.Rays++
-	if s.useLayer {
+	if s.layer.on {
 		if !d.Diagonal() {
 			s.subRay(parent, x, y, d, d, gc, gd, 0) // a sub-ray of no diagonal steps
 			return
@@ -98,7 +98,7 @@ func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 	}
 	dx, dy := d.Offset()
 	if !d.Diagonal() {
-		s.rayG = s.st.cost(gc+1, gd)
+		s.rays.g = s.st.cost(gc+1, gd)
 		if hx, hy, ok := s.straight(x+dx, y+dy, d); ok {
 			s.node(hx, hy, arrival{parent: parent, dir: d, gc: gc + int32(max(absInt(hx-x), absInt(hy-y))), gd: gd})
 		}
@@ -107,7 +107,7 @@ func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 	for k := int32(1); ; k++ {
 		x, y = x+dx, y+dy
 		succ, stop := s.diagonalStep(x, y, d)
-		if stop || k >= s.diagCap || (k >= s.freeDiag && s.st.cost(gc, gd+k)+s.heuristic(x, y) > s.fLim) {
+		if stop || k >= s.rays.diagCap || (k >= s.rays.freeDiag && s.st.cost(gc, gd+k)+s.heuristic(x, y) > s.rays.fLim) {
 			s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
 			return
 		}
@@ -116,7 +116,7 @@ func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 				continue
 			}
 			cx, cy := c.Offset()
-			s.rayG = s.st.cost(gc+1, gd+k)
+			s.rays.g = s.st.cost(gc+1, gd+k)
 			if hx, hy, ok := s.straight(x+cx, y+cy, c); ok {
 				m := int32(max(absInt(hx-x), absInt(hy-y)))
 				s.node(hx, hy, arrival{parent: parent, dir: c, gc: gc + m, gd: gd + k, bdir: d, bsteps: k})
@@ -134,7 +134,7 @@ func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 // full node.
 func (s *JPS) expandFull(idx int32, x, y, z int, gc, gd int32, res *Result) {
 	s.jst.FullNodes++
-	mv := s.mv
+	mv := s.mover.mv
 	var sm stepcache.StepMask
 	if s.deferred.has(x, y) {
 		sm.Kind = stepcache.FallNotBuilt
@@ -154,7 +154,7 @@ func (s *JPS) expandFull(idx int32, x, y, z int, gc, gd int32, res *Result) {
 	}
 	// a step is a grid step only from an open cell's canonical state: the
 	// state its canonical map describes
-	canon := s.jumps && s.gridOrigin(x, y, z)
+	canon := s.mover.jumps && s.gridOrigin(x, y, z)
 	regs := s.layerRegs(x, y)
 	var occ uint8
 	if s.dyn.active {
@@ -194,7 +194,7 @@ func (s *JPS) step(parent int32, x, y int, d movement.Dir, nz int, gc, gd int32,
 	a := arrival{parent: parent, dir: d, gc: gc, gd: gd, full: true}
 	reg := regs&(1<<d) != 0
 	if regs&regsKnown == 0 {
-		reg = s.jumps && s.regular(tx, ty)
+		reg = s.mover.jumps && s.regular(tx, ty)
 	}
 	if reg && nz == s.recordZ(tx, ty) {
 		nz = canonZ // the same state a grid step reaches: one node

@@ -1,6 +1,25 @@
 package pathing
 
-import "github.com/shardcore/shardcore/movement"
+import (
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/world"
+)
+
+// goalArea is the goal square: the cells within a request's Range of its
+// Goal.
+type goalArea struct {
+	x0, y0, x1, y1 int
+}
+
+// set makes the square the cells within rng (≥ 0) of p.
+func (g *goalArea) set(p world.Point, rng int) {
+	g.x0, g.x1, g.y0, g.y1 = p.X-rng, p.X+rng, p.Y-rng, p.Y+rng
+}
+
+// contains reports whether (x, y) is within the square.
+func (g *goalArea) contains(x, y int) bool {
+	return x >= g.x0 && x <= g.x1 && y >= g.y0 && y <= g.y1
+}
 
 // Reaching the goal within the expanding node's f ends the search: the
 // open set holds no node of lower f (the expanding node's f is the least),
@@ -20,22 +39,6 @@ const (
 	goalFromUniform = 4
 )
 
-// goalTry is the step at which a diagonal ray whose first step in line
-// with the goal square is kg (0: the square is not ahead on both axes)
-// tries the way into the square (see goalWay): s.goalFrom, so that rays
-// that end sooner (most, in mazes) do not walk twice, or kg when that is
-// sooner (where the way's sub-ray is one of the step's; 1<<30: never).
-// Measured (instructions, long traverse and Moving AI brc202d, octile):
-// 4 steps 296.0K and 623.4K, 8 296.4K and 621.0K, 16 300.4K and 618.7K,
-// 32 309.5K and 616.8K; every step (no threshold, tried where the first
-// sub-ray is run) cost brc202d 4.5%.
-func (s *JPS) goalTry(kg int32) int32 {
-	if kg == 0 {
-		return 1 << 30
-	}
-	return min(kg, s.goalFrom)
-}
-
 // goalWay tries, at step j of the diagonal ray in d from (x, y) (reached
 // at (gc, gd), ending at step end; the goal square ahead on both axes),
 // before the sub-rays of step j and after are run, the way it reaches the
@@ -48,24 +51,24 @@ func (s *JPS) goalTry(kg int32) int32 {
 // makes the goal node the walk would, which ends the search (see expand):
 // the ray's other sub-rays need not run. It reports whether it did.
 func (s *JPS) goalWay(parent int32, x, y int, d movement.Dir, c *diagRay, gc, gd, j, end int32) bool {
-	kx, ky := stepsInto(x, c.dx, s.gx0, s.gx1), stepsInto(y, c.dy, s.gy0, s.gy1)
+	kx, ky := stepsInto(x, c.dx, s.goal.x0, s.goal.x1), stepsInto(y, c.dy, s.goal.y0, s.goal.y1)
 	k, m := min(kx, ky), max(kx, ky)-min(kx, ky) // diagonal steps, then straight ones
-	if k < j || k > end || m > 0 && k == end || s.st.cost(gc+m, gd+k) > s.fLim {
+	if k < j || k > end || m > 0 && k == end || s.st.cost(gc+m, gd+k) > s.rays.fLim {
 		return false
 	}
 	l := &s.layer
-	tbl := &diagStep[s.rule][d>>1]
-	di := c.dy*l.bw + c.dx
-	i := y*l.bw + x + int(j-1)*di
-	if !diagClear(l.blk, tbl, i, di, k-j, c.bd) {
+	tbl := &diagStep[s.mover.rule][d>>1]
+	di := c.dy*l.cells.w + c.dx
+	i := y*l.cells.w + x + int(j-1)*di
+	if !diagClear(l.cells.blk, tbl, i, di, k-j, c.bd) {
 		return false
 	}
 	i += int(k-j+1) * di // step k's cell
 	x, y = x+int(k)*c.dx, y+int(k)*c.dy
-	s.work += int(k)
+	s.spent.work += int(k)
 	if m == 0 {
-		s.reached = s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
-		return s.reached
+		s.rays.reached = s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
+		return s.rays.reached
 	}
 	cv := movement.East // in line with the square's rows first: along them
 	switch {
@@ -74,14 +77,14 @@ func (s *JPS) goalWay(parent int32, x, y int, d movement.Dir, c *diagRay, gc, gd
 	case c.dx < 0:
 		cv = movement.West
 	}
-	if t := tbl[l.blk[i]]; t > 0xFF || uint8(t)&bit(cv) == 0 {
+	if t := tbl[l.cells.blk[i]]; t > 0xFF || uint8(t)&bit(cv) == 0 {
 		return false
 	}
 	// the sub-ray's first goal cell is the way's (its cells before pass,
 	// and cost no more, so no f limit stops it)
 	hx, hy, made := s.subRay(parent, x, y, d, cv, gc, gd+k, k)
-	s.reached = made && s.isGoal(hx, hy)
-	return s.reached
+	s.rays.reached = made && s.goal.contains(hx, hy)
+	return s.rays.reached
 }
 
 // diagClear reports whether the n steps of a diagonal ray after layer
@@ -112,16 +115,50 @@ func stepsInto(v, dv, lo, hi int) int32 {
 // the node's cell, and whether it was offered to the store (see node). On
 // the flat layer a jump node's straight ray in c is one of k = 0 (d = c).
 func (s *JPS) subRay(parent int32, x, y int, d, c movement.Dir, gc, gd, k int32) (int, int, bool) {
-	s.rayG = s.st.cost(gc+1, gd)
+	s.rays.g = s.st.cost(gc+1, gd)
 	dx, dy := c.Offset()
 	if c == movement.North || c == movement.South {
-		if hy, ok := s.sub(&s.subs[c>>1], x, y+dy); ok {
+		if hy, ok := s.sub(&s.rays.subs[c>>1], x, y+dy); ok {
 			return x, hy, s.node(x, hy, arrival{parent: parent, dir: c, gc: gc + int32(absInt(hy-y)), gd: gd, bdir: d, bsteps: k})
 		}
 		return x, y, false
 	}
-	if hx, ok := s.sub(&s.subs[c>>1], y, x+dx); ok {
+	if hx, ok := s.sub(&s.rays.subs[c>>1], y, x+dx); ok {
 		return hx, y, s.node(hx, y, arrival{parent: parent, dir: c, gc: gc + int32(absInt(hx-x)), gd: gd, bdir: d, bsteps: k})
 	}
 	return x, y, false
+}
+
+// goalBits marks (bit k: position pc*16+k-1) the goal cells of segment pc
+// of a line that crosses the goal square.
+func (g *goalArea) bits(pc int, vertical bool) uint32 {
+	lo, hi := g.x0, g.x1
+	if vertical {
+		lo, hi = g.y0, g.y1
+	}
+	base := pc << 4
+	lo, hi = max(lo, base-1)-base+1, min(hi, base+16)-base+1
+	if lo > hi {
+		return 0
+	}
+	return (uint32(1)<<(hi+1) - 1) &^ (uint32(1)<<lo - 1)
+}
+
+// scanEnd is the last cell a scan from pos may pass without a stop: the
+// nearer of its cap lim and the goal square's first cell ahead.
+func (g *goalArea) scanEnd(line, pos, lim int, vertical, forward bool) int {
+	glo, ghi, gline := g.x0, g.x1, line >= g.y0 && line <= g.y1
+	if vertical {
+		glo, ghi, gline = g.y0, g.y1, line >= g.x0 && line <= g.x1
+	}
+	if forward {
+		if gline && ghi >= pos {
+			return min(lim, max(glo, pos))
+		}
+		return lim
+	}
+	if gline && glo <= pos {
+		return max(lim, min(ghi, pos))
+	}
+	return lim
 }

@@ -12,52 +12,69 @@ import (
 const maxLayerCells = 1 << 22
 
 // layer is a flat copy of the canonical maps of a whole map (one rule set)
-// in 64-bit words, for rays that scan 64 cells at a time: open and regular
-// bits row by row, open bits column by column, and the pass bits a scan
-// reads (see goBits) along both. A chunk is
-// copied in on first use (from the same views the per-chunk scans use) and
-// the copy lives as long as the views (the cache's canon epoch). Regular
-// bits are the chunk's own; open bits are the OR of every copied map's
-// ring, which is a cell's true open bit wherever one of them knows it (a
-// map that does not know a cell says 0), and a regular cell's maps know
-// its whole block. Searches with dynamics do not use it (their regular
-// bits differ per search).
+// in 64-bit words, for rays that scan 64 cells at a time: open, regular,
+// pass and dead bits along rows, open, pass and dead bits along columns
+// (each a plane), and a few bytes per cell. A chunk is copied in on first
+// use (from the same views the per-chunk scans use) and the copy lives as
+// long as the views (the cache's canon epoch). Regular bits are the
+// chunk's own; open bits are the OR of every copied map's ring, which is a
+// cell's true open bit wherever one of them knows it (a map that does not
+// know a cell says 0), and a regular cell's maps know its whole block.
+// Searches with dynamics do not use it (their regular bits differ per
+// search).
 //
 // Every line of words has a zero word before and after it, and there is a
 // zero line before the first and after the last: cell (x, y) is bit x&63
 // of word (y+1)*stride + x>>6 + 1, and no neighbour read needs a bounds
 // check.
 type layer struct {
-	w, h       int
-	sh, sv     int // words per line with padding: rows, columns
-	wide, high int // chunks
-	open, reg  []uint64
-	openT      []uint64
-	filled     []uint64           // per chunk (cy*wide + cx)
-	chunks     []*stepcache.Chunk // per chunk: its records, once filled (nil if not resident)
-	dirty      []int32            // chunks filled since the last clear
-	gen        uint32             // the views generation the copy belongs to
-	rows, cols plane              // the above as scans along rows and columns read them
-	// goH[rule][fwd] and goV[rule][fwd]: the cells a straight ray along a
-	// row (column) passes without an event, per diagonal rule and
-	// direction (fwd: toward higher positions); see goBits.
-	goH, goV [2][2][]uint64
-	// deadH[rule][fwd] and deadV[rule][fwd]: the cells from which such a
-	// ray ends at a closed cell without an event (see jps_layer_dead.go).
-	deadH, deadV [2][2][]uint64
-	// blk holds, per cell (y*bw + x), a regular cell's 3×3 open bits (see
-	// blockBits) once its chunk is copied in, 0 for any other cell (a cell
-	// a step enters has an open neighbour, so its bits are never 0)
+	w, h       int // the map, in cells
+	wide, high int // and in chunks
+	rows, cols plane
+	reg        []uint64 // regular bits along rows (rows.stride words a line)
+	cells      cellBytes
+	fills      fillLog
+	gen        uint32 // the views generation the copy belongs to
+	on         bool   // the search being run uses the layer (JPS.Find)
+	fits       bool   // the map fits the layer (see prepare)
+}
+
+// plane is one orientation of the layer (rows, or columns transposed): its
+// open bits, and the pass and dead bits of straight rays along it.
+type plane struct {
+	open []uint64
+	// pass[rule][fwd]: the cells a straight ray along a line passes
+	// without an event, per diagonal rule and direction (fwd: toward
+	// higher positions); see goBits.
+	pass [2][2][]uint64
+	// dead[rule][fwd]: the cells from which such a ray ends at a closed
+	// cell without an event (see jps_layer_deadbits.go).
+	dead          [2][2][]uint64
+	stride, lines int // words per padded line, lines on the map
+}
+
+// cellBytes are the layer's bytes per cell (index y*w + x).
+type cellBytes struct {
+	w int
+	// blk holds a regular cell's 3×3 open bits (see blockBits) once its
+	// chunk is copied in, 0 for any other cell (a cell a step enters has
+	// an open neighbour, so its bits are never 0)
 	blk []uint8
-	bw  int
-	// deadAt holds, per cell (y*bw + x), which rays from it are dead (bit
-	// d+rule for cardinal d; see jps_layer_dead.go), exact for the cells
-	// of the chunks copied in
-	deadAt []uint8
-	// zAt holds, per cell (y*bw + x), its canonical Z (see
-	// stepcache.CanonZ) once its chunk is copied in with records; it is
-	// read only where blk is not 0 or chunks is not nil (clear leaves it)
-	zAt []int8
+	// dead holds which rays from the cell are dead (bit d+rule for
+	// cardinal d; see jps_layer_deadbits.go), exact for the cells of the
+	// chunks copied in
+	dead []uint8
+	// z holds the cell's canonical Z (see stepcache.CanonZ) once its
+	// chunk is copied in with records; it is read only where blk is not 0
+	// or the chunk's records are known (clear leaves it)
+	z []int8
+}
+
+// fillLog is which chunks are copied into the layer.
+type fillLog struct {
+	filled []uint64           // per chunk (cy*wide + cx)
+	chunks []*stepcache.Chunk // per chunk: its records, once filled (nil if not resident)
+	dirty  []int32            // chunks filled since the last clear
 }
 
 // prepare makes the layer serve the current views (map w×h): it forgets
@@ -67,32 +84,18 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 	if w*h > maxLayerCells || w <= 0 || h <= 0 {
 		return false
 	}
-	if l.w != w || l.h != h || l.open == nil {
+	if l.w != w || l.h != h || l.rows.open == nil {
 		// Lines and words cover whole chunks: a map whose side is not a
 		// multiple of 16 (Tokuno's 1448) has half chunks whose off-map
 		// cells a fill copies too (closed: they are zero records).
 		wide, high := stepcache.ChunksOf(w, h)
 		cw, ch := wide*stepcache.ChunkSize, high*stepcache.ChunkSize
-		*l = layer{w: w, h: h, sh: (cw+63)/64 + 2, sv: (ch+63)/64 + 2, wide: wide, high: high}
-		l.open = make([]uint64, (ch+2)*l.sh)
-		l.reg = make([]uint64, (ch+2)*l.sh)
-		l.openT = make([]uint64, (cw+2)*l.sv)
-		l.filled = make([]uint64, (l.wide*l.high+63)/64)
-		l.chunks = make([]*stepcache.Chunk, l.wide*l.high)
-		l.blk, l.bw = make([]uint8, cw*ch), cw
-		l.deadAt = make([]uint8, cw*ch)
-		l.zAt = make([]int8, cw*ch)
-		for r := range 2 {
-			for f := range 2 {
-				l.goH[r][f] = make([]uint64, (ch+2)*l.sh)
-				l.goV[r][f] = make([]uint64, (cw+2)*l.sv)
-				l.deadH[r][f] = newDead((ch + 2) * l.sh)
-				l.deadV[r][f] = newDead((cw + 2) * l.sv)
-			}
-		}
-		l.gen = gen
-		l.rows = plane{open: l.open, stride: l.sh, lines: l.h, pass: l.goH}
-		l.cols = plane{open: l.openT, stride: l.sv, lines: l.w, pass: l.goV}
+		*l = layer{w: w, h: h, wide: wide, high: high, gen: gen}
+		l.rows = newPlane((cw+63)/64+2, ch+2, h)
+		l.cols = newPlane((ch+63)/64+2, cw+2, w)
+		l.reg = make([]uint64, (ch+2)*l.rows.stride)
+		l.fills = fillLog{filled: make([]uint64, (wide*high+63)/64), chunks: make([]*stepcache.Chunk, wide*high)}
+		l.cells = cellBytes{w: cw, blk: make([]uint8, cw*ch), dead: make([]uint8, cw*ch), z: make([]int8, cw*ch)}
 	}
 	if l.gen != gen {
 		l.clear()
@@ -101,35 +104,48 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 	return true
 }
 
+// newPlane returns a plane of n padded lines of stride words, lines of
+// them on the map: nothing open, nothing passes, every cell dead.
+func newPlane(stride, n, lines int) plane {
+	p := plane{open: make([]uint64, n*stride), stride: stride, lines: lines}
+	for r := range 2 {
+		for f := range 2 {
+			p.pass[r][f] = make([]uint64, n*stride)
+			p.dead[r][f] = newDead(n * stride)
+		}
+	}
+	return p
+}
+
 // clear zeroes what was copied since the last clear.
 func (l *layer) clear() {
-	for _, ci := range l.dirty {
-		l.chunks[ci] = nil
+	for _, ci := range l.fills.dirty {
+		l.fills.chunks[ci] = nil
 		cx, cy := int(ci)%l.wide, int(ci)/l.wide
 		l.undeadChunk(cx, cy)
 		for r := range 16 {
-			clear(l.blk[(cy*16+r)*l.bw+cx*16:][:16])
+			clear(l.cells.blk[(cy*16+r)*l.cells.w+cx*16:][:16])
 		}
 		for r := -1; r <= 16; r++ {
 			if y := cy*16 + r; y >= -1 && y <= l.h {
-				andNotBits(l.open, (y+1)*l.sh, cx*16-1, 1<<18-1)
-				andNotBits(l.reg, (y+1)*l.sh, cx*16, 1<<16-1)
-				for _, g := range l.goH {
-					andNotBits(g[0], (y+1)*l.sh, cx*16, 1<<16-1)
-					andNotBits(g[1], (y+1)*l.sh, cx*16, 1<<16-1)
+				andNotBits(l.rows.open, (y+1)*l.rows.stride, cx*16-1, 1<<18-1)
+				andNotBits(l.reg, (y+1)*l.rows.stride, cx*16, 1<<16-1)
+				for _, g := range l.rows.pass {
+					andNotBits(g[0], (y+1)*l.rows.stride, cx*16, 1<<16-1)
+					andNotBits(g[1], (y+1)*l.rows.stride, cx*16, 1<<16-1)
 				}
 			}
 			if x := cx*16 + r; x >= -1 && x <= l.w {
-				andNotBits(l.openT, (x+1)*l.sv, cy*16-1, 1<<18-1)
-				for _, g := range l.goV {
-					andNotBits(g[0], (x+1)*l.sv, cy*16, 1<<16-1)
-					andNotBits(g[1], (x+1)*l.sv, cy*16, 1<<16-1)
+				andNotBits(l.cols.open, (x+1)*l.cols.stride, cy*16-1, 1<<18-1)
+				for _, g := range l.cols.pass {
+					andNotBits(g[0], (x+1)*l.cols.stride, cy*16, 1<<16-1)
+					andNotBits(g[1], (x+1)*l.cols.stride, cy*16, 1<<16-1)
 				}
 			}
 		}
 	}
-	l.dirty = l.dirty[:0]
-	clear(l.filled)
+	l.fills.dirty = l.fills.dirty[:0]
+	clear(l.fills.filled)
 }
 
 // PrepareLayer copies every chunk of the finder's map into its flat layer
@@ -141,9 +157,9 @@ func (l *layer) clear() {
 // It does nothing for a map too large for the layer or a mover the jump
 // search expands in full.
 func (s *JPS) PrepareLayer(mv movement.Mover) {
-	s.setCaps(mv.Caps)
+	s.mover.setCaps(mv.Caps)
 	s.resyncViews(s.src.canonEpoch(s.live.Map.ID))
-	if !s.jumps || !s.layerFits || s.layerOff {
+	if !s.mover.jumps || !s.layer.fits || s.opt.layerOff {
 		return
 	}
 	for ci := range s.layer.wide * s.layer.high {
@@ -156,20 +172,20 @@ func (s *JPS) PrepareLayer(mv movement.Mover) {
 func (s *JPS) fill(cx, cy int) {
 	l := &s.layer
 	ci := cy*l.wide + cx
-	if l.filled[ci>>6]&(1<<(ci&63)) != 0 {
+	if l.fills.filled[ci>>6]&(1<<(ci&63)) != 0 {
 		return
 	}
-	l.filled[ci>>6] |= 1 << (ci & 63)
-	l.dirty = append(l.dirty, int32(ci))
-	v := s.view(cx, cy)
+	l.fills.filled[ci>>6] |= 1 << (ci & 63)
+	l.fills.dirty = append(l.fills.dirty, int32(ci))
+	v := s.views.at(cx, cy)
 	cn := v.cn
-	l.chunks[ci] = v.ch
+	l.fills.chunks[ci] = v.ch
 	x0, y0 := cx*16, cy*16
 	if v.ch != nil {
 		for r := range 16 {
-			zr := l.zAt[(y0+r)*l.bw+x0:][:16]
+			zr := l.cells.z[(y0+r)*l.cells.w+x0:][:16]
 			for c := range zr {
-				zr[c] = stepcache.CanonZ(v.ch, r*16+c, s.set)
+				zr[c] = stepcache.CanonZ(v.ch, r*16+c, s.mover.set)
 			}
 		}
 	}
@@ -177,12 +193,12 @@ func (s *JPS) fill(cx, cy int) {
 		return
 	}
 	for r := 0; r < 18; r++ {
-		orBits(l.open, (y0+r)*l.sh, x0-1, uint64(cn.Open[r]))
-		orBits(l.openT, (x0+r)*l.sv, y0-1, uint64(cn.OpenT[r]))
+		orBits(l.rows.open, (y0+r)*l.rows.stride, x0-1, uint64(cn.Open[r]))
+		orBits(l.cols.open, (x0+r)*l.cols.stride, y0-1, uint64(cn.OpenT[r]))
 	}
 	for r := 0; r < 16; r++ {
-		orBits(l.reg, (y0+r+1)*l.sh, x0, uint64(cn.Reg[r]))
-		row := l.blk[(y0+r)*l.bw+x0:][:16]
+		orBits(l.reg, (y0+r+1)*l.rows.stride, x0, uint64(cn.Reg[r]))
+		row := l.cells.blk[(y0+r)*l.cells.w+x0:][:16]
 		for c := range row {
 			if cn.Reg[r]&(1<<c) != 0 {
 				row[c] = blockBits[(cn.Open[r]>>c)&7|((cn.Open[r+1]>>c)&7)<<3|((cn.Open[r+2]>>c)&7)<<6]
@@ -192,8 +208,8 @@ func (s *JPS) fill(cx, cy int) {
 		gv := goBits(cn.OpenT[r], cn.OpenT[r+1], cn.OpenT[r+2], cn.RegT[r])
 		for rule := range 2 {
 			for f := range 2 {
-				orBits(l.goH[rule][f], (y0+r+1)*l.sh, x0, uint64(gh[rule][f]))
-				orBits(l.goV[rule][f], (x0+r+1)*l.sv, y0, uint64(gv[rule][f]))
+				orBits(l.rows.pass[rule][f], (y0+r+1)*l.rows.stride, x0, uint64(gh[rule][f]))
+				orBits(l.cols.pass[rule][f], (x0+r+1)*l.cols.stride, y0, uint64(gv[rule][f]))
 			}
 		}
 	}

@@ -2,14 +2,6 @@ package pathing
 
 import "math/bits"
 
-// plane is the layer's rows (or its transposed columns) as scans read
-// them.
-type plane struct {
-	open          []uint64
-	stride, lines int            // words per padded line, lines on the map
-	pass          [2][2][]uint64 // see layer.goH
-}
-
 func b2i(b bool) int {
 	if b {
 		return 1
@@ -21,10 +13,10 @@ func b2i(b bool) int {
 // is regular, from the layer; (x, y) must be on the map.
 func (s *JPS) layerCell(x, y int) (nb uint8, reg bool) {
 	l := &s.layer
-	row := (y + 1) * l.sh
+	row := (y + 1) * l.rows.stride
 	if l.reg[row+x>>6+1]&(1<<uint(x&63)) == 0 {
 		// not regular, or its chunk not copied in yet
-		if ci := (y>>4)*l.wide + x>>4; l.filled[ci>>6]&(1<<uint(ci&63)) != 0 {
+		if ci := (y>>4)*l.wide + x>>4; l.fills.filled[ci>>6]&(1<<uint(ci&63)) != 0 {
 			return 0, false
 		}
 		s.fill(x>>4, y>>4)
@@ -32,7 +24,7 @@ func (s *JPS) layerCell(x, y int) (nb uint8, reg bool) {
 			return 0, false
 		}
 	}
-	return blockBits[block9(l.open, row, x, l.sh)], true
+	return blockBits[block9(l.rows.open, row, x, l.rows.stride)], true
 }
 
 // block9 is the 3×3 block of a padded layer bitmap around (x, y), row the
@@ -56,7 +48,7 @@ func block9(bits []uint64, row, x, sh int) uint {
 // that is not regular; (x, y) must be on the map.
 func (s *JPS) layerBlock(x, y int) uint8 {
 	l := &s.layer
-	if nb := l.blk[y*l.bw+x]; nb != 0 {
+	if nb := l.cells.blk[y*l.cells.w+x]; nb != 0 {
 		return nb
 	}
 	if nb, reg := s.layerCell(x, y); reg {
@@ -68,11 +60,11 @@ func (s *JPS) layerBlock(x, y int) uint8 {
 // layerRegular reports whether (x, y) (on the map) is regular.
 func (s *JPS) layerRegular(x, y int) bool {
 	l := &s.layer
-	i := (y+1)*l.sh + x>>6 + 1
+	i := (y+1)*l.rows.stride + x>>6 + 1
 	if l.reg[i]&(1<<uint(x&63)) != 0 {
 		return true
 	}
-	if ci := (y>>4)*l.wide + x>>4; l.filled[ci>>6]&(1<<uint(ci&63)) != 0 {
+	if ci := (y>>4)*l.wide + x>>4; l.fills.filled[ci>>6]&(1<<uint(ci&63)) != 0 {
 		return false
 	}
 	s.fill(x>>4, y>>4)
@@ -92,26 +84,7 @@ func (s *JPS) scanLayer(line, pos, lim int, vertical, forward bool) (int, bool) 
 		s.jst.Anomalies++
 		return pos, true
 	}
-	return s.runLayer(p, p.pass[s.rule][b2i(forward)], line, pos, pos, s.scanEnd(line, pos, lim, vertical, forward), vertical, forward)
-}
-
-// scanEnd is the last cell a scan from pos may pass without a stop: the
-// nearer of its cap lim and the goal square's first cell ahead.
-func (s *JPS) scanEnd(line, pos, lim int, vertical, forward bool) int {
-	glo, ghi, gline := s.gx0, s.gx1, line >= s.gy0 && line <= s.gy1
-	if vertical {
-		glo, ghi, gline = s.gy0, s.gy1, line >= s.gx0 && line <= s.gx1
-	}
-	if forward {
-		if gline && ghi >= pos {
-			return min(lim, max(glo, pos))
-		}
-		return lim
-	}
-	if gline && glo <= pos {
-		return max(lim, min(ghi, pos))
-	}
-	return lim
+	return s.runLayer(p, p.pass[s.mover.rule][b2i(forward)], line, pos, pos, s.goal.scanEnd(line, pos, lim, vertical, forward), vertical, forward)
 }
 
 // runLayer is scanLayer over plane p with its pass bits for the direction,
@@ -127,7 +100,7 @@ func (s *JPS) runLayer(p *plane, pass []uint64, line, pos, at, end int, vertical
 	k, kEnd, k0 := at>>6, end>>6, pos>>6
 	row := (line+1)*stride + 1
 	from := ^uint64(0) >> uint(63-at&63)
-	step, last, edge, far := -1, -1, 63, s.freeRun-64
+	step, last, edge, far := -1, -1, 63, s.rays.freeRun-64
 	if fwd {
 		from = ^uint64(0) << uint(at&63)
 		step, last, edge = 1, stride-2, 0
@@ -136,7 +109,7 @@ func (s *JPS) runLayer(p *plane, pass []uint64, line, pos, at, end int, vertical
 	for {
 		// a word after pos's: past the node's f, stop at its first cell
 		if c := k<<6 + edge; k != k0 && absInt(c-pos) >= far && s.pastLimit(line, c, pos, vertical) {
-			s.work += 4 * words
+			s.spent.work += 4 * words
 			return c, p.open[row+k]&(1<<uint(edge)) != 0
 		}
 		ev := ^pass[row+k] & from
@@ -148,12 +121,12 @@ func (s *JPS) runLayer(p *plane, pass []uint64, line, pos, at, end int, vertical
 			if !fwd {
 				b = 63 - bits.LeadingZeros64(ev)
 			}
-			s.work += 4 * words
+			s.spent.work += 4 * words
 			// the first cell was entered by the caller's step: a node
 			return k<<6 + b, k<<6+b == pos || p.open[row+k]&(1<<uint(b)) != 0
 		}
 		if k += step; k == last {
-			s.work += 4 * words
+			s.spent.work += 4 * words
 			return 0, false
 		}
 		words++

@@ -51,7 +51,7 @@ func (s *JPS) tryLine(req *Request, res *Result, budget int) bool {
 	// keep across its calls)
 	res.Cost, res.Expansions = g, n
 	i, stop := 0, stopIrregular
-	if s.useLayer { // lineRest, its two parts called from here
+	if s.layer.on { // lineRest, its two parts called from here
 		stop = stopEnd
 		if gd > 0 {
 			i, stop = s.lineRun(res, gd, x, y, z, 0, d1)
@@ -124,7 +124,7 @@ func (s *JPS) lineWalk(req *Request, res *Result, i, stop int) bool {
 			res.Dirs[i], res.Zs[i] = d, nz
 			i++
 		}
-		if s.useLayer {
+		if s.layer.on {
 			i, stop = s.lineRest(res, i)
 		}
 	}
@@ -175,17 +175,17 @@ func (s *JPS) lineRun(res *Result, end, x, y, z, i int, d movement.Dir) (int, in
 	if uint(x) >= uint(l.w) || uint(y) >= uint(l.h) {
 		return i, stopIrregular // off the map (a step from a regular cell stays on it)
 	}
-	bi := y*l.bw + x
-	b := l.blk[bi] // not 0 only on a regular cell copied in (see layer.blk)
+	bi := y*l.cells.w + x
+	b := l.cells.blk[bi] // not 0 only on a regular cell copied in (see layer.blk)
 	if b == 0 {
 		return i, stopIrregular
 	}
-	if z != int(l.zAt[bi]) {
+	if z != int(l.cells.z[bi]) {
 		return i, stopRecord // not the canonical state
 	}
-	blk, zAt, ok := l.blk, l.zAt, &lineOK[b2i(s.and)][d&7]
+	blk, zAt, ok := l.cells.blk, l.cells.z, &lineOK[b2i(s.mover.and)][d&7]
 	dx, dy := d.Offset()
-	di := dy*l.bw + dx
+	di := dy*l.cells.w + dx
 	for ; i < len(zs); i++ {
 		if !ok[b] {
 			return i, stopRefused
@@ -208,14 +208,14 @@ func (s *JPS) lineStep(req *Request, res *Result, x, y, z int, d movement.Dir, w
 	switch why {
 	case stopIrregular:
 		l := &s.layer
-		if !s.useLayer || uint(x) >= uint(l.w) || uint(y) >= uint(l.h) {
+		if !s.layer.on || uint(x) >= uint(l.w) || uint(y) >= uint(l.h) {
 			break // no layer, or off the map: a lookup
 		}
-		if ci := (y>>4)*l.wide + x>>4; l.filled[ci>>6]&(1<<uint(ci&63)) == 0 {
+		if ci := (y>>4)*l.wide + x>>4; l.fills.filled[ci>>6]&(1<<uint(ci&63)) == 0 {
 			s.fill(x>>4, y>>4) // its regular bit was not copied in yet
 			return 0, stepRetry
 		}
-		if l.reg[(y+1)*l.sh+x>>6+1]>>uint(x&63)&1 == 0 {
+		if l.reg[(y+1)*l.rows.stride+x>>6+1]>>uint(x&63)&1 == 0 {
 			break // not regular: a lookup
 		}
 		fallthrough // regular with no open neighbour (its block byte 0)
@@ -231,7 +231,7 @@ func (s *JPS) lineStep(req *Request, res *Result, x, y, z int, d movement.Dir, w
 	case stopRefused:
 		return 0, stepFailed
 	}
-	s.visitor(req)
+	s.src.visit(req)
 	nz, ok := s.lineLookup(res, x, y, z, d)
 	if !ok {
 		return 0, stepFailed
@@ -246,8 +246,8 @@ func (s *JPS) lineLookup(res *Result, x, y, z int, d movement.Dir) (int, bool) {
 	if s.deferred.has(x, y) {
 		return 0, false
 	}
-	s.beginLookups()
-	sm := s.src.lookup(s.live.Map.ID, x, y, z, s.caps)
+	s.src.begin()
+	sm := s.src.lookup(s.live.Map.ID, x, y, z, s.mover.caps)
 	res.Lookups[sm.Kind]++
 	s.deferred.note(sm.Kind, x, y)
 	if sm.Kind != stepcache.Hit || sm.Mask&(1<<d) == 0 || (s.dyn.active && s.lineDynamic(x, y, d)) {

@@ -15,13 +15,13 @@ import (
 // the step). Only on the flat layer (no dynamics).
 func (s *JPS) lineRecords(res *Result, i int) (int, int) {
 	l := &s.layer
-	ok, wet := &lineOK[b2i(s.and)], s.set == stepcache.RuleWet
+	ok, wet := &lineOK[b2i(s.mover.and)], s.mover.set == stepcache.RuleWet
 	x, y, z := s.ln.at(res.Zs, i)
 	for ; i < len(res.Zs); i++ {
-		if uint(x) >= uint(l.w) || uint(y) >= uint(l.h) || l.reg[(y+1)*l.sh+x>>6+1]>>uint(x&63)&1 == 0 {
+		if uint(x) >= uint(l.w) || uint(y) >= uint(l.h) || l.reg[(y+1)*l.rows.stride+x>>6+1]>>uint(x&63)&1 == 0 {
 			return i, stopIrregular
 		}
-		ch := l.chunks[(y>>4)*l.wide+x>>4] // a regular cell's chunk is filled
+		ch := l.fills.chunks[(y>>4)*l.wide+x>>4] // a regular cell's chunk is filled
 		if ch == nil {
 			return i, stopIrregular
 		}
@@ -49,15 +49,15 @@ func (s *JPS) lineRecords(res *Result, i int) (int, int) {
 // allows it, and found false when no record covers z.
 func (s *JPS) lineRecord(x, y, z int, d movement.Dir) (nz int, ok, found bool) {
 	ci := (y&15)*16 + x&15
-	rec := s.view(x>>4, y>>4).ch.Record(ci, z)
+	rec := s.views.at(x>>4, y>>4).ch.Record(ci, z)
 	if rec == nil {
 		return 0, false, false
 	}
 	mask, to := rec.Walk, &rec.WalkZ
-	if s.set == stepcache.RuleWet {
+	if s.mover.set == stepcache.RuleWet {
 		mask, to = rec.Wet, &rec.SwimZ
 	}
-	if !lineOK[b2i(s.and)][d&7][mask] {
+	if !lineOK[b2i(s.mover.and)][d&7][mask] {
 		return 0, false, true
 	}
 	return int(to[d&7]), true, true

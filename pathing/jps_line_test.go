@@ -19,7 +19,7 @@ func TestJPSLineLayerMatchesLookups(t *testing.T) {
 	w := defaultEquivWorld(t)
 	e := newJPSRun(t, w)
 	on, off := NewJPS(e.cache, e.live), NewJPS(e.cache, e.live)
-	off.layerOff = true
+	off.opt.layerOff = true
 	var a, b Result
 	rng := rand.New(rand.NewPCG(21, 22))
 	hits := 0

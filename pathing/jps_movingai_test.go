@@ -107,7 +107,7 @@ func BenchmarkJPSMovingAI(b *testing.B) {
 	benchPerMap(b, func(b *testing.B, bm *benchMap) Finder {
 		s := NewJPS(warmCache(b, bm, bm.rules), bm.rules)
 		s.UseLineProbe(os.Getenv("SHARDCORE_JPS_LINE") != "")
-		s.layerOff = os.Getenv("SHARDCORE_JPS_LAYER_OFF") != ""
+		s.opt.layerOff = os.Getenv("SHARDCORE_JPS_LAYER_OFF") != ""
 		return s
 	})
 }

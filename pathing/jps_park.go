@@ -29,10 +29,10 @@ func (p *parkLot) reset() {
 
 // node makes (or improves) the node where a ray stopped (the canonical
 // state of a regular cell, else a full node at the record's Z), at once when its
-// f is within the expanding node's (s.fLim) or the cost is octile, else
+// f is within the expanding node's (s.rays.fLim) or the cost is octile, else
 // parked (see parkLot). Octile costs have many levels of f, each a pass
-// over the parked nodes (the Moving AI maps' counts grew 15-20%); uniform
-// costs few.
+// over the parked nodes, which would cost more than parking saves; uniform
+// costs have few.
 // The pop order is unchanged: pop brings the parked nodes of f up to the
 // heap's lowest in before it pops an entry whose f is not below the lowest
 // parked f, so the search expands the same nodes in the same order (up to
@@ -41,14 +41,14 @@ func (p *parkLot) reset() {
 // node to the store (not parked).
 func (s *JPS) node(x, y int, a arrival) bool {
 	h := s.heuristic(x, y)
-	if f := float64(a.gc+a.gd) + h; !s.st.octile && f > s.fLim {
+	if f := float64(a.gc+a.gd) + h; !s.st.octile && f > s.rays.fLim {
 		s.park.list = append(s.park.list, parked{x: int32(x), y: int32(y), f: f, h: h, a: a})
 		s.park.min = min(s.park.min, f)
 		return false
 	}
 	z := canonZ
 	if !s.layerRegular0(x, y) && !s.regular(x, y) {
-		v := s.view(x>>4, y>>4)
+		v := s.views.at(x>>4, y>>4)
 		if v.cn == nil {
 			s.jst.Anomalies++ // by the proof a ray never leaves the resident chunks
 			return false
@@ -82,7 +82,7 @@ func (s *JPS) pop() (int32, bool) {
 // unpark brings in the parked nodes of f up to upto and keeps the rest.
 func (s *JPS) unpark(upto float64) {
 	list, n, low := s.park.list, 0, math.Inf(1)
-	s.fLim = math.Inf(1) // node makes them at once, never parks (the next expansion sets it again)
+	s.rays.fLim = math.Inf(1) // node makes them at once, never parks (the next expansion sets it again)
 	for i := range list {
 		p := &list[i]
 		if p.f > upto {

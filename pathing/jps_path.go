@@ -63,17 +63,17 @@ func (s *JPS) canonZs(zs []int8, x, y, dx, dy int) {
 	for i := len(zs) - 1; i >= 0; {
 		x, y = x-dx, y-dy // the run's first cell
 		run := min(i+1, inChunk(x, -dx), inChunk(y, -dy))
-		if s.useLayer && uint(x) < uint(l.w) && uint(y) < uint(l.h) && l.chunks[(y>>4)*l.wide+x>>4] != nil {
-			bi, di := y*l.bw+x, dy*l.bw+dx
+		if s.layer.on && uint(x) < uint(l.w) && uint(y) < uint(l.h) && l.fills.chunks[(y>>4)*l.wide+x>>4] != nil {
+			bi, di := y*l.cells.w+x, dy*l.cells.w+dx
 			for range run {
-				zs[i] = l.zAt[bi]
+				zs[i] = l.cells.z[bi]
 				bi -= di
 				i--
 			}
 		} else {
-			ch, c := s.view(x>>4, y>>4).ch, (y&15)*16+x&15
+			ch, c := s.views.at(x>>4, y>>4).ch, (y&15)*16+x&15
 			for range run {
-				zs[i] = stepcache.CanonZ(ch, c, s.set)
+				zs[i] = stepcache.CanonZ(ch, c, s.mover.set)
 				c -= dy*16 + dx
 				i--
 			}

@@ -23,7 +23,7 @@ func TestJPSPrepareLayer(t *testing.T) {
 		s := NewJPS(warmCache(t, &bm, rules), rules)
 		s.PrepareLayer(movement.Mover{Caps: movement.Player})
 		l := &s.layer
-		n := len(l.dirty)
+		n := len(l.fills.dirty)
 		if n != l.wide*l.high {
 			t.Fatalf("%s: %d chunks copied in, want all %d", bm.name, n, l.wide*l.high)
 		}
@@ -37,14 +37,14 @@ func TestJPSPrepareLayer(t *testing.T) {
 				t.Fatalf("%s scenario %d: prepared %v %.4f %d expansions, plain %v %.4f %d", bm.name, i, a.Found, a.Cost, a.Expansions, b.Found, b.Cost, b.Expansions)
 			}
 		}
-		if len(l.dirty) != n {
-			t.Fatalf("%s: the searches copied %d more chunks in after PrepareLayer", bm.name, len(l.dirty)-n)
+		if len(l.fills.dirty) != n {
+			t.Fatalf("%s: the searches copied %d more chunks in after PrepareLayer", bm.name, len(l.fills.dirty)-n)
 		}
 		s.PrepareLayer(movement.Mover{Caps: movement.Player | movement.CanSwim | movement.CantWalk})
 		req := ScenarioRequest(bm.scens[0], Octile, bm.w, bm.h)
 		s.Find(&req, &a)
-		if len(l.dirty) >= n {
-			t.Fatalf("%s: a search for the walkers after preparing for swimmers kept %d chunks (want the copy dropped)", bm.name, len(l.dirty))
+		if len(l.fills.dirty) >= n {
+			t.Fatalf("%s: a search for the walkers after preparing for swimmers kept %d chunks (want the copy dropped)", bm.name, len(l.fills.dirty))
 		}
 	}
 }

@@ -6,6 +6,57 @@ import (
 	"github.com/shardcore/shardcore/movement"
 )
 
+// fSlack is how far past the expanding node's f a ray may run before it
+// stops at a node (see pastLimit).
+const fSlack = 1e-9
+
+// Free runs: how far a straight ray runs, and how many steps a diagonal
+// one takes, before the f limit applies, under the octile cost and under
+// the uniform cost. Under the uniform cost moving across the goal's
+// direction leaves f unchanged over wide areas, so its diagonal rays are
+// held shorter, and so are its straight rays off the flat layer (16-cell
+// segment scans). On the flat layer a uniform straight ray gets the
+// octile's wide scan (64 cells from where it starts in one read) with a
+// free run of 128 cells: a diagonal ray's sub-ray past its free run makes
+// a node (most parked above the final f, never expanded), and at 32 cells
+// almost every sub-ray in open country would make one.
+const (
+	freeRunOctile       = 256
+	freeDiagOctile      = 16
+	freeRunUniform      = 32
+	freeRunUniformLayer = 128
+	freeDiagUniform     = 4
+)
+
+// Ray caps (see straight): long enough that rays between obstacles on the
+// benchmark maps seldom reach them, short enough that a ray across open
+// country does not scan it all.
+const (
+	defaultRayCap  = 1024
+	defaultDiagCap = 1024
+)
+
+// rayState is what the rays of the node being expanded read and share:
+// the f limit past which they stop, the cost of the straight ray being
+// scanned, the free runs and caps of the search's cost model, and the
+// sub-rays set up for the flat layer.
+type rayState struct {
+	// reached says a ray of the expanding node made a goal node of cost
+	// within its f: the rest of the expansion is not needed (see expand)
+	reached bool
+	fLim    float64 // the expanding node's f (+slack): rays stop (a node) past cells of higher f
+	slack   float64
+	g       float64 // the cost of the straight ray being scanned at its first cell
+	// free runs before the f limit applies (see freeRunOctile)
+	freeRun  int
+	freeDiag int32
+	goalFrom int32     // see goalTry
+	cap      int       // straight rays stop after this many cells (a node)
+	diagCap  int32     // diagonal rays stop after this many steps (a node)
+	subs     [4]subRay // the cardinals' sub-rays of diagonal rays (by Dir/2), with the layer
+	subsSet  bool      // subs are set for this search
+}
+
 // lineMask is the bits of a 16-cell segment in an 18-bit row (bit 0 is the
 // cell before the segment, bit 17 the one after).
 const lineMask = 0x1FFFE
@@ -40,12 +91,12 @@ func (s *JPS) scan(line, pos, lim int, vertical, forward bool) (int, bool) {
 		step = -step
 	}
 	for {
-		s.work++
+		s.spent.work++
 		if uint(pc) >= uint(limit) {
 			s.jst.Anomalies++
 			return pos, true
 		}
-		v := s.lineView(ci, lc, pc, vertical)
+		v := s.views.line(ci, lc, pc, vertical)
 		if v.cn == nil {
 			s.jst.Anomalies++
 			return pos, true // cannot happen (an entered cell's chunk is resident); a node is always safe
@@ -76,19 +127,6 @@ func (s *JPS) scan(line, pos, lim int, vertical, forward bool) (int, bool) {
 	}
 }
 
-// lineView is the view of chunk ci, at (pc, lc) along a row or (lc, pc)
-// along a column.
-func (s *JPS) lineView(ci, lc, pc int, vertical bool) *chunkView {
-	t := &s.views
-	if e := t.index[ci]; e>>viewGenShift == t.gen {
-		return &t.views[e&viewIdxMask]
-	}
-	if vertical {
-		return s.fetchView(lc, pc, ci)
-	}
-	return s.fetchView(pc, lc, ci)
-}
-
 // segmentEvents reads segment pc of a line from chunk view v: its open
 // row m, its events (stops and blocked cells, 18-bit, bit k = position
 // pc*16+k-1) and blocked cells. On a segment after the first (first is its
@@ -114,54 +152,19 @@ func (s *JPS) segmentEvents(v *chunkView, line, pc, pos0, lim int, first uint32,
 			return m, 0, 0, p
 		}
 	}
-	stop := s.forcedFwd(n, m, so)
+	stop := s.mover.forcedFwd(n, m, so)
 	if !forward {
-		stop = s.forcedBack(n, m, so)
+		stop = s.mover.forcedBack(n, m, so)
 	}
 	stop |= ^(uint32(reg) << 1) | first&^m
-	if line >= s.gy0 && line <= s.gy1 && !vertical || line >= s.gx0 && line <= s.gx1 && vertical {
-		stop |= s.goalBits(pc, vertical)
+	if line >= s.goal.y0 && line <= s.goal.y1 && !vertical || line >= s.goal.x0 && line <= s.goal.x1 && vertical {
+		stop |= s.goal.bits(pc, vertical)
 	}
 	if lim>>4 == pc {
 		stop |= 1 << uint(lim&15+1)
 	}
 	blocked = ^m &^ first
 	return m, stop | blocked, blocked, -1
-}
-
-// forcedFwd marks (bit k) the cells of the middle row m that have a forced
-// neighbour when entered moving toward higher bits; n and so are the rows
-// on either side.
-func (s *JPS) forcedFwd(n, m, so uint32) uint32 {
-	if s.and {
-		// side cell open, the one behind it blocked
-		return (n &^ (n << 1)) | (so &^ (so << 1))
-	}
-	// side cell blocked, the diagonal ahead open, the cell ahead open
-	return (m >> 1) & ((^n & (n >> 1)) | (^so & (so >> 1)))
-}
-
-// forcedBack is forcedFwd moving toward lower bits.
-func (s *JPS) forcedBack(n, m, so uint32) uint32 {
-	if s.and {
-		return (n &^ (n >> 1)) | (so &^ (so >> 1))
-	}
-	return (m << 1) & ((^n & (n << 1)) | (^so & (so << 1)))
-}
-
-// goalBits marks (bit k: position pc*16+k-1) the goal cells of segment pc
-// of a line that crosses the goal square.
-func (s *JPS) goalBits(pc int, vertical bool) uint32 {
-	lo, hi := s.gx0, s.gx1
-	if vertical {
-		lo, hi = s.gy0, s.gy1
-	}
-	base := pc << 4
-	lo, hi = max(lo, base-1)-base+1, min(hi, base+16)-base+1
-	if lo > hi {
-		return 0
-	}
-	return (uint32(1)<<(hi+1) - 1) &^ (uint32(1)<<lo - 1)
 }
 
 // straight runs scan for a ray that entered (x, y) moving in cardinal d,
@@ -179,9 +182,9 @@ func (s *JPS) straight(x, y int, d movement.Dir) (int, int, bool) {
 	case movement.North:
 		line, pos, vertical, forward = x, y, true, false
 	}
-	lim := pos + s.rayCap - 1
+	lim := pos + s.rays.cap - 1
 	if !forward {
-		lim = pos - s.rayCap + 1
+		lim = pos - s.rays.cap + 1
 	}
 	h, ok := s.scan(line, pos, lim, vertical, forward)
 	if vertical {
@@ -195,11 +198,11 @@ func (s *JPS) straight(x, y int, d movement.Dir) (int, int, bool) {
 // regular, or one with a forced neighbour); otherwise succ is its natural
 // directions that are allowed.
 func (s *JPS) diagonalStep(x, y int, d movement.Dir) (succ uint8, stop bool) {
-	s.work++
-	if s.isGoal(x, y) {
+	s.spent.work++
+	if s.goal.contains(x, y) {
 		return 0, true
 	}
-	if s.useLayer {
+	if s.layer.on {
 		if uint(x) >= uint(s.layer.w) || uint(y) >= uint(s.layer.h) {
 			s.jst.Anomalies++
 			return 0, true
@@ -208,10 +211,10 @@ func (s *JPS) diagonalStep(x, y int, d movement.Dir) (succ uint8, stop bool) {
 		if !reg {
 			return 0, true
 		}
-		succ = jumpSucc[s.rule][d][nb]
+		succ = jumpSucc[s.mover.rule][d][nb]
 		return succ, succ&^natural[d] != 0
 	}
-	v := s.view(x>>4, y>>4)
+	v := s.views.at(x>>4, y>>4)
 	if v.cn == nil {
 		s.jst.Anomalies++
 		return 0, true
@@ -219,23 +222,37 @@ func (s *JPS) diagonalStep(x, y int, d movement.Dir) (succ uint8, stop bool) {
 	if s.regRow(v, x>>4, y>>4, uint(y&15), false)&(1<<(x&15)) == 0 {
 		return 0, true
 	}
-	succ = jumpSucc[s.rule][d][v.block(x, y)]
+	succ = jumpSucc[s.mover.rule][d][v.block(x, y)]
 	return succ, succ&^natural[d] != 0
 }
 
 // pastLimit reports whether cell p of a straight ray (line, and position p
-// along it; the ray entered position pos0 at cost s.rayG) costs more than
-// the expanding node's f allows: f = g + h beyond s.fLim. A ray stops at a
+// along it; the ray entered position pos0 at cost s.rays.g) costs more than
+// the expanding node's f allows: f = g + h beyond s.rays.fLim. A ray stops at a
 // node there (any cell of a ray may be a node: its expansion goes on where
 // the ray left off), so rays that head away from the goal wait in the open
 // set by their f instead of crossing the map.
 func (s *JPS) pastLimit(line, p, pos0 int, vertical bool) bool {
-	if absInt(p-pos0) < s.freeRun {
+	if absInt(p-pos0) < s.rays.freeRun {
 		return false
 	}
 	x, y := p, line
 	if vertical {
 		x, y = line, p
 	}
-	return s.rayG+float64(absInt(p-pos0))+s.heuristic(x, y) > s.fLim
+	return s.rays.g+float64(absInt(p-pos0))+s.heuristic(x, y) > s.rays.fLim
+}
+
+// goalTry is the step at which a diagonal ray whose first step in line
+// with the goal square is kg (0: the square is not ahead on both axes)
+// tries the way into the square (see goalWay): r.goalFrom, so that rays
+// that end sooner (most, in mazes) do not walk twice, or kg when that is
+// sooner (where the way's sub-ray is one of the step's; 1<<30: never).
+// Trying it at every step, where the first sub-ray is run, costs mazes
+// more than it saves; the thresholds hardly matter between 4 and 32.
+func (r *rayState) goalTry(kg int32) int32 {
+	if kg == 0 {
+		return 1 << 30
+	}
+	return min(kg, r.goalFrom)
 }

@@ -95,3 +95,43 @@ var blockBits = func() (t [512]uint8) {
 	}
 	return t
 }()
+
+// moverRules is what a search reads of its request's mover (not the whole
+// request: the line probe answers most short searches reading the request
+// itself), and the rules that follow from its capabilities.
+type moverRules struct {
+	caps  movement.Caps
+	mv    movement.Mover // copied only when the line probe did not answer
+	set   stepcache.RuleSet
+	jumps bool // the mover has a rule set the canonical maps describe
+	and   bool // the player diagonal rule
+	rule  int  // index of the rule in the jump tables (and: 1)
+}
+
+// setCaps makes the capabilities caps, with the rule set and diagonal
+// rule they imply (Find calls it only when they change).
+func (m *moverRules) setCaps(caps movement.Caps) {
+	m.caps = caps
+	m.set, m.jumps = stepcache.RuleSetOf(caps)
+	m.and = caps.AndRule()
+}
+
+// forcedFwd marks (bit k) the cells of the middle row mid that have a forced
+// neighbour when entered moving toward higher bits; n and so are the rows
+// on either side.
+func (m *moverRules) forcedFwd(n, mid, so uint32) uint32 {
+	if m.and {
+		// side cell open, the one behind it blocked
+		return (n &^ (n << 1)) | (so &^ (so << 1))
+	}
+	// side cell blocked, the diagonal ahead open, the cell ahead open
+	return (mid >> 1) & ((^n & (n >> 1)) | (^so & (so >> 1)))
+}
+
+// forcedBack is forcedFwd moving toward lower bits.
+func (m *moverRules) forcedBack(n, mid, so uint32) uint32 {
+	if m.and {
+		return (n &^ (n >> 1)) | (so &^ (so >> 1))
+	}
+	return (mid << 1) & ((^n & (n << 1)) | (^so & (so << 1)))
+}

@@ -26,7 +26,7 @@ type viewRun struct {
 func newViewRun(t *testing.T, w *equivWorld) *viewRun {
 	e := &viewRun{jpsRun: newJPSRun(t, w)}
 	e.jv, e.jvLayer, e.cv = NewJPS(e.cache, e.live), NewJPS(e.cache, e.live), NewCached(e.cache, e.live)
-	e.jv.layerOff = true
+	e.jv.opt.layerOff = true
 	e.jv.UseLineProbe(false)
 	for _, use := range []func(*stepcache.View){e.jv.UseView, e.jvLayer.UseView, e.cv.UseView} {
 		v := e.cache.NewView()

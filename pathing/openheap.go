@@ -69,11 +69,9 @@ func (q *openHeap) popMin() (top heapItem, ok bool) {
 // fHeap is the jump search's open heap: openHeap ordered by f alone, ties
 // in no particular order (any order of equal f keeps A* exact). The jump
 // search takes an expansion's successors of equal f off its fast stack
-// first (see jstore.push), and openHeap's tie rule cost it more than it
-// saved (Moving AI, octile: ht_chantry 68,984 -> 68,314 instructions per
-// query, brc202d 580,009 -> 571,586; uniform about even). The classic and
-// cache A*s keep openHeap: without the rule the classic's long traverse
-// grew from 22.8M to 33.9M instructions.
+// first (see jstore.push), so openHeap's tie rule would cost it more than
+// it saves. The classic and cache A*s keep openHeap: without the rule they
+// expand far more nodes on long uniform-cost plateaus.
 type fHeap []heapItem
 
 func (q *fHeap) push(it heapItem) {

@@ -11,7 +11,7 @@ import (
 // stops, at or after the cell, at a closed cell: it passes every cell
 // before that one (see goBits), so it would end without a node. A ray
 // that crosses no goal line and starts on a dead cell is not scanned at
-// all (see subRay.live): among the rays a diagonal step or a jump node
+// all (see deadRays): among the rays a diagonal step or a jump node
 // starts, most are.
 //
 // The bits follow the layer's pass and open bits: a cell that does not
@@ -76,10 +76,11 @@ func deadBack(pass, open, carry uint64) uint64 {
 // word indices), both directions, both rules, and the dead bytes of the
 // cells whose bits changed.
 func (l *layer) redead(vertical bool, line, lo, hi int) {
-	p, dead, stride := &l.rows, &l.deadH, l.sh
+	p := &l.rows
 	if vertical {
-		p, dead, stride = &l.cols, &l.deadV, l.sv
+		p = &l.cols
 	}
+	dead, stride := &p.dead, p.stride
 	base := (line + 1) * stride
 	open := p.open[base : base+stride]
 	for rule := range 2 {
@@ -121,7 +122,7 @@ var deadDir = [2][2]movement.Dir{{movement.West, movement.East}, {movement.North
 // start there: bit dir+rule of the cell before the position, along the
 // ray.
 func (l *layer) markDead(vertical bool, line, rule, fwd, k int, changed, v uint64) {
-	bw, bh := l.bw, len(l.deadAt)/l.bw
+	bw, bh := l.cells.w, len(l.cells.dead)/l.cells.w
 	along, across := bw, bh // positions along the line, and lines
 	if vertical {
 		along, across = bh, bw
@@ -141,9 +142,9 @@ func (l *layer) markDead(vertical bool, line, rule, fwd, k int, changed, v uint6
 			i = c*bw + line
 		}
 		if v&(1<<uint(j)) != 0 {
-			l.deadAt[i] |= b
+			l.cells.dead[i] |= b
 		} else {
-			l.deadAt[i] &^= b
+			l.cells.dead[i] &^= b
 		}
 	}
 }
@@ -154,8 +155,8 @@ func (l *layer) redeadChunk(cx, cy int) {
 	x0, y0 := cx*16, cy*16
 	// the ring's positions x0-1..x0+16 in padded words (position p is
 	// word (p+64)>>6)
-	xlo, xhi := max((x0+63)>>6, 1), min((x0+80)>>6, l.sh-2)
-	ylo, yhi := max((y0+63)>>6, 1), min((y0+80)>>6, l.sv-2)
+	xlo, xhi := max((x0+63)>>6, 1), min((x0+80)>>6, l.rows.stride-2)
+	ylo, yhi := max((y0+63)>>6, 1), min((y0+80)>>6, l.cols.stride-2)
 	for r := -1; r <= 16; r++ {
 		l.redead(false, y0+r, xlo, xhi)
 		l.redead(true, x0+r, ylo, yhi)
@@ -167,9 +168,9 @@ func (l *layer) redeadChunk(cx, cy int) {
 // planes, 16 bits of a line at a time (the tests' deadByte, bit by bit,
 // is its reference).
 func (l *layer) writeDead(x0, y0 int) {
-	row := l.deadAt[y0*l.bw+x0:]
+	row := l.cells.dead[y0*l.cells.w+x0:]
 	for j := range 16 {
-		clear(row[j*l.bw:][:16])
+		clear(row[j*l.cells.w:][:16])
 	}
 	for rule := range 2 {
 		for f := range 2 {
@@ -177,15 +178,15 @@ func (l *layer) writeDead(x0, y0 int) {
 			vb := uint8(1) << (uint(deadDir[1][f]) + uint(rule))
 			for j := range 16 {
 				// row y0+j: the rays' first cells are x0+2f-1 ...
-				h := lineBits(l.deadH[rule][f], (y0+j+1)*l.sh, x0+2*f-1)
+				h := lineBits(l.rows.dead[rule][f], (y0+j+1)*l.rows.stride, x0+2*f-1)
 				// column x0+j: the rays' first cells are y0+2f-1 ...
-				v := lineBits(l.deadV[rule][f], (x0+j+1)*l.sv, y0+2*f-1)
+				v := lineBits(l.cols.dead[rule][f], (x0+j+1)*l.cols.stride, y0+2*f-1)
 				for b := range 16 {
 					if h&(1<<b) != 0 {
-						row[j*l.bw+b] |= hb
+						row[j*l.cells.w+b] |= hb
 					}
 					if v&(1<<b) != 0 {
-						row[b*l.bw+j] |= vb
+						row[b*l.cells.w+j] |= vb
 					}
 				}
 			}
@@ -210,8 +211,8 @@ func (l *layer) undeadChunk(cx, cy int) {
 	for r := -1; r <= 16; r++ {
 		for rule := range 2 {
 			for f := range 2 {
-				orBits(l.deadH[rule][f], (cy*16+r+1)*l.sh, cx*16-1, 1<<18-1)
-				orBits(l.deadV[rule][f], (cx*16+r+1)*l.sv, cy*16-1, 1<<18-1)
+				orBits(l.rows.dead[rule][f], (cy*16+r+1)*l.rows.stride, cx*16-1, 1<<18-1)
+				orBits(l.cols.dead[rule][f], (cx*16+r+1)*l.cols.stride, cy*16-1, 1<<18-1)
 			}
 		}
 	}

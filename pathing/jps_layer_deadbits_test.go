@@ -42,13 +42,13 @@ func TestLayerDeadBits(t *testing.T) {
 func checkDead(t *testing.T, name string, l *layer) {
 	t.Helper()
 	for ci := range l.wide * l.high {
-		if l.filled[ci>>6]&(1<<uint(ci&63)) == 0 {
+		if l.fills.filled[ci>>6]&(1<<uint(ci&63)) == 0 {
 			continue
 		}
 		x0, y0 := ci%l.wide*16, ci/l.wide*16
 		for y := y0; y < y0+16; y++ {
 			for x := x0; x < x0+16; x++ {
-				if got, want := l.deadAt[y*l.bw+x], l.deadByte(x, y); got != want {
+				if got, want := l.cells.dead[y*l.cells.w+x], l.deadByte(x, y); got != want {
 					t.Fatalf("%s: cell (%d, %d): dead byte %08b, want %08b", name, x, y, got, want)
 				}
 			}
@@ -57,7 +57,7 @@ func checkDead(t *testing.T, name string, l *layer) {
 	for _, pl := range []struct {
 		p    *plane
 		dead [2][2][]uint64
-	}{{&l.rows, l.deadH}, {&l.cols, l.deadV}} {
+	}{{&l.rows, l.rows.dead}, {&l.cols, l.cols.dead}} {
 		p, stride := pl.p, pl.p.stride
 		lines := len(p.open) / stride
 		bit := func(a []uint64, line, pos int) bool {
@@ -93,10 +93,10 @@ func (l *layer) deadByte(x, y int) uint8 {
 	var b uint8
 	for rule := range 2 {
 		for f := range 2 {
-			if h := x + 2*f - 1; l.deadH[rule][f][(y+1)*l.sh+(h+64)>>6]&(1<<uint((h+64)&63)) != 0 {
+			if h := x + 2*f - 1; l.rows.dead[rule][f][(y+1)*l.rows.stride+(h+64)>>6]&(1<<uint((h+64)&63)) != 0 {
 				b |= 1 << (uint(deadDir[0][f]) + uint(rule))
 			}
-			if v := y + 2*f - 1; l.deadV[rule][f][(x+1)*l.sv+(v+64)>>6]&(1<<uint((v+64)&63)) != 0 {
+			if v := y + 2*f - 1; l.cols.dead[rule][f][(x+1)*l.cols.stride+(v+64)>>6]&(1<<uint((v+64)&63)) != 0 {
 				b |= 1 << (uint(deadDir[1][f]) + uint(rule))
 			}
 		}

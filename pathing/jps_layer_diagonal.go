@@ -17,16 +17,16 @@ import (
 func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 	c := &diagConst[d>>1]
 	l := &s.layer
-	blk, deadAt, rule := l.blk, l.deadAt, uint(s.rule)
-	i, di := y*l.bw+x, c.dy*l.bw+c.dx
-	tbl := &diagStep[s.rule][d>>1]
+	blk, deadAt, rule := l.cells.blk, l.cells.dead, uint(s.mover.rule)
+	i, di := y*l.cells.w+x, c.dy*l.cells.w+c.dx
+	tbl := &diagStep[s.mover.rule][d>>1]
 	end, kg := s.diagEnd(x, y, c.dx, c.dy)
-	end, freeDiag := min(end, s.diagCap), s.freeDiag
+	end, freeDiag := min(end, s.rays.diagCap), s.rays.freeDiag
 	// the sub-rays are scanned even when dead on the goal square's lines
 	// (see deadRays)
 	slow := s.goalLines(x, y, c, end)
 	bvh, bd := c.bvh, c.bd
-	k, lim := int32(1), min(end, s.goalTry(kg)) // at lim < end, the ray tries the goal (see goalWay)
+	k, lim := int32(1), min(end, s.rays.goalTry(kg)) // at lim < end, the ray tries the goal (see goalWay)
 	for {
 		for ; k < lim; k++ {
 			i += di
@@ -36,8 +36,8 @@ func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32
 				if t == 0x100 { // not regular, or its chunk not copied in yet
 					t = tbl[s.layerBlock(cx, cy)]
 				}
-				if t > 0xFF || (k >= freeDiag && s.st.cost(gc, gd+k)+s.heuristic(cx, cy) > s.fLim) {
-					s.work += int(k)
+				if t > 0xFF || (k >= freeDiag && s.st.cost(gc, gd+k)+s.heuristic(cx, cy) > s.rays.fLim) {
+					s.spent.work += int(k)
 					s.node(cx, cy, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
 					return
 				}
@@ -51,7 +51,7 @@ func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32
 				s.subs2(parent, x+int(k)*c.dx, y+int(k)*c.dy, d, run, gc, gd+k, k)
 			}
 			if succ&bd == 0 {
-				s.work += int(k)
+				s.spent.work += int(k)
 				return
 			}
 		}
@@ -64,7 +64,7 @@ func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32
 		lim = end
 	}
 	// the goal square, the map's edge or the cap
-	s.work += int(k)
+	s.spent.work += int(k)
 	s.node(x+int(k)*c.dx, y+int(k)*c.dy, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
 }
 
@@ -111,7 +111,7 @@ var diagStep = func() (t [2][4][256]uint16) {
 // goalLines reports whether a diagonal ray from (x, y) crosses a line of
 // the goal square (one of the sub-rays' slow lines) before step end.
 func (s *JPS) goalLines(x, y int, c *diagRay, end int32) bool {
-	vr, hr := &s.subs[movement.North>>1], &s.subs[movement.East>>1]
+	vr, hr := &s.rays.subs[movement.North>>1], &s.rays.subs[movement.East>>1]
 	xa, xb := x+c.dx, x+int(end)*c.dx
 	ya, yb := y+c.dy, y+int(end)*c.dy
 	return max(xa, xb) >= vr.slowLo && min(xa, xb) <= vr.slowHi || max(ya, yb) >= hr.slowLo && min(ya, yb) <= hr.slowHi
@@ -121,10 +121,10 @@ func (s *JPS) goalLines(x, y int, c *diagRay, end int32) bool {
 // square's lines (scanned even when dead).
 func (s *JPS) goalRays(x, y int, succ uint8) uint8 {
 	var r uint8
-	if v := &s.subs[movement.North>>1]; x >= v.slowLo && x <= v.slowHi {
+	if v := &s.rays.subs[movement.North>>1]; x >= v.slowLo && x <= v.slowHi {
 		r |= succ & (1<<movement.North | 1<<movement.South)
 	}
-	if h := &s.subs[movement.East>>1]; y >= h.slowLo && y <= h.slowHi {
+	if h := &s.rays.subs[movement.East>>1]; y >= h.slowLo && y <= h.slowHi {
 		r |= succ & (1<<movement.East | 1<<movement.West)
 	}
 	return r
@@ -134,13 +134,13 @@ func (s *JPS) goalRays(x, y int, succ uint8) uint8 {
 // (x, y), the k-th cell of a diagonal ray in d from parent, reached at
 // (gc, gd), and makes their nodes.
 func (s *JPS) subs2(parent int32, x, y int, d movement.Dir, run uint8, gc, gd, k int32) {
-	s.rayG = s.st.cost(gc+1, gd)
+	s.rays.g = s.st.cost(gc+1, gd)
 	if run&(1<<movement.North|1<<movement.South) != 0 {
 		cv, dy := movement.North, -1
 		if run&(1<<movement.South) != 0 {
 			cv, dy = movement.South, 1
 		}
-		if hy, ok := s.sub(&s.subs[cv>>1], x, y+dy); ok {
+		if hy, ok := s.sub(&s.rays.subs[cv>>1], x, y+dy); ok {
 			s.node(x, hy, arrival{parent: parent, dir: cv, gc: gc + int32(absInt(hy-y)), gd: gd, bdir: d, bsteps: k})
 		}
 	}
@@ -149,7 +149,7 @@ func (s *JPS) subs2(parent int32, x, y int, d movement.Dir, run uint8, gc, gd, k
 		if run&(1<<movement.West) != 0 {
 			ch, dx = movement.West, -1
 		}
-		if hx, ok := s.sub(&s.subs[ch>>1], y, x+dx); ok {
+		if hx, ok := s.sub(&s.rays.subs[ch>>1], y, x+dx); ok {
 			s.node(hx, y, arrival{parent: parent, dir: ch, gc: gc + int32(absInt(hx-x)), gd: gd, bdir: d, bsteps: k})
 		}
 	}
@@ -163,7 +163,7 @@ func (s *JPS) subs2(parent int32, x, y int, d movement.Dir, run uint8, gc, gd, k
 // resume it), and no optimal path turns or ends on its cells (doc.go).
 func (s *JPS) deadRays(x, y int) uint8 {
 	l := &s.layer
-	dead := l.deadAt[y*l.bw+x] >> uint(s.rule) & 0x55
+	dead := l.cells.dead[y*l.cells.w+x] >> uint(s.mover.rule) & 0x55
 	return dead &^ s.goalRays(x, y, 0x55)
 }
 
@@ -181,8 +181,8 @@ func (s *JPS) diagEnd(x, y, dx, dy int) (int32, int32) {
 	}
 	edge := min(ex, ey)
 	// the steps that are in the goal square's columns, and rows
-	xlo, xhi := (s.gx0-x)*dx, (s.gx1-x)*dx
-	ylo, yhi := (s.gy0-y)*dy, (s.gy1-y)*dy
+	xlo, xhi := (s.goal.x0-x)*dx, (s.goal.x1-x)*dx
+	ylo, yhi := (s.goal.y0-y)*dy, (s.goal.y1-y)*dy
 	kx, ky := min(xlo, xhi), min(ylo, yhi)
 	lo := max(kx, ky, 1)
 	if hi := min(max(xlo, xhi), max(ylo, yhi)); lo <= hi {

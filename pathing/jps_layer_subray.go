@@ -28,9 +28,9 @@ type subRay struct {
 // layer's, its goal's, its cost model's and its rule's), on its first
 // jump node (short searches have none).
 func (s *JPS) setSubs() {
-	s.subsSet = true
-	for i := range s.subs {
-		s.setSub(&s.subs[i], movement.Dir(2*i))
+	s.rays.subsSet = true
+	for i := range s.rays.subs {
+		s.setSub(&s.rays.subs[i], movement.Dir(2*i))
 	}
 }
 
@@ -39,15 +39,15 @@ func (s *JPS) setSub(r *subRay, c movement.Dir) {
 	r.dir = c
 	r.vertical = c == movement.North || c == movement.South
 	r.fwd = c == movement.East || c == movement.South
-	r.p, r.slowLo, r.slowHi = &s.layer.rows, s.gy0, s.gy1
+	r.p, r.slowLo, r.slowHi = &s.layer.rows, s.goal.y0, s.goal.y1
 	if r.vertical {
-		r.p, r.slowLo, r.slowHi = &s.layer.cols, s.gx0, s.gx1
+		r.p, r.slowLo, r.slowHi = &s.layer.cols, s.goal.x0, s.goal.x1
 	}
-	r.pass, r.open, r.stride = r.p.pass[s.rule][b2i(r.fwd)], r.p.open, r.p.stride
+	r.pass, r.open, r.stride = r.p.pass[s.mover.rule][b2i(r.fwd)], r.p.open, r.p.stride
 	r.sign = 2*b2i(r.fwd) - 1
-	r.wide = s.freeRun >= 128
-	r.capWin, r.capDist = (s.rayCap-1)/64, (s.rayCap-1)%64
-	if s.rayCap <= 64 { // the cap may fall in the first word
+	r.wide = s.rays.freeRun >= 128
+	r.capWin, r.capDist = (s.rays.cap-1)/64, (s.rays.cap-1)%64
+	if s.rays.cap <= 64 { // the cap may fall in the first word
 		r.slowLo, r.slowHi = -1<<30, 1<<30
 	}
 }
@@ -65,7 +65,7 @@ func (s *JPS) sub(r *subRay, line, pos int) (int, bool) {
 		return s.subNarrow(r, line, pos, row)
 	}
 	if dist := r.window(row, pos); dist < 64 {
-		s.work += 4
+		s.spent.work += 4
 		c := pos + r.sign*dist
 		return c, dist == 0 || r.open[row+c>>6]&(1<<uint(c&63)) != 0
 	}
@@ -84,7 +84,7 @@ func (s *JPS) subNarrow(r *subRay, line, pos, row int) (int, bool) {
 		c = pos&^63 + 63 - bits.LeadingZeros64(ev)
 	}
 	if c>>6 == pos>>6 { // an event in pos's word
-		s.work += 4
+		s.spent.work += 4
 		return c, c == pos || r.open[row+c>>6]&(1<<uint(c&63)) != 0
 	}
 	return s.subSlow(r, line, pos)
@@ -108,7 +108,7 @@ func (s *JPS) subLong(r *subRay, line, pos int) (int, bool) {
 	for j, c := 1, pos+64*r.sign; ; j, c = j+1, c+64*r.sign {
 		// the cells before c pass, so c is on the map or its padding
 		if s.pastLimit(line, c, pos, r.vertical) {
-			s.work += 4 * j
+			s.spent.work += 4 * j
 			return c, r.open[row+c>>6]&(1<<uint(c&63)) != 0
 		}
 		dist := r.window(row, c)
@@ -116,7 +116,7 @@ func (s *JPS) subLong(r *subRay, line, pos int) (int, bool) {
 			dist = min(dist, r.capDist)
 		}
 		if dist < 64 {
-			s.work += 4 * (j + 1)
+			s.spent.work += 4 * (j + 1)
 			e := c + r.sign*dist
 			return e, r.open[row+e>>6]&(1<<uint(e&63)) != 0
 		}
@@ -125,12 +125,12 @@ func (s *JPS) subLong(r *subRay, line, pos int) (int, bool) {
 
 // subSlow is sub by scanLayer.
 func (s *JPS) subSlow(r *subRay, line, pos int) (int, bool) {
-	lim := pos + s.rayCap - 1
+	lim := pos + s.rays.cap - 1
 	if !r.fwd {
-		lim = pos - s.rayCap + 1
+		lim = pos - s.rays.cap + 1
 	}
 	if uint(line) >= uint(r.p.lines) {
 		return s.scanLayer(line, pos, lim, r.vertical, r.fwd)
 	}
-	return s.runLayer(r.p, r.pass, line, pos, pos, s.scanEnd(line, pos, lim, r.vertical, r.fwd), r.vertical, r.fwd)
+	return s.runLayer(r.p, r.pass, line, pos, pos, s.goal.scanEnd(line, pos, lim, r.vertical, r.fwd), r.vertical, r.fwd)
 }
