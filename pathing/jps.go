@@ -130,7 +130,9 @@ func (s *JPS) Find(req *Request, res *Result) {
 	if s.dyn.active {
 		s.dynt.reset(&s.views)
 	}
-	s.layer.on = s.mover.jumps && !s.dyn.active && !s.opt.layerOff && s.layer.fits
+	if s.layer.on = s.mover.jumps && !s.dyn.active && !s.opt.layerOff && s.layer.fits; s.layer.on && s.layer.rows.open == nil {
+		s.layer.alloc()
+	}
 	budget := DefaultMaxNodes
 	if req.MaxNodes > 0 {
 		budget = req.MaxNodes

@@ -6,10 +6,12 @@ import (
 )
 
 // maxLayerCells bounds the maps the flat layer serves: 43 bits per cell
-// (open rows and columns, regular rows, pass and dead bits of 2 rules × 2
-// directions along rows and along columns, a byte of block bits, a byte
-// of dead bits, a byte of canonical Z), 21.5 MB at most per finder.
-const maxLayerCells = 1 << 22
+// (open bits along rows and columns, regular bits, pass and reach bits of
+// 2 rules × 2 directions along rows and along columns, a byte of block
+// bits, a byte of dead bits, a byte of canonical Z), 180 MB at most per
+// finder, of which only the pages of the chunks copied in are written
+// (see alloc). Britannia's largest maps (7168×4096) fit.
+const maxLayerCells = 1 << 25
 
 // layer is a flat copy of the canonical maps of a whole map (one rule set)
 // in 64-bit words, for rays that scan 64 cells at a time: open, regular,
@@ -47,9 +49,11 @@ type plane struct {
 	// without an event, per diagonal rule and direction (fwd: toward
 	// higher positions); see goBits.
 	pass [2][2][]uint64
-	// dead[rule][fwd]: the cells from which such a ray ends at a closed
-	// cell without an event (see jps_layer_deadbits.go).
-	dead          [2][2][]uint64
+	// reach[rule][fwd]: the cells from which such a ray meets an event
+	// before any closed cell: the cells that are not dead (see
+	// jps_layer_deadbits.go), kept complemented so that a new plane, all
+	// zero, says every cell is dead.
+	reach         [2][2][]uint64
 	stride, lines int // words per padded line, lines on the map
 }
 
@@ -78,24 +82,17 @@ type fillLog struct {
 }
 
 // prepare makes the layer serve the current views (map w×h): it forgets
-// what it copied for an earlier generation. It reports whether the map is
-// small enough to use the layer.
+// what it copied for an earlier generation, and a copy of another map
+// size altogether (the memory comes with the first search that uses the
+// layer: see alloc). It reports whether the map is small enough to use
+// the layer.
 func (l *layer) prepare(gen uint32, w, h int) bool {
 	if w*h > maxLayerCells || w <= 0 || h <= 0 {
 		return false
 	}
-	if l.w != w || l.h != h || l.rows.open == nil {
-		// Lines and words cover whole chunks: a map whose side is not a
-		// multiple of 16 (Tokuno's 1448) has half chunks whose off-map
-		// cells a fill copies too (closed: they are zero records).
+	if l.w != w || l.h != h {
 		wide, high := stepcache.ChunksOf(w, h)
-		cw, ch := wide*stepcache.ChunkSize, high*stepcache.ChunkSize
 		*l = layer{w: w, h: h, wide: wide, high: high, gen: gen}
-		l.rows = newPlane((cw+63)/64+2, ch+2, h)
-		l.cols = newPlane((ch+63)/64+2, cw+2, w)
-		l.reg = make([]uint64, (ch+2)*l.rows.stride)
-		l.fills = fillLog{filled: make([]uint64, (wide*high+63)/64), chunks: make([]*stepcache.Chunk, wide*high)}
-		l.cells = cellBytes{w: cw, blk: make([]uint8, cw*ch), dead: make([]uint8, cw*ch), z: make([]int8, cw*ch)}
 	}
 	if l.gen != gen {
 		l.clear()
@@ -104,14 +101,31 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 	return true
 }
 
+// alloc makes the layer's memory for its map, all zero: nothing copied
+// in. Only the pages that chunks are copied into are ever written, so a
+// large map's layer takes the memory of the region its searches cover.
+func (l *layer) alloc() {
+	// Lines and words cover whole chunks: a map whose side is not a
+	// multiple of 16 (Tokuno's 1448) has half chunks whose off-map cells a
+	// fill copies too (closed: they are zero records).
+	cw, ch := l.wide*stepcache.ChunkSize, l.high*stepcache.ChunkSize
+	l.rows = newPlane((cw+63)/64+2, ch+2, l.h)
+	l.cols = newPlane((ch+63)/64+2, cw+2, l.w)
+	l.reg = make([]uint64, (ch+2)*l.rows.stride)
+	l.fills = fillLog{filled: make([]uint64, (l.wide*l.high+63)/64), chunks: make([]*stepcache.Chunk, l.wide*l.high)}
+	l.cells = cellBytes{w: cw, blk: make([]uint8, cw*ch), dead: make([]uint8, cw*ch), z: make([]int8, cw*ch)}
+}
+
 // newPlane returns a plane of n padded lines of stride words, lines of
-// them on the map: nothing open, nothing passes, every cell dead.
+// them on the map: nothing open, nothing passes, every cell dead (all
+// zero, so the pages of a large map's plane that no chunk is copied into
+// are never written).
 func newPlane(stride, n, lines int) plane {
 	p := plane{open: make([]uint64, n*stride), stride: stride, lines: lines}
 	for r := range 2 {
 		for f := range 2 {
 			p.pass[r][f] = make([]uint64, n*stride)
-			p.dead[r][f] = newDead(n * stride)
+			p.reach[r][f] = make([]uint64, n*stride)
 		}
 	}
 	return p
@@ -161,6 +175,9 @@ func (s *JPS) PrepareLayer(mv movement.Mover) {
 	s.resyncViews(s.src.canonEpoch(s.live.Map.ID))
 	if !s.mover.jumps || !s.layer.fits || s.opt.layerOff {
 		return
+	}
+	if s.layer.rows.open == nil {
+		s.layer.alloc()
 	}
 	for ci := range s.layer.wide * s.layer.high {
 		s.fill(ci%s.layer.wide, ci/s.layer.wide)

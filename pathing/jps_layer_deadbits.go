@@ -23,15 +23,6 @@ import (
 // against the ray's direction, word by word, until a word past the ring
 // comes out unchanged.
 
-// newDead returns a plane of n words, all dead.
-func newDead(n int) []uint64 {
-	d := make([]uint64, n)
-	for i := range d {
-		d[i] = ^uint64(0)
-	}
-	return d
-}
-
 // deadFwd is one word of dead bits for rays toward higher positions from
 // its pass and open bits; carry is the next word's first dead bit.
 func deadFwd(pass, open, carry uint64) uint64 {
@@ -80,35 +71,35 @@ func (l *layer) redead(vertical bool, line, lo, hi int) {
 	if vertical {
 		p = &l.cols
 	}
-	dead, stride := &p.dead, p.stride
+	reach, stride := &p.reach, p.stride
 	base := (line + 1) * stride
 	open := p.open[base : base+stride]
 	for rule := range 2 {
 		// toward higher positions: from hi down
-		pass, d := p.pass[rule][1][base:base+stride], dead[rule][1][base:base+stride]
+		pass, a := p.pass[rule][1][base:base+stride], reach[rule][1][base:base+stride]
 		for k := hi; k >= 1; k-- {
-			v := deadFwd(pass[k], open[k], d[k+1]&1)
-			if v == d[k] {
+			v, d := deadFwd(pass[k], open[k], ^a[k+1]&1), ^a[k]
+			if v == d {
 				if k < lo {
 					break
 				}
 				continue
 			}
-			l.markDead(vertical, line, rule, 1, k, v^d[k], v)
-			d[k] = v
+			l.markDead(vertical, line, rule, 1, k, v^d, v)
+			a[k] = ^v
 		}
 		// toward lower positions: from lo up
-		pass, d = p.pass[rule][0][base:base+stride], dead[rule][0][base:base+stride]
+		pass, a = p.pass[rule][0][base:base+stride], reach[rule][0][base:base+stride]
 		for k := lo; k <= stride-2; k++ {
-			v := deadBack(pass[k], open[k], d[k-1]>>63)
-			if v == d[k] {
+			v, d := deadBack(pass[k], open[k], ^a[k-1]>>63), ^a[k]
+			if v == d {
 				if k > hi {
 					break
 				}
 				continue
 			}
-			l.markDead(vertical, line, rule, 0, k, v^d[k], v)
-			d[k] = v
+			l.markDead(vertical, line, rule, 0, k, v^d, v)
+			a[k] = ^v
 		}
 	}
 }
@@ -178,9 +169,9 @@ func (l *layer) writeDead(x0, y0 int) {
 			vb := uint8(1) << (uint(deadDir[1][f]) + uint(rule))
 			for j := range 16 {
 				// row y0+j: the rays' first cells are x0+2f-1 ...
-				h := lineBits(l.rows.dead[rule][f], (y0+j+1)*l.rows.stride, x0+2*f-1)
+				h := ^lineBits(l.rows.reach[rule][f], (y0+j+1)*l.rows.stride, x0+2*f-1)
 				// column x0+j: the rays' first cells are y0+2f-1 ...
-				v := lineBits(l.cols.dead[rule][f], (x0+j+1)*l.cols.stride, y0+2*f-1)
+				v := ^lineBits(l.cols.reach[rule][f], (x0+j+1)*l.cols.stride, y0+2*f-1)
 				for b := range 16 {
 					if h&(1<<b) != 0 {
 						row[j*l.cells.w+b] |= hb
@@ -211,8 +202,8 @@ func (l *layer) undeadChunk(cx, cy int) {
 	for r := -1; r <= 16; r++ {
 		for rule := range 2 {
 			for f := range 2 {
-				orBits(l.rows.dead[rule][f], (cy*16+r+1)*l.rows.stride, cx*16-1, 1<<18-1)
-				orBits(l.cols.dead[rule][f], (cx*16+r+1)*l.cols.stride, cy*16-1, 1<<18-1)
+				andNotBits(l.rows.reach[rule][f], (cy*16+r+1)*l.rows.stride, cx*16-1, 1<<18-1)
+				andNotBits(l.cols.reach[rule][f], (cx*16+r+1)*l.cols.stride, cy*16-1, 1<<18-1)
 			}
 		}
 	}

@@ -57,7 +57,7 @@ func checkDead(t *testing.T, name string, l *layer) {
 	for _, pl := range []struct {
 		p    *plane
 		dead [2][2][]uint64
-	}{{&l.rows, l.rows.dead}, {&l.cols, l.cols.dead}} {
+	}{{&l.rows, l.rows.reach}, {&l.cols, l.cols.reach}} {
 		p, stride := pl.p, pl.p.stride
 		lines := len(p.open) / stride
 		bit := func(a []uint64, line, pos int) bool {
@@ -76,7 +76,7 @@ func checkDead(t *testing.T, name string, l *layer) {
 							q += step
 						}
 						want := !bit(p.open, line, q)
-						if got := bit(pl.dead[rule][f], line, pos); got != want {
+						if got := !bit(pl.dead[rule][f], line, pos); got != want {
 							t.Fatalf("%s: rule %d fwd %d line %d pos %d: dead %v, want %v (first stop %d)", name, rule, f, line-1, pos, got, want, q)
 						}
 					}
@@ -93,10 +93,10 @@ func (l *layer) deadByte(x, y int) uint8 {
 	var b uint8
 	for rule := range 2 {
 		for f := range 2 {
-			if h := x + 2*f - 1; l.rows.dead[rule][f][(y+1)*l.rows.stride+(h+64)>>6]&(1<<uint((h+64)&63)) != 0 {
+			if h := x + 2*f - 1; l.rows.reach[rule][f][(y+1)*l.rows.stride+(h+64)>>6]&(1<<uint((h+64)&63)) == 0 {
 				b |= 1 << (uint(deadDir[0][f]) + uint(rule))
 			}
-			if v := y + 2*f - 1; l.cols.dead[rule][f][(x+1)*l.cols.stride+(v+64)>>6]&(1<<uint((v+64)&63)) != 0 {
+			if v := y + 2*f - 1; l.cols.reach[rule][f][(x+1)*l.cols.stride+(v+64)>>6]&(1<<uint((v+64)&63)) == 0 {
 				b |= 1 << (uint(deadDir[1][f]) + uint(rule))
 			}
 		}
