@@ -177,8 +177,9 @@
 // miss made a chunk resident): a map that counted a chunk unknown has fewer
 // good cells, and every cell good in one map is good with the same open bit
 // in any later one, so stale maps make extra full nodes, never wrong steps.
-// The flat layer (whole maps up to 4M cells, searches without dynamics)
-// copies the chunks' maps into 64-bit rows: regular bits from the cell's
+// The flat layer (whole maps up to 32M cells, searches without dynamics;
+// its memory is written only where chunks are copied in) copies the
+// chunks' maps into 64-bit rows (and columns): regular bits from the cell's
 // own chunk, open bits ORed over every copied map's ring, which is a cell's
 // open bit wherever some map knows it good, and a regular cell's own map
 // knows its whole block. Its scans read pass bits, computed per chunk from
@@ -212,6 +213,15 @@
 // record is read from its chunk, the record a lookup would read (the
 // canonical map found the cell good: its chunk resident, its lookups not
 // falling through near a multi); elsewhere a lookup answers.
+//
+// The cone probe (on the flat layer, after the line probe) answers the
+// searches that have a taut path: one that advances a line along the
+// axis where the goal square is farthest with every step and moves along
+// the other only toward the square, so costs the heuristic under both
+// cost models. It sweeps the cone of such paths line by line, keeping the
+// regular cells' canonical states a grid step reaches (Lemma 1), and
+// walks back from the square; a sweep that finds none leaves the
+// question to the search (jps_cone.go).
 //
 // Falls back to full expansions: strata the canonical record does not
 // pick, stairs, ledges and one-way steps (neighbours disagree or land at

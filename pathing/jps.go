@@ -29,12 +29,18 @@ type JPS struct {
 	mover    moverRules // what the search reads of its request's mover
 	goal     goalArea
 	rays     rayState
-	ln       lineWay // the line probe's way
+	probe    probes // the straight-line and cone probes' state
 	spent    searchWork
 	opt      jpsOptions
 	held     heldViews // what the views and the layer were last found valid for
 	deferred notBuilt  // chunks this search found not built (see Cached.deferred)
 	jst      JPSStats
+}
+
+// probes is the state of the fast paths tried before a search.
+type probes struct {
+	ln   lineWay     // the line probe's way
+	cone coneScratch // the cone probe's lines
 }
 
 // jpsOptions are a finder's switches.
@@ -78,6 +84,7 @@ type JPSStats struct {
 	Rays        int // rays followed
 	LiveNodes   int // full expansions whose 8 directions ran the live rules
 	LineHits    int // searches answered by the straight-line fast path
+	ConeHits    int // searches answered by the cone probe (see tryCone)
 	ScanWork    int // scan work (see scanPerNode)
 	Anomalies   int // rays that reached a chunk with no map (never, by the proof; a node is made instead)
 	dynStats    CachedStats
@@ -149,6 +156,10 @@ func (s *JPS) search(req *Request, res *Result, budget int) {
 	res.Found, res.Dirs, res.Zs, res.Cost = false, res.Dirs[:0], res.Zs[:0], 0
 	s.goal.set(req.Goal, max(req.Range, 0))
 	s.beginSearch()
+	if s.opt.line && s.layer.on && s.tryCone(req, res, budget) {
+		s.jst.ScanWork += s.spent.work
+		return
+	}
 	s.src.visit(req)
 	s.src.begin()
 	s.mover.mv = req.Mover

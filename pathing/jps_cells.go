@@ -47,7 +47,7 @@ func (s *JPS) layerRegs(x, y int) uint16 {
 	if ci := (y>>4)*l.wide + x>>4; l.fills.filled[ci>>6]&(1<<uint(ci&63)) == 0 {
 		return 0
 	}
-	return regsKnown | uint16(blockBits[block9(l.reg, (y+1)*l.rows.stride, x, l.rows.stride)])
+	return regsKnown | uint16(blockBits[block9(l.rows.reg, (y+1)*l.rows.stride, x, l.rows.stride)])
 }
 
 // regular reports whether (x, y) is a regular cell with no dynamics in its

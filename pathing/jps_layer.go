@@ -5,11 +5,11 @@ import (
 	"github.com/shardcore/shardcore/stepcache"
 )
 
-// maxLayerCells bounds the maps the flat layer serves: 43 bits per cell
-// (open bits along rows and columns, regular bits, pass and reach bits of
-// 2 rules × 2 directions along rows and along columns, a byte of block
-// bits, a byte of dead bits, a byte of canonical Z), 180 MB at most per
-// finder, of which only the pages of the chunks copied in are written
+// maxLayerCells bounds the maps the flat layer serves: 44 bits per cell
+// (open and regular bits along rows and along columns, pass and reach
+// bits of 2 rules × 2 directions along rows and along columns, a byte of
+// block bits, a byte of dead bits, a byte of canonical Z), 185 MB at most
+// per finder, of which only the pages of the chunks copied in are written
 // (see alloc). Britannia's largest maps (7168×4096) fit.
 const maxLayerCells = 1 << 25
 
@@ -33,7 +33,6 @@ type layer struct {
 	w, h       int // the map, in cells
 	wide, high int // and in chunks
 	rows, cols plane
-	reg        []uint64 // regular bits along rows (rows.stride words a line)
 	cells      cellBytes
 	fills      fillLog
 	gen        uint32 // the views generation the copy belongs to
@@ -45,6 +44,7 @@ type layer struct {
 // open bits, and the pass and dead bits of straight rays along it.
 type plane struct {
 	open []uint64
+	reg  []uint64 // the regular cells
 	// pass[rule][fwd]: the cells a straight ray along a line passes
 	// without an event, per diagonal rule and direction (fwd: toward
 	// higher positions); see goBits.
@@ -111,7 +111,6 @@ func (l *layer) alloc() {
 	cw, ch := l.wide*stepcache.ChunkSize, l.high*stepcache.ChunkSize
 	l.rows = newPlane((cw+63)/64+2, ch+2, l.h)
 	l.cols = newPlane((ch+63)/64+2, cw+2, l.w)
-	l.reg = make([]uint64, (ch+2)*l.rows.stride)
 	l.fills = fillLog{filled: make([]uint64, (l.wide*l.high+63)/64), chunks: make([]*stepcache.Chunk, l.wide*l.high)}
 	l.cells = cellBytes{w: cw, blk: make([]uint8, cw*ch), dead: make([]uint8, cw*ch), z: make([]int8, cw*ch)}
 }
@@ -121,7 +120,7 @@ func (l *layer) alloc() {
 // zero, so the pages of a large map's plane that no chunk is copied into
 // are never written).
 func newPlane(stride, n, lines int) plane {
-	p := plane{open: make([]uint64, n*stride), stride: stride, lines: lines}
+	p := plane{open: make([]uint64, n*stride), reg: make([]uint64, n*stride), stride: stride, lines: lines}
 	for r := range 2 {
 		for f := range 2 {
 			p.pass[r][f] = make([]uint64, n*stride)
@@ -143,7 +142,7 @@ func (l *layer) clear() {
 		for r := -1; r <= 16; r++ {
 			if y := cy*16 + r; y >= -1 && y <= l.h {
 				andNotBits(l.rows.open, (y+1)*l.rows.stride, cx*16-1, 1<<18-1)
-				andNotBits(l.reg, (y+1)*l.rows.stride, cx*16, 1<<16-1)
+				andNotBits(l.rows.reg, (y+1)*l.rows.stride, cx*16, 1<<16-1)
 				for _, g := range l.rows.pass {
 					andNotBits(g[0], (y+1)*l.rows.stride, cx*16, 1<<16-1)
 					andNotBits(g[1], (y+1)*l.rows.stride, cx*16, 1<<16-1)
@@ -151,6 +150,7 @@ func (l *layer) clear() {
 			}
 			if x := cx*16 + r; x >= -1 && x <= l.w {
 				andNotBits(l.cols.open, (x+1)*l.cols.stride, cy*16-1, 1<<18-1)
+				andNotBits(l.cols.reg, (x+1)*l.cols.stride, cy*16, 1<<16-1)
 				for _, g := range l.cols.pass {
 					andNotBits(g[0], (x+1)*l.cols.stride, cy*16, 1<<16-1)
 					andNotBits(g[1], (x+1)*l.cols.stride, cy*16, 1<<16-1)
@@ -214,7 +214,8 @@ func (s *JPS) fill(cx, cy int) {
 		orBits(l.cols.open, (x0+r)*l.cols.stride, y0-1, uint64(cn.OpenT[r]))
 	}
 	for r := 0; r < 16; r++ {
-		orBits(l.reg, (y0+r+1)*l.rows.stride, x0, uint64(cn.Reg[r]))
+		orBits(l.rows.reg, (y0+r+1)*l.rows.stride, x0, uint64(cn.Reg[r]))
+		orBits(l.cols.reg, (x0+r+1)*l.cols.stride, y0, uint64(cn.RegT[r]))
 		row := l.cells.blk[(y0+r)*l.cells.w+x0:][:16]
 		for c := range row {
 			if cn.Reg[r]&(1<<c) != 0 {

@@ -14,13 +14,13 @@ func b2i(b bool) int {
 func (s *JPS) layerCell(x, y int) (nb uint8, reg bool) {
 	l := &s.layer
 	row := (y + 1) * l.rows.stride
-	if l.reg[row+x>>6+1]&(1<<uint(x&63)) == 0 {
+	if l.rows.reg[row+x>>6+1]&(1<<uint(x&63)) == 0 {
 		// not regular, or its chunk not copied in yet
 		if ci := (y>>4)*l.wide + x>>4; l.fills.filled[ci>>6]&(1<<uint(ci&63)) != 0 {
 			return 0, false
 		}
 		s.fill(x>>4, y>>4)
-		if l.reg[row+x>>6+1]&(1<<uint(x&63)) == 0 {
+		if l.rows.reg[row+x>>6+1]&(1<<uint(x&63)) == 0 {
 			return 0, false
 		}
 	}
@@ -61,14 +61,14 @@ func (s *JPS) layerBlock(x, y int) uint8 {
 func (s *JPS) layerRegular(x, y int) bool {
 	l := &s.layer
 	i := (y+1)*l.rows.stride + x>>6 + 1
-	if l.reg[i]&(1<<uint(x&63)) != 0 {
+	if l.rows.reg[i]&(1<<uint(x&63)) != 0 {
 		return true
 	}
 	if ci := (y>>4)*l.wide + x>>4; l.fills.filled[ci>>6]&(1<<uint(ci&63)) != 0 {
 		return false
 	}
 	s.fill(x>>4, y>>4)
-	return l.reg[i]&(1<<uint(x&63)) != 0
+	return l.rows.reg[i]&(1<<uint(x&63)) != 0
 }
 
 // scanLayer is scan over the flat layer, 64 cells at a time: the first cell

@@ -45,7 +45,7 @@ func (s *JPS) tryLine(req *Request, res *Result, budget int) bool {
 	}
 	res.Dirs, res.Zs = res.Dirs[:n], res.Zs[:n] // the steps write both
 	// field by field: a composite literal is built on the stack and copied
-	w := &s.ln
+	w := &s.probe.ln
 	w.x, w.y, w.z, w.turn, w.d[0], w.d[1] = x, y, z, gd, d1, d2
 	// the answer, taken back if the walk fails (set before it: less to
 	// keep across its calls)
@@ -57,8 +57,8 @@ func (s *JPS) tryLine(req *Request, res *Result, budget int) bool {
 			i, stop = s.lineRun(res, gd, x, y, z, 0, d1)
 		}
 		if stop == stopEnd && i < len(res.Zs) {
-			x, y, z = s.ln.at(res.Zs, i)
-			i, stop = s.lineRun(res, len(res.Zs), x, y, z, i, s.ln.d[1])
+			x, y, z = s.probe.ln.at(res.Zs, i)
+			i, stop = s.lineRun(res, len(res.Zs), x, y, z, i, s.probe.ln.d[1])
 		}
 	}
 	if stop != stopEnd && !s.lineWalk(req, res, i, stop) {
@@ -114,8 +114,8 @@ func (s *JPS) lineWalk(req *Request, res *Result, i, stop int) bool {
 				return false
 			}
 		}
-		x, y, z := s.ln.at(res.Zs, i)
-		d := s.ln.d[b2i(i >= s.ln.turn)]
+		x, y, z := s.probe.ln.at(res.Zs, i)
+		d := s.probe.ln.d[b2i(i >= s.probe.ln.turn)]
 		nz, took := s.lineStep(req, res, x, y, z, d, stop)
 		if took == stepFailed {
 			return false
@@ -149,13 +149,13 @@ const (
 // lineRest is lineRun over the line's steps i.. (both parts).
 func (s *JPS) lineRest(res *Result, i int) (int, int) {
 	stop := stopEnd
-	if i < s.ln.turn {
-		x, y, z := s.ln.at(res.Zs, i)
-		i, stop = s.lineRun(res, s.ln.turn, x, y, z, i, s.ln.d[0])
+	if i < s.probe.ln.turn {
+		x, y, z := s.probe.ln.at(res.Zs, i)
+		i, stop = s.lineRun(res, s.probe.ln.turn, x, y, z, i, s.probe.ln.d[0])
 	}
 	if stop == stopEnd && i < len(res.Zs) {
-		x, y, z := s.ln.at(res.Zs, i)
-		i, stop = s.lineRun(res, len(res.Zs), x, y, z, i, s.ln.d[1])
+		x, y, z := s.probe.ln.at(res.Zs, i)
+		i, stop = s.lineRun(res, len(res.Zs), x, y, z, i, s.probe.ln.d[1])
 	}
 	return i, stop
 }
@@ -215,7 +215,7 @@ func (s *JPS) lineStep(req *Request, res *Result, x, y, z int, d movement.Dir, w
 			s.fill(x>>4, y>>4) // its regular bit was not copied in yet
 			return 0, stepRetry
 		}
-		if l.reg[(y+1)*l.rows.stride+x>>6+1]>>uint(x&63)&1 == 0 {
+		if l.rows.reg[(y+1)*l.rows.stride+x>>6+1]>>uint(x&63)&1 == 0 {
 			break // not regular: a lookup
 		}
 		fallthrough // regular with no open neighbour (its block byte 0)

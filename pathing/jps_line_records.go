@@ -16,9 +16,9 @@ import (
 func (s *JPS) lineRecords(res *Result, i int) (int, int) {
 	l := &s.layer
 	ok, wet := &lineOK[b2i(s.mover.and)], s.mover.set == stepcache.RuleWet
-	x, y, z := s.ln.at(res.Zs, i)
+	x, y, z := s.probe.ln.at(res.Zs, i)
 	for ; i < len(res.Zs); i++ {
-		if uint(x) >= uint(l.w) || uint(y) >= uint(l.h) || l.reg[(y+1)*l.rows.stride+x>>6+1]>>uint(x&63)&1 == 0 {
+		if uint(x) >= uint(l.w) || uint(y) >= uint(l.h) || l.rows.reg[(y+1)*l.rows.stride+x>>6+1]>>uint(x&63)&1 == 0 {
 			return i, stopIrregular
 		}
 		ch := l.fills.chunks[(y>>4)*l.wide+x>>4] // a regular cell's chunk is filled
@@ -29,7 +29,7 @@ func (s *JPS) lineRecords(res *Result, i int) (int, int) {
 		if int(c.Z) != z || c.Info&stepcache.InfoLiveOnly != 0 {
 			return i, stopRecord
 		}
-		d := s.ln.d[b2i(i >= s.ln.turn)] & 7
+		d := s.probe.ln.d[b2i(i >= s.probe.ln.turn)] & 7
 		mask, nz := c.Walk, c.WalkZ[d]
 		if wet {
 			mask, nz = c.Wet, c.SwimZ[d]
