@@ -2,7 +2,24 @@ package systems
 
 import (
 	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/stepcache"
 	"github.com/shardcore/shardcore/world"
+)
+
+// The dynamics interfaces of the searches that Spatial implements.
+var (
+	_ pathing.Occupancy          = (*Spatial)(nil)
+	_ pathing.ItemOccupancy      = (*Spatial)(nil)
+	_ pathing.NeighbourOccupancy = (*Spatial)(nil)
+	_ pathing.OccupancyRows      = (*Spatial)(nil)
+)
+
+// A sector is a step-cache chunk, so OccupiedRows copies a sector's rows
+// (an array of negative length fails to compile unless the sizes agree).
+var (
+	_ [SectorSize - stepcache.ChunkSize]struct{}
+	_ [stepcache.ChunkSize - SectorSize]struct{}
 )
 
 // The occupancy probes read the sectors' bits, never the lists: an open door's item counts (a conservative answer, which only
@@ -33,6 +50,24 @@ func (s *Spatial) HasItems(m world.MapID, x, y int) bool {
 	}
 	b, bit := s.cellBits(x, y)
 	return b.itemBits[y%SectorSize]&bit != 0
+}
+
+// OccupiedRows sets rows to the cells of chunk (cx, cy) of map m that
+// hold a mobile or an item (bit x of rows[y]: cell (cx*16+x, cy*16+y)) and
+// reports whether any does: the jump search reads a chunk's dynamics in
+// one call (pathing.OccupancyRows).
+func (s *Spatial) OccupiedRows(m world.MapID, cx, cy int, rows *[stepcache.ChunkSize]uint16) bool {
+	*rows = [stepcache.ChunkSize]uint16{}
+	if m != s.mapID || cx < 0 || cy < 0 || cx >= s.wide || cy*SectorSize >= s.height {
+		return false
+	}
+	b := &s.sectors[cy*s.wide+cx]
+	var any uint16
+	for r := range rows {
+		rows[r] = b.mobBits[r] | b.itemBits[r]
+		any |= rows[r]
+	}
+	return any != 0
 }
 
 // HasMobiles reports whether a mobile stands on (x, y).

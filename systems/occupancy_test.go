@@ -7,6 +7,8 @@ import (
 	"github.com/mlange-42/arche/ecs"
 
 	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
 )
 
 // TestOccupancyAroundMatchesEachNeighbour checks the one-sector block read
@@ -38,5 +40,68 @@ func TestOccupancyAroundMatchesEachNeighbour(t *testing.T) {
 	}
 	if m, it := s.OccupancyAround(1, 5, 5); m != 0 || it != 0 {
 		t.Fatalf("another map's cell: %08b %08b, want none", m, it)
+	}
+}
+
+// TestOccupiedRowsMatchesOccupied checks OccupiedRows, chunk by chunk,
+// against Occupied cell by cell on a map whose sides are not whole
+// sectors, filled with mobiles and items, after moves and removals, and
+// that chunks off the map and another map's report nothing.
+func TestOccupiedRowsMatchesOccupied(t *testing.T) {
+	const w, h = 3*SectorSize + 5, 2*SectorSize + 3
+	s := NewSpatial(0, w, h)
+	ents := ecs.NewWorld()
+	rng := rand.New(rand.NewPCG(3, 5))
+	var mobs, items []int32
+	for i := 0; i < w*h/8; i++ {
+		mobs = append(mobs, s.AddMobile(ents.NewEntity(), rng.IntN(w), rng.IntN(h), movement.Mobile{ID: uint64(i + 1)}))
+		items = append(items, s.AddItem(ents.NewEntity(), rng.IntN(w), rng.IntN(h), movement.Item{}))
+	}
+	check := func(when string) {
+		t.Helper()
+		set := 0
+		var rows [stepcache.ChunkSize]uint16
+		for cy := 0; cy*SectorSize < h; cy++ {
+			for cx := 0; cx*SectorSize < w; cx++ {
+				any := s.OccupiedRows(0, cx, cy, &rows)
+				want := false
+				for r := range SectorSize {
+					for c := range SectorSize {
+						x, y := cx*SectorSize+c, cy*SectorSize+r
+						occ := s.Occupied(0, x, y)
+						if got := rows[r]>>c&1 != 0; got != occ {
+							t.Fatalf("%s: chunk (%d,%d) cell (%d,%d): row bit %v, Occupied %v", when, cx, cy, x, y, got, occ)
+						}
+						want = want || occ
+						set += int(rows[r] >> c & 1)
+					}
+				}
+				if any != want {
+					t.Fatalf("%s: chunk (%d,%d): reports %v, cells %v", when, cx, cy, any, want)
+				}
+			}
+		}
+		if set == 0 {
+			t.Fatalf("%s: no cell occupied: the fill does not exercise the rows", when)
+		}
+	}
+	check("filled")
+	for i, hm := range mobs {
+		if i%3 == 0 {
+			s.MoveMobile(hm, rng.IntN(w), rng.IntN(h), 0)
+		}
+	}
+	for i, hi := range items {
+		if i%2 == 0 {
+			s.RemoveItem(hi)
+		}
+	}
+	check("moved and removed")
+	var rows [stepcache.ChunkSize]uint16
+	for _, c := range [][3]int{{1, 0, 0}, {0, -1, 0}, {0, 0, -1}, {0, (w + SectorSize - 1) / SectorSize, 0}, {0, 0, (h + SectorSize - 1) / SectorSize}} {
+		rows[0] = 1
+		if s.OccupiedRows(world.MapID(c[0]), c[1], c[2], &rows) || rows != ([stepcache.ChunkSize]uint16{}) {
+			t.Fatalf("map %d chunk (%d,%d): reports occupied cells %v", c[0], c[1], c[2], rows)
+		}
 	}
 }
