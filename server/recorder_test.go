@@ -11,7 +11,7 @@ import (
 
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/pathing"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/systems"
 	"github.com/shardcore/shardcore/world"
 )
@@ -20,8 +20,8 @@ func sampleRecord() *systems.PathRecord {
 	r := &systems.PathRecord{Tick: 7, MobileID: 42, Party: 41, Start: world.Point{X: 10, Y: 11}, StartZ: -3,
 		Goal: world.Point{X: 20, Y: 21}, Range: 1, Caps: movement.CanOpenDoors, Found: true, Steps: 12,
 		Cost: 12, Expansions: 40, Duration: 1500 * time.Nanosecond, WaitTicks: 2}
-	r.Lookups[stepcache.Hit] = 30
-	r.Lookups[stepcache.FallNotBuilt] = 2
+	r.Lookups[chunk.Hit] = 30
+	r.Lookups[chunk.FallNotBuilt] = 2
 	return r
 }
 

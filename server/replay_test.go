@@ -2,13 +2,15 @@ package server
 
 import (
 	"bytes"
-	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/pathing"
-	"github.com/shardcore/shardcore/stepcache"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
 )
 
 // recordRun runs a test shard (doors in the town, pets, patrols and
@@ -178,7 +180,7 @@ func TestFinderName(t *testing.T) {
 	s, _ := newTestServer(t, testConfig(t.TempDir()), Options{MaxTicks: 1, Unpaced: true})
 	w := s.World()
 	rl := movement.NewRules(w.Map, w.Tiles, nil)
-	c, err := stepcache.New(stepcache.DefaultConfig(), rl)
+	c, err := stepcache.New(stepcache.DefaultConfig(), bake.Shared, rl)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,7 @@
 package stepcache
 
+import "github.com/shardcore/shardcore/stepcache/chunk"
+
 // miss resolves a chunk that is not resident: read from the map's source,
 // else (for a search's handle, or a steps handle given a party) counted at
 // the admission gate as a visit of its party at its time, and when the gate admits it, built here or asked
@@ -10,7 +12,7 @@ func (c *Cache) miss(ms *mapState, ci int32, s *Search) int32 {
 	if ms.src != nil {
 		ch, ok, err := ms.src.ReadChunk(cx, cy)
 		switch {
-		case err != nil || (ok && (ch == nil || !ch.valid())):
+		case err != nil || (ok && (ch == nil || !ch.Valid())):
 			c.st.Corrupt++
 			c.st.Built++
 			return c.install(ms, ci, c.buildInline(ms, cx, cy))
@@ -39,19 +41,19 @@ func (c *Cache) miss(ms *mapState, ci int32, s *Search) int32 {
 }
 
 // install makes ch resident as chunk ci of ms (the gate forgets it).
-func (c *Cache) install(ms *mapState, ci int32, ch *Chunk) int32 {
+func (c *Cache) install(ms *mapState, ci int32, ch *chunk.Chunk) int32 {
 	c.gate.Forget(ms.key(ci))
 	return c.rs.install(ms, ci, ch)
 }
 
 // buildInline builds chunk (cx, cy) of ms on the owner goroutine (no
-// background workers, or a corrupt record), with one Builder per map kept
-// across builds.
-func (c *Cache) buildInline(ms *mapState, cx, cy int) *Chunk {
-	b := c.inline[ms.id]
-	if b == nil {
-		b = NewBuilder(ms.rules)
-		c.inline[ms.id] = b
+// background workers, or a corrupt record), with one build function per
+// map kept across builds.
+func (c *Cache) buildInline(ms *mapState, cx, cy int) *chunk.Chunk {
+	build := c.inline[ms.id]
+	if build == nil {
+		build = c.builds(ms.rules)
+		c.inline[ms.id] = build
 	}
-	return b.BuildShared(cx, cy)
+	return build(cx, cy)
 }

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -11,8 +12,9 @@ import (
 // costs the owner goroutine a channel send instead of a chunk build. The
 // static world (land, statics, tile data) is immutable while the shard
 // runs, so workers read it freely; each has its own StaticOnly rules per
-// map (rules keep scratch state) and keeps one fast-probe Builder per map
-// across builds (≈50 KB of scratch and a memo that stays warm). Finished
+// map (rules keep scratch state) and keeps one build function per map
+// across builds (the fast probe's Builder keeps its scratch and memo warm
+// that way). Finished
 // chunks wait in done until the owner collects them.
 type builder struct {
 	jobs    chan buildJob
@@ -28,7 +30,7 @@ type buildJob struct {
 	ms    *mapState
 	ci    int32
 	epoch uint64 // the cache's epoch when asked: Clear makes older results stale
-	ch    *Chunk
+	ch    *chunk.Chunk
 }
 
 // startBuilder starts n workers over the cache's maps.
@@ -48,28 +50,28 @@ func (c *Cache) startBuilder(n int) {
 			}
 		}
 		b.wg.Add(1)
-		go b.work(rules)
+		go b.work(rules, c.builds)
 	}
 	c.bld = b
 }
 
-// work builds jobs until quit, with one Builder per map made on its first
-// job.
-func (b *builder) work(rules map[world.MapID]*movement.Rules) {
+// work builds jobs until quit, with one build function per map made by
+// builds on its first job.
+func (b *builder) work(rules map[world.MapID]*movement.Rules, builds Builders) {
 	defer b.wg.Done()
-	builders := map[world.MapID]*Builder{}
+	builders := map[world.MapID]func(cx, cy int) *chunk.Chunk{}
 	for {
 		select {
 		case <-b.quit:
 			return
 		case j := <-b.jobs:
 			b.gate.hold()
-			fb := builders[j.ms.id]
-			if fb == nil {
-				fb = NewBuilder(rules[j.ms.id])
-				builders[j.ms.id] = fb
+			build := builders[j.ms.id]
+			if build == nil {
+				build = builds(rules[j.ms.id])
+				builders[j.ms.id] = build
 			}
-			j.ch = fb.BuildShared(int(j.ci)%j.ms.wide, int(j.ci)/j.ms.wide)
+			j.ch = build(int(j.ci)%j.ms.wide, int(j.ci)/j.ms.wide)
 			select {
 			case b.done <- j:
 			case <-b.quit:

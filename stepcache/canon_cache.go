@@ -3,41 +3,43 @@ package stepcache
 import (
 	"unsafe"
 
+	"github.com/shardcore/shardcore/stepcache/canon"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
 // canonShared is one distinct canonical map and how many slot entries hold it.
 type canonShared struct {
-	cn   Canon
+	cn   canon.Map
 	refs int
 }
 
 // canonInterner keeps one object per distinct canonical map: most chunks'
 // maps are all open and regular (or all blocked), so slots share them.
 type canonInterner struct {
-	byValue map[Canon]*canonShared
+	byValue map[canon.Map]*canonShared
 	bytes   int // distinct maps
 }
 
 // canonBytes is the size of one canonical map.
-const canonBytes = int(unsafe.Sizeof(Canon{}))
+const canonBytes = int(unsafe.Sizeof(canon.Map{}))
 
 // canonSlotBytes is what every resident slot spends on canonical maps
 // whether computed or not: its per-rule-set pointers.
-const canonSlotBytes = int(unsafe.Sizeof([NumRuleSets]*canonShared{}))
+const canonSlotBytes = int(unsafe.Sizeof([chunk.NumRuleSets]*canonShared{}))
 
 func (in *canonInterner) reset() {
 	in.byValue = nil
 	in.bytes = 0
 }
 
-func (in *canonInterner) intern(cn *Canon) *canonShared {
+func (in *canonInterner) intern(cn *canon.Map) *canonShared {
 	if s := in.byValue[*cn]; s != nil {
 		s.refs++
 		return s
 	}
 	if in.byValue == nil {
-		in.byValue = make(map[Canon]*canonShared)
+		in.byValue = make(map[canon.Map]*canonShared)
 	}
 	s := &canonShared{cn: *cn, refs: 1}
 	in.byValue[*cn] = s
@@ -82,15 +84,15 @@ func (rs *residentSet) dropCanon(e *resident) {
 }
 
 // Canon returns the canonical map of chunk (cx, cy) of map m for set (see
-// Canon) and the chunk itself, or nils when the chunk is not resident (or
+// canon.Map) and the chunk itself, or nils when the chunk is not resident (or
 // the cache is off). It is computed on first use from the chunk and its
 // resident neighbours and kept beside the slot until the slot or a
 // neighbour changes, or a multi is placed or removed on the map. It counts
 // as a use of the chunk for eviction; it never builds or loads a chunk and
 // never counts a miss at the admission gate.
-func (c *Cache) Canon(m world.MapID, cx, cy int, set RuleSet) (*Canon, *Chunk) {
+func (c *Cache) Canon(m world.MapID, cx, cy int, set chunk.RuleSet) (*canon.Map, *chunk.Chunk) {
 	ms := c.maps[m]
-	if !c.cfg.Enabled || ms == nil || set >= NumRuleSets || cx < 0 || cy < 0 || cx >= ms.wide || cy >= ms.high {
+	if !c.cfg.Enabled || ms == nil || set >= chunk.NumRuleSets || cx < 0 || cy < 0 || cx >= ms.wide || cy >= ms.high {
 		return nil, nil
 	}
 	c.checkCanonMultis(ms)
@@ -152,8 +154,8 @@ func b2u(b bool) uint8 {
 // buildCanon computes chunk (cx, cy)'s canonical map from the resident
 // chunks around it; cells whose lookups fall through because of a multi
 // count as unknown.
-func (c *Cache) buildCanon(ms *mapState, cx, cy int, set RuleSet) Canon {
-	var around [3][3]*Chunk
+func (c *Cache) buildCanon(ms *mapState, cx, cy int, set chunk.RuleSet) canon.Map {
+	var around [3][3]*chunk.Chunk
 	near := false
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
@@ -173,7 +175,7 @@ func (c *Cache) buildCanon(ms *mapState, cx, cy int, set RuleSet) Canon {
 			return ok && ms.nearMulti[ci] != multiNone && ms.nearMultiCell(ci, x, y)
 		}
 	}
-	return BuildCanon(&around, set, cx, cy, ms.m.Width, ms.m.Height, unknown)
+	return canon.Build(&around, set, cx, cy, ms.m.Width, ms.m.Height, unknown)
 }
 
 // CanonStats reports the canonical maps' memory: distinct maps (shared

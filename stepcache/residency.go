@@ -1,5 +1,7 @@
 package stepcache
 
+import "github.com/shardcore/shardcore/stepcache/chunk"
+
 // residentSet is the resident chunks of every map: a dense slot array
 // (each map's slots point into it), the interner that shares identical
 // chunks, the use stamps eviction reads, and the bytes held.
@@ -16,10 +18,10 @@ type residentSet struct {
 type resident struct {
 	sh    *shared
 	ms    *mapState
-	ci    int32                     // chunk index in ms
-	last  uint64                    // stamp of the last use
-	clear uint64                    // stamp at which the CLOCK hand last cleared the mark
-	canon [NumRuleSets]*canonShared // computed on first use, dropped when the slot or a neighbour changes
+	ci    int32                           // chunk index in ms
+	last  uint64                          // stamp of the last use
+	clear uint64                          // stamp at which the CLOCK hand last cleared the mark
+	canon [chunk.NumRuleSets]*canonShared // computed on first use, dropped when the slot or a neighbour changes
 	// canonDrop is its map's canon epoch when canon was last dropped (or
 	// the slot installed): a view's map computed at an earlier epoch is stale
 	canonDrop uint64
@@ -40,7 +42,7 @@ func (rs *residentSet) use(i int32) {
 
 // install makes ch resident as chunk ci of ms, replacing what was there; an
 // identical resident chunk is shared instead of ch. It returns the slot.
-func (rs *residentSet) install(ms *mapState, ci int32, ch *Chunk) int32 {
+func (rs *residentSet) install(ms *mapState, ci int32, ch *chunk.Chunk) int32 {
 	if old := ms.slots[ci]; old >= 0 {
 		rs.remove(int(old))
 	}

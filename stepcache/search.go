@@ -2,6 +2,7 @@ package stepcache
 
 import (
 	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -50,7 +51,7 @@ func (c *Cache) Steps() Search {
 // caller adds the dynamic pass), or the reason it falls through to the live
 // rules. A chunk neither resident nor in a source counts as a visit of the
 // search's party at the admission gate. A hit does not allocate.
-func (s Search) Lookup(m world.MapID, x, y, z int, caps movement.Caps) StepMask {
+func (s Search) Lookup(m world.MapID, x, y, z int, caps movement.Caps) chunk.StepMask {
 	kinds := &s.c.st.Kinds
 	switch {
 	case s.view != nil && s.steps:
@@ -64,70 +65,70 @@ func (s Search) Lookup(m world.MapID, x, y, z int, caps movement.Caps) StepMask 
 }
 
 // LookupIn is Lookup answered from own, the chunk holding (x, y) as the
-// caller built it for itself (Scratch): the same checks and the same
+// caller built it for itself (bake.Scratch): the same checks and the same
 // answer as Lookup would give once the cache built that chunk, but the
 // cache's chunk is not read, the admission gate not told and the cache's
 // look-up counts not kept.
-func (s Search) LookupIn(m world.MapID, x, y, z int, caps movement.Caps, own *Chunk) StepMask {
-	var kinds [NumHitKinds]uint64
+func (s Search) LookupIn(m world.MapID, x, y, z int, caps movement.Caps, own *chunk.Chunk) chunk.StepMask {
+	var kinds [chunk.NumHitKinds]uint64
 	return s.c.lookup(m, x, y, z, caps, &s, &kinds, own)
 }
 
 // fall counts in kinds and returns a fallthrough of kind k.
-func fall(kinds *[NumHitKinds]uint64, k HitKind) StepMask {
+func fall(kinds *[chunk.NumHitKinds]uint64, k chunk.HitKind) chunk.StepMask {
 	kinds[k]++
-	return StepMask{Kind: k}
+	return chunk.StepMask{Kind: k}
 }
 
 // lookup is Search.Lookup for s: every outcome is counted in kinds.
-func (c *Cache) lookup(m world.MapID, x, y, z int, caps movement.Caps, s *Search, kinds *[NumHitKinds]uint64, own *Chunk) StepMask {
+func (c *Cache) lookup(m world.MapID, x, y, z int, caps movement.Caps, s *Search, kinds *[chunk.NumHitKinds]uint64, own *chunk.Chunk) chunk.StepMask {
 	if !c.cfg.Enabled {
-		return fall(kinds, FallDisabled)
+		return fall(kinds, chunk.FallDisabled)
 	}
 	if caps&movement.CanFly != 0 {
-		return fall(kinds, FallFlyer)
+		return fall(kinds, chunk.FallFlyer)
 	}
 	if caps&(movement.CantWalk|movement.CanSwim) == movement.CantWalk {
-		return fall(kinds, FallCaps)
+		return fall(kinds, chunk.FallCaps)
 	}
 	ms := c.maps[m]
 	if ms == nil || x < 0 || y < 0 || x >= ms.m.Width || y >= ms.m.Height {
-		return fall(kinds, FallOffMap)
+		return fall(kinds, chunk.FallOffMap)
 	}
-	ci := int32((y/ChunkSize)*ms.wide + x/ChunkSize) // cellOf, by hand: the call cost searches 0.5–0.8% more instructions
+	ci := int32((y/chunk.Size)*ms.wide + x/chunk.Size) // cellOf, by hand: the call cost searches 0.5–0.8% more instructions
 	if ms.m.MultisVersion() != ms.multisVer {
 		if s.view != nil { // Ready was not called since multis changed: fall through
-			return fall(kinds, FallMulti)
+			return fall(kinds, chunk.FallMulti)
 		}
 		ms.refreshMultis()
 	}
 	if ms.nearMulti[ci] != multiNone && ms.nearMultiCell(ci, x, y) {
-		return fall(kinds, FallMulti)
+		return fall(kinds, chunk.FallMulti)
 	}
 	ch := own
 	if ch == nil {
 		if ch = c.chunk(ms, ci, s); ch == nil {
-			return fall(kinds, FallNotBuilt)
+			return fall(kinds, chunk.FallNotBuilt)
 		}
 	}
-	rec := ch.Record((y%ChunkSize)*ChunkSize+x%ChunkSize, z)
+	rec := ch.Record((y%chunk.Size)*chunk.Size+x%chunk.Size, z)
 	if rec == nil {
-		return fall(kinds, FallZMismatch)
+		return fall(kinds, chunk.FallZMismatch)
 	}
-	if caps&(movement.CanSwim|movement.CantWalk) == movement.CanSwim && rec.Info&InfoAmphibianInexact != 0 {
-		return fall(kinds, FallAmphibian)
+	if caps&(movement.CanSwim|movement.CantWalk) == movement.CanSwim && rec.Info&chunk.InfoAmphibianInexact != 0 {
+		return fall(kinds, chunk.FallAmphibian)
 	}
-	kinds[Hit]++
-	r := StepMask{Kind: Hit}
+	kinds[chunk.Hit]++
+	r := chunk.StepMask{Kind: chunk.Hit}
 	// Zs are 0 where a rule set cannot enter, so the single-rule-set cases
 	// equal Compose without its per-direction choice.
 	switch caps & (movement.CanSwim | movement.CantWalk) {
 	case 0:
-		r.Mask, r.Z = ApplyDiagonalRule(rec.Walk, caps.AndRule()), rec.WalkZ
+		r.Mask, r.Z = chunk.ApplyDiagonalRule(rec.Walk, caps.AndRule()), rec.WalkZ
 	case movement.CanSwim | movement.CantWalk:
-		r.Mask, r.Z = ApplyDiagonalRule(rec.Wet, caps.AndRule()), rec.SwimZ
+		r.Mask, r.Z = chunk.ApplyDiagonalRule(rec.Wet, caps.AndRule()), rec.SwimZ
 	default:
-		r.Mask, r.Z = Compose(rec, caps)
+		r.Mask, r.Z = chunk.Compose(rec, caps)
 	}
 	if s.view == nil && c.ver.due(c.rng) {
 		c.ver.check(ms, x, y, z, caps, &r, &c.st)
@@ -138,7 +139,7 @@ func (c *Cache) lookup(m world.MapID, x, y, z int, caps movement.Caps, s *Search
 // chunk returns chunk ci of ms for search s: resident (its use stamped, or
 // recorded by s's view), read from the source or built (not through a
 // view), or nil while it stays unbuilt.
-func (c *Cache) chunk(ms *mapState, ci int32, s *Search) *Chunk {
+func (c *Cache) chunk(ms *mapState, ci int32, s *Search) *chunk.Chunk {
 	slot, ch := ms.slots[ci], ms.chunks[ci]
 	if s.view != nil {
 		if slot < 0 {

@@ -1,6 +1,10 @@
 package stepcache
 
-import "github.com/shardcore/shardcore/world"
+import (
+	"github.com/shardcore/shardcore/stepcache/canon"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/world"
+)
 
 // canonSlab is how many canonical maps a view's scratch allocates at once
 // (a slab is never moved, so the maps it hands out stay put).
@@ -12,14 +16,14 @@ const canonSlab = 64
 type viewCanons struct {
 	epoch uint64
 	n     int
-	slabs []*[canonSlab]Canon
+	slabs []*[canonSlab]canon.Map
 }
 
 // next returns a free map of the scratch.
-func (s *viewCanons) next() *Canon {
+func (s *viewCanons) next() *canon.Map {
 	i := s.n / canonSlab
 	if i == len(s.slabs) {
-		s.slabs = append(s.slabs, new([canonSlab]Canon))
+		s.slabs = append(s.slabs, new([canonSlab]canon.Map))
 	}
 	cn := &s.slabs[i][s.n%canonSlab]
 	s.n++
@@ -31,9 +35,9 @@ func (s *viewCanons) next() *Canon {
 type viewCanon struct {
 	ms    *mapState
 	ci    int32
-	set   RuleSet
+	set   chunk.RuleSet
 	epoch uint64 // the map's canon epoch it was computed at
-	cn    Canon
+	cn    canon.Map
 }
 
 // Canon is Cache.Canon through the view, read-only: the canonical map kept
@@ -44,10 +48,10 @@ type viewCanon struct {
 // chunk that is not resident has no map through a view (nils), even when
 // the view read it from a shared source; so do the chunks of a map whose
 // multis changed since the owner's Ready. It counts as a use of the chunk.
-func (v *View) Canon(m world.MapID, cx, cy int, set RuleSet) (*Canon, *Chunk) {
+func (v *View) Canon(m world.MapID, cx, cy int, set chunk.RuleSet) (*canon.Map, *chunk.Chunk) {
 	c := v.c
 	ms := c.maps[m]
-	if !c.cfg.Enabled || ms == nil || set >= NumRuleSets || cx < 0 || cy < 0 || cx >= ms.wide || cy >= ms.high {
+	if !c.cfg.Enabled || ms == nil || set >= chunk.NumRuleSets || cx < 0 || cy < 0 || cx >= ms.wide || cy >= ms.high {
 		return nil, nil
 	}
 	if ms.m.MultisVersion() != ms.canonVer { // Ready was not called since multis changed

@@ -5,10 +5,11 @@
 // and code in memory, the file mapped read-only where the platform allows,
 // else one positioned read per chunk; a stepcache ChunkSource that survives
 // its file changing under it) and the refusal sentinels. The record codec
-// itself is internal/swbcodec (shared with the measurement lab,
-// internal/swblab: the stage table and the v9 encoder of the shard this design comes from).
+// itself is stepcache/swb/codec (shared with the measurement lab,
+// stepcache/swb/lab: the stage table and the v9 encoder of the shard this
+// design comes from).
 //
-// It does not build chunks (stepcache does), compute fingerprints (world/uo
+// It does not build chunks (stepcache/bake does), compute fingerprints (world/uo
 // does, over the client files; the header only carries the value), or
 // decide when to reopen or rebake (the server does, on an Open error, a
 // Reader's ErrChanged, a bad record, or Check).
