@@ -39,6 +39,9 @@ var layers = []struct {
 	{"github.com/shardcore/shardcore/population", 10},
 	{"github.com/shardcore/shardcore/metrics", 10}, // Prometheus series and endpoint: reads the chunk model's hit kinds, published by server
 	{"github.com/shardcore/shardcore/server", 11},
+	{"github.com/shardcore/shardcore/server/recorder", 10}, // the search recording: format, writer, tap; below the server that wires it
+	{"github.com/shardcore/shardcore/server/replay", 10},   // re-runs a recording; imports recorder
+	{"github.com/shardcore/shardcore/server/render", 10},   // the PNG of a map the server hands it
 	{"github.com/shardcore/shardcore/cmd/", 12},
 	{"github.com/shardcore/shardcore/tests", 13},
 }
@@ -54,6 +57,7 @@ var forbidden = []struct {
 	{"github.com/shardcore/shardcore/server", "github.com/shardcore/shardcore/stepcache/swb/lab", "the running shard does not measure the .swb format (cmd/shard's offline commands do)", false},
 	{"github.com/shardcore/shardcore/stepcache/swb/codec", "github.com/shardcore/shardcore/stepcache", "the codec reads the chunk model alone (stepcache/chunk), not the cache", true},
 	{"github.com/shardcore/shardcore/metrics", "github.com/shardcore/shardcore/stepcache", "metrics reads the chunk model alone (stepcache/chunk), not the cache", true},
+	{"github.com/shardcore/shardcore/server/render", "github.com/shardcore/shardcore/systems", "render draws the scene the server hands it; it does not run the simulation", false},
 }
 
 // backEdgeAllowlist are back edges the test tolerates for now, each with
@@ -133,6 +137,7 @@ func TestRankOf(t *testing.T) {
 		"github.com/shardcore/shardcore/world": 1, "github.com/shardcore/shardcore/world/gen": 1, "github.com/shardcore/shardcore/worldly": -1, "github.com/shardcore/shardcore/stepcache/swb": 6,
 		"github.com/shardcore/shardcore/stepcache": 5, "github.com/shardcore/shardcore/stepcache/chunk": 3, "github.com/shardcore/shardcore/stepcache/swb/codec": 4,
 		"github.com/shardcore/shardcore/cmd/shard": 12, "github.com/shardcore/shardcore/internal/hugepages": 0, "github.com/shardcore/shardcore/population": 10,
+		"github.com/shardcore/shardcore/server": 11, "github.com/shardcore/shardcore/server/recorder": 10, "github.com/shardcore/shardcore/server/render": 10,
 	} {
 		if got := rankOf(p); got != want {
 			t.Errorf("rankOf(%s) = %d, want %d", p, got, want)
