@@ -6,11 +6,11 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/shardcore/shardcore/internal/repo"
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache"
 	"github.com/shardcore/shardcore/stepcache/bake"
 	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/testkit/repo"
 )
 
 // warmCache returns a cache over rules with every chunk of bm installed.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/shardcore/shardcore/internal/repo"
+	"github.com/shardcore/shardcore/testkit/repo"
 )
 
 // layers ranks the module's packages, lowest first: a package may import
@@ -20,6 +20,7 @@ var layers = []struct {
 	rank   int
 }{
 	{"github.com/shardcore/shardcore/internal/", 0},
+	{"github.com/shardcore/shardcore/testkit/", 0}, // the repository locator and the counting helper, for tests and tools
 	{"github.com/shardcore/shardcore/config", 0},
 	{"github.com/shardcore/shardcore/world", 1},
 	{"github.com/shardcore/shardcore/movement", 2},
@@ -58,6 +59,24 @@ var forbidden = []struct {
 	{"github.com/shardcore/shardcore/stepcache/swb/codec", "github.com/shardcore/shardcore/stepcache", "the codec reads the chunk model alone (stepcache/chunk), not the cache", true},
 	{"github.com/shardcore/shardcore/metrics", "github.com/shardcore/shardcore/stepcache", "metrics reads the chunk model alone (stepcache/chunk), not the cache", true},
 	{"github.com/shardcore/shardcore/server/render", "github.com/shardcore/shardcore/systems", "render draws the scene the server hands it; it does not run the simulation", false},
+}
+
+// testOnly are the packages for tests and tools, not the running shard:
+// outside tests, only one another and cmd/ import them.
+var testOnly = []string{
+	"github.com/shardcore/shardcore/testkit",
+	"github.com/shardcore/shardcore/stepcache/steptest",
+	"github.com/shardcore/shardcore/stepcache/swb/swbtest",
+}
+
+// isTestOnly reports whether package p is under testOnly.
+func isTestOnly(p string) bool {
+	for _, t := range testOnly {
+		if under(p, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // backEdgeAllowlist are back edges the test tolerates for now, each with
@@ -124,6 +143,9 @@ func TestNoBackEdges(t *testing.T) {
 					t.Errorf("forbidden edge: %s: %s", edge, fb.why)
 				}
 			}
+			if isTestOnly(to) && !isTestOnly(from) && !under(from, modulePath+"/cmd") {
+				t.Errorf("forbidden edge: %s: %s is for tests and tools", edge, to)
+			}
 		}
 	}
 	if pkgs < 10 || edges < 20 {
@@ -136,7 +158,7 @@ func TestRankOf(t *testing.T) {
 	for p, want := range map[string]int{
 		"github.com/shardcore/shardcore/world": 1, "github.com/shardcore/shardcore/world/gen": 1, "github.com/shardcore/shardcore/worldly": -1, "github.com/shardcore/shardcore/stepcache/swb": 6,
 		"github.com/shardcore/shardcore/stepcache": 5, "github.com/shardcore/shardcore/stepcache/chunk": 3, "github.com/shardcore/shardcore/stepcache/swb/codec": 4,
-		"github.com/shardcore/shardcore/cmd/shard": 12, "github.com/shardcore/shardcore/internal/hugepages": 0, "github.com/shardcore/shardcore/population": 10,
+		"github.com/shardcore/shardcore/cmd/shard": 12, "github.com/shardcore/shardcore/internal/hugepages": 0, "github.com/shardcore/shardcore/testkit/repo": 0, "github.com/shardcore/shardcore/population": 10,
 		"github.com/shardcore/shardcore/server": 11, "github.com/shardcore/shardcore/server/recorder": 10, "github.com/shardcore/shardcore/server/render": 10,
 	} {
 		if got := rankOf(p); got != want {

@@ -8,10 +8,10 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/shardcore/shardcore/internal/counting"
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache/canon"
 	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/testkit/counting"
 	"github.com/shardcore/shardcore/world"
 	worldsource "github.com/shardcore/shardcore/world/source"
 )

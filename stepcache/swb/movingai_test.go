@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/shardcore/shardcore/internal/repo"
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache/bake"
 	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/testkit/repo"
 	"github.com/shardcore/shardcore/world/movingai"
 )
 

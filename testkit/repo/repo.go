@@ -1,6 +1,7 @@
 // Package repo locates the module root and the test data kept in it
-// (testdata/), for tests and tools run from any package directory. It owns
-// nothing else.
+// (testdata/), for tests and tools run from any package directory (`shard
+// bench` finds the Moving AI subset through it). It owns nothing else; the
+// running shard does not use it.
 package repo
 
 import (

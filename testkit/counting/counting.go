@@ -1,7 +1,7 @@
 // Package counting holds what the instruction-count tests share (the
 // loops scripts/count-jps.sh and scripts/count-build.sh run under
 // valgrind): it owns no counting itself, only the quiet state a counted
-// loop needs.
+// loop needs. It is imported only by tests.
 package counting
 
 import (
