@@ -27,10 +27,11 @@ type Builders func(r *movement.Rules) func(cx, cy int) *chunk.Chunk
 
 // Cache is the resident step cache over one or more maps. It wires its
 // parts together: the maps it serves (maps.go), the resident set with its
-// interner (residency.go) and eviction (evict.go), the admission gate
-// (gate.go) reached through each search's handle (search.go, admission.go),
-// the background builder (background.go), verify mode (verify.go) and stats
-// (stats.go).
+// interner (residency.go) and eviction (evict.go), the lookup path from a
+// search's handle through a miss to the admission gate (lookup.go,
+// gate.go), read-only views (view.go), the background builds
+// (background.go), the canonical maps kept beside resident chunks
+// (canon.go), verify mode (verify.go) and stats (stats.go).
 //
 // A Cache is owned by one goroutine (the tick goroutine): every method, and
 // every Search's Lookup, must be called from it. Chunks it hands out are

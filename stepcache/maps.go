@@ -25,7 +25,7 @@ type mapState struct {
 	// only its edge cells may be).
 	nearMulti  []uint8
 	multisVer  uint64
-	canonVer   uint64 // multis version the slots' canonical maps were computed at (canon_cache.go)
+	canonVer   uint64 // multis version the slots' canonical maps were computed at (canon.go)
 	canonEpoch uint64 // see Cache.CanonEpoch
 }
 

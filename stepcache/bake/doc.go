@@ -10,15 +10,16 @@
 //
 // # Two probes
 //
-// The reference probe (BuildChunkReference, probe.go) asks the live rules
-// (movement.StartZ, Enter, CheckMovement) every question a chunk's records
-// answer: per cell and standing Z, both rule sets, all 8 directions, the
-// amphibian check and the four window requests (Z±1, Z±2), about 20,000
-// rule calls a chunk. It is the oracle. The fast probe (Builder, BuildChunk,
-// BuildMap; fast*.go) produces the same Chunk byte for byte, at a small
-// fraction of the cost, and is what everything builds with. The tests and
-// `shard bench bake` compare the two on every chunk of the default world,
-// the Moving AI maps and random stack worlds (CompareProbes).
+// The reference probe (BuildChunkReference, reference.go) asks the live
+// rules (movement.StartZ, Enter, CheckMovement) every question a chunk's
+// records answer: per cell and standing Z, both rule sets, all 8
+// directions, the amphibian check and the four window requests (Z±1, Z±2),
+// about 20,000 rule calls a chunk. It is the oracle. The fast probe
+// (Builder, BuildChunk, BuildMap; builder.go and the files it calls into)
+// produces the same Chunk byte for byte, at a small fraction of the cost,
+// and is what everything builds with. The tests and `shard bench bake`
+// compare the two on every chunk of the default world, the Moving AI maps
+// and random stack worlds (CompareProbes).
 //
 // # How the fast probe works
 //

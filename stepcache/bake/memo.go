@@ -1,6 +1,11 @@
 package bake
 
-import "github.com/shardcore/shardcore/stepcache/chunk"
+import (
+	"encoding/binary"
+	"unsafe"
+
+	"github.com/shardcore/shardcore/stepcache/chunk"
+)
 
 // The memo: a cell's records are a function of what the probe reads of its
 // neighbourhood: its land (rule sets, low, avg, top), its StartZ surfaces,
@@ -280,3 +285,78 @@ func sameWords(a, b []uint64) bool {
 	}
 	return true
 }
+
+// targetKeys appends the 8 targets' words under the first rules rule sets
+// to the key at n. The walker's alone are targetKey's. For the three
+// rule sets, where every target has at most one candidate under each (the
+// common case) their words go four to a target, the avg difference first
+// (no test of a word's flags, the difference kept even beside absent
+// words); otherwise rule set by rule set through targetKey, whose words
+// for a target with several candidates carry memoMulti, so the layouts
+// never give the same key.
+func (b *Builder) targetKeys(ci, rules, avg, n int) (int, bool) {
+	if rules == 1 {
+		return b.targetKey(ci, kWalker, avg, n) // the walker's words: the one rule set's layout
+	}
+	m := &b.memo
+	if n+32 >= memoKeyMax {
+		return n, false
+	}
+	var seen uint64
+	key := m.key[n : n+32 : n+32]
+	for d, off := range haloDir {
+		t := &b.cells[ci+off]
+		w0, w1, w2 := t.enter[kWalker].word, t.enter[kSwimmer].word, t.enter[kAmph].word
+		key[4*d], key[4*d+1], key[4*d+2], key[4*d+3] = uint64(int(t.avg)-avg)&0xFFF<<36, w0, w1, w2
+		seen |= w0 | w1 | w2
+	}
+	if seen&(memoMulti|memoOut) == 0 {
+		return n + 32, true
+	}
+	for k := 0; k < rules; k++ {
+		var ok bool
+		if n, ok = b.targetKey(ci, k, avg, n); !ok {
+			return n, false
+		}
+	}
+	return n, true
+}
+
+// shiftCell moves a record's Zs by dz: its Z and the arrival Z of every
+// direction it enters.
+func shiftCell(c chunk.Cell, dz int) chunk.Cell {
+	c.Z += int8(dz)
+	add := uint64(uint8(dz)) * 0x0101010101010101
+	shift8(&c.WalkZ, byteMask[c.Walk]&add)
+	shift8(&c.SwimZ, byteMask[c.Wet]&add)
+	return c
+}
+
+// shift8 adds the bytes of add to the bytes of z, each modulo 256 (the
+// 7-bit sums, then each byte's top bit).
+func shift8(z *[8]int8, add uint64) {
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&z[0])), 8)
+	v := binary.LittleEndian.Uint64(b)
+	const low7, top = 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
+	binary.LittleEndian.PutUint64(b, (v&low7)+(add&low7)^((v^add)&top))
+}
+
+// maskBytes keeps the bytes of z whose bit is set in bits, zeroing the
+// others.
+func maskBytes(z [8]int8, bits uint8) (out [8]int8) {
+	v := binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Pointer(&z[0])), 8))
+	binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Pointer(&out[0])), 8), v&byteMask[bits])
+	return out
+}
+
+// byteMask[bits] has byte d set to 0xFF where bit d of bits is set.
+var byteMask = func() (t [256]uint64) {
+	for bits := range t {
+		for d := 0; d < 8; d++ {
+			if bits&(1<<d) != 0 {
+				t[bits] |= 0xFF << (8 * d)
+			}
+		}
+	}
+	return t
+}()

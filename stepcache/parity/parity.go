@@ -51,7 +51,7 @@ type VerifyOptions struct {
 	// Distinct checks each situation once: a cell whose neighbourhood,
 	// place in its chunk and multi-nearness equal an already checked cell's
 	// gets the same answers from the live rules and the cache (see
-	// parity_distinct.go), and is counted in Cells and Repeats only.
+	// distinct.go), and is counted in Cells and Repeats only.
 	Distinct bool
 }
 
