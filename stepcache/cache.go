@@ -83,9 +83,9 @@ func New(cfg Config, builds Builders, maps ...*movement.Rules) (*Cache, error) {
 		chunks += len(ms.slots)
 	}
 	// The resident list has room for all it may hold from the start: grown
-	// while the shard runs (by a quarter at a time, past 32k entries), one
-	// install copied the list and faulted in fresh memory, 2-6 ms of one
-	// tick's upkeep in the cold 100k run.
+	// while the shard runs (by a quarter at a time past 32k entries), an
+	// install would copy the list and fault in fresh memory inside one
+	// tick's upkeep.
 	c.rs.res = make([]resident, 0, min(cfg.MaxResidentChunks+residentSlack, chunks))
 	capacity := cfg.TrackerCap
 	if capacity == 0 {

@@ -413,7 +413,7 @@ func TestMultiAddedAtRunTimeFallsThrough(t *testing.T) {
 
 // TestTrackerCap_ScalesWithTheMap: by default the admission gate can track
 // every chunk of the maps served, so a big map's visits are not forgotten
-// for want of room (a fixed 4,096-entry tracker thrashed on 7168×4096).
+// for want of room (a fixed 4,096-entry tracker would thrash on 7168×4096).
 func TestTrackerCap_ScalesWithTheMap(t *testing.T) {
 	m, err := world.NewMap(world.Felucca, 16*80, 16*80) // 6400 chunks
 	if err != nil {

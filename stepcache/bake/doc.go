@@ -67,8 +67,8 @@
 // neighbourhood at another height has the same records shifted, as long
 // as no Z leaves the int8 range (memoised cells keep all within ±120). The
 // memo is small (4,096 entries, started over when full) so it stays in
-// cache; measured on the Britannia-class map, a lookup costs about what
-// probing a dry single-candidate cell does, so those are probed directly.
+// cache. A lookup costs about what probing a dry single-candidate cell
+// does, so those are probed directly.
 //
 // A builder allocates nothing per build after warm-up; BuildMap gives each
 // worker one and keeps one copy per distinct chunk.

@@ -7,9 +7,8 @@ import (
 
 // scratchSlots is how many chunks a Scratch keeps (about 5 KiB each): as
 // many as the cache A* defers in one search, so a search's own builds never
-// replace each other, and the chunks of one searcher's recent searches stay.
-// (8 kept too few: on the cold 100k run's login a finder built 43 chunks a
-// tick with 8 slots, 27 with 32.)
+// replace each other, and the chunks of one searcher's recent searches stay
+// for its next ones.
 const scratchSlots = 32
 
 // Scratch is one searcher's own few built chunks, outside the cache: a
@@ -17,8 +16,8 @@ const scratchSlots = 32
 // (and will not, until the admission gate promotes it) builds it here once,
 // with the fast probe, instead of asking the live rules 8 times a cell. A
 // chunk is a pure function of the static map, so a kept chunk stays right
-// for later searches; stepcache's Search.LookupIn answers from it with the cache's own
-// checks (multis, Z, caps). It holds scratchSlots chunks, the oldest built
+// for later searches; stepcache's Search.LookupIn answers from it with the
+// cache's own checks (multis, Z, caps). It holds scratchSlots chunks, the oldest built
 // replaced first, and allocates nothing once its buffers have grown. It is
 // not safe for concurrent use: one per searcher.
 type Scratch struct {

@@ -25,7 +25,7 @@ var expandMask = func() (t [256]uint64) {
 
 // cellWords is a chunk's 256 cells as 640 aligned words: the cells are
 // written two at a time as five whole words (unaligned 8-byte stores at the
-// 20-byte cell stride measured several times slower).
+// 20-byte cell stride are several times slower).
 func cellWords(c *chunk.Chunk) *[chunk.NumCells * CellSize / 8]uint64 {
 	return (*[chunk.NumCells * CellSize / 8]uint64)(unsafe.Pointer(&c.Cells))
 }
