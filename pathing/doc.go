@@ -19,7 +19,7 @@
 // step on water, and doors, mobiles and multis change steps at run time.
 // So the search trusts grid reasoning only where the cache has checked it:
 //
-//   - stepcache.Canon, per resident chunk and rule set (walk, wet), marks
+//   - canon.Map, per resident chunk and rule set (walk, wet), marks
 //     the good cells: the cell's canonical record (its only one; of strata,
 //     for walkers the one with the most steps out, ties to the lower: the
 //     street over a sewer, a ground floor under an upper storey; for
@@ -248,4 +248,14 @@
 // memory) plus a per-search look at dynamics, degrade gracefully to the
 // cache A* wherever the facts do not hold, and keep the classic A*'s cost
 // exactly under both cost models.
+//
+// # Size
+//
+// The package is over 3,000 lines because it holds three searches of one
+// request: the classic A* (the oracle the tests compare with), the cache
+// A* and the jump search (about two thirds of it, in jps_*.go). They share
+// the request and result, the node keys and open heaps, the dynamics
+// probes, the not-built chunk list and the cache A*'s full expansion,
+// which the jump search runs at every node it cannot prune; split apart,
+// each would export those to the others.
 package pathing

@@ -3,12 +3,13 @@ package pathing
 import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
 // JPS is the jump-point search over the step cache: exact (the classic A*'s
 // cost under either cost model) and, where the step graph is a flat grid,
-// jump-point fast. A node at a regular cell (see stepcache.Canon) reached
+// jump-point fast. A node at a regular cell (see canon.Map) reached
 // by a grid step is expanded into its natural and forced directions only,
 // and every direction is followed as a ray over the chunks' canonical maps
 // (bit scans, 16 cells at a time) until a cell where a node is needed. Every
@@ -62,7 +63,7 @@ type searchWork struct {
 type heldViews struct {
 	epoch uint64
 	m     *world.Map
-	set   stepcache.RuleSet
+	set   chunk.RuleSet
 	gen   uint32
 }
 

@@ -1,7 +1,8 @@
 package pathing
 
 import (
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/canon"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // regRow is row r of chunk view v's regular bits in this search (the
@@ -77,14 +78,14 @@ func (s *JPS) regular(x, y int) bool {
 // its chunk must be resident. A chunk copied into the flat layer is read
 // through the layer's pointer to it (the view's chunk).
 func (s *JPS) recordZ(x, y int) int {
-	var ch *stepcache.Chunk
+	var ch *chunk.Chunk
 	if l := &s.layer; s.layer.on && uint(x) < uint(l.w) && uint(y) < uint(l.h) {
 		ch = l.fills.chunks[(y>>4)*l.wide+x>>4]
 	}
 	if ch == nil {
 		ch = s.views.at(x>>4, y>>4).ch
 	}
-	return int(stepcache.CanonZ(ch, (y&15)*16+x&15, s.mover.set))
+	return int(canon.Z(ch, (y&15)*16+x&15, s.mover.set))
 }
 
 // gridOrigin reports whether the steps of a state (x, y, z) answered by
@@ -100,7 +101,7 @@ func (s *JPS) gridOrigin(x, y, z int) bool {
 	if v.cn == nil || v.cn.Open[y&15+1]&(1<<(x&15+1)) == 0 {
 		return false
 	}
-	return stepcache.Covers(stepcache.CanonRecord(v.ch, (y&15)*16+x&15, s.mover.set), z)
+	return chunk.Covers(canon.Record(v.ch, (y&15)*16+x&15, s.mover.set), z)
 }
 
 // stateZ is node n's Z (reading the record for a canonical state).

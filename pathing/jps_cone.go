@@ -1,8 +1,6 @@
 package pathing
 
-import (
-	"github.com/shardcore/shardcore/movement"
-)
+import "github.com/shardcore/shardcore/movement"
 
 // The cone probe answers, on the flat layer and without a search, a
 // search whose optimal cost is its heuristic at the start and that has a

@@ -2,7 +2,8 @@ package pathing
 
 import (
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/canon"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // maxLayerCells bounds the maps the flat layer serves: 44 bits per cell
@@ -68,7 +69,7 @@ type cellBytes struct {
 	// cardinal d; see jps_layer_deadbits.go), exact for the cells of the
 	// chunks copied in
 	dead []uint8
-	// z holds the cell's canonical Z (see stepcache.CanonZ) once its
+	// z holds the cell's canonical Z (see canon.Z) once its
 	// chunk is copied in with records; it is read only where blk is not 0
 	// or the chunk's records are known (clear leaves it)
 	z []int8
@@ -76,9 +77,9 @@ type cellBytes struct {
 
 // fillLog is which chunks are copied into the layer.
 type fillLog struct {
-	filled []uint64           // per chunk (cy*wide + cx)
-	chunks []*stepcache.Chunk // per chunk: its records, once filled (nil if not resident)
-	dirty  []int32            // chunks filled since the last clear
+	filled []uint64       // per chunk (cy*wide + cx)
+	chunks []*chunk.Chunk // per chunk: its records, once filled (nil if not resident)
+	dirty  []int32        // chunks filled since the last clear
 }
 
 // prepare makes the layer serve the current views (map w×h): it forgets
@@ -91,7 +92,7 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 		return false
 	}
 	if l.w != w || l.h != h {
-		wide, high := stepcache.ChunksOf(w, h)
+		wide, high := chunk.Grid(w, h)
 		*l = layer{w: w, h: h, wide: wide, high: high, gen: gen}
 	}
 	if l.gen != gen {
@@ -108,10 +109,10 @@ func (l *layer) alloc() {
 	// Lines and words cover whole chunks: a map whose side is not a
 	// multiple of 16 (Tokuno's 1448) has half chunks whose off-map cells a
 	// fill copies too (closed: they are zero records).
-	cw, ch := l.wide*stepcache.ChunkSize, l.high*stepcache.ChunkSize
+	cw, ch := l.wide*chunk.Size, l.high*chunk.Size
 	l.rows = newPlane((cw+63)/64+2, ch+2, l.h)
 	l.cols = newPlane((ch+63)/64+2, cw+2, l.w)
-	l.fills = fillLog{filled: make([]uint64, (l.wide*l.high+63)/64), chunks: make([]*stepcache.Chunk, l.wide*l.high)}
+	l.fills = fillLog{filled: make([]uint64, (l.wide*l.high+63)/64), chunks: make([]*chunk.Chunk, l.wide*l.high)}
 	l.cells = cellBytes{w: cw, blk: make([]uint8, cw*ch), dead: make([]uint8, cw*ch), z: make([]int8, cw*ch)}
 }
 
@@ -202,7 +203,7 @@ func (s *JPS) fill(cx, cy int) {
 		for r := range 16 {
 			zr := l.cells.z[(y0+r)*l.cells.w+x0:][:16]
 			for c := range zr {
-				zr[c] = stepcache.CanonZ(v.ch, r*16+c, s.mover.set)
+				zr[c] = canon.Z(v.ch, r*16+c, s.mover.set)
 			}
 		}
 	}

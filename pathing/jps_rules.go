@@ -2,7 +2,7 @@ package pathing
 
 import (
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // The jump rules over a regular cell's 3×3 block. nb is the block's open
@@ -31,7 +31,7 @@ func init() {
 	for rule := 0; rule < 2; rule++ {
 		and := rule == 1
 		for nb := 0; nb < 256; nb++ {
-			allowed := stepcache.ApplyDiagonalRule(uint8(nb), and)
+			allowed := chunk.ApplyDiagonalRule(uint8(nb), and)
 			allowedDirs[rule][nb] = allowed
 			for d := movement.Dir(0); d < 8; d++ {
 				jumpSucc[rule][d][nb] = (natural[d] | forcedDirs(uint8(nb), d, and)) & allowed
@@ -102,7 +102,7 @@ var blockBits = func() (t [512]uint8) {
 type moverRules struct {
 	caps  movement.Caps
 	mv    movement.Mover // copied only when the line probe did not answer
-	set   stepcache.RuleSet
+	set   chunk.RuleSet
 	jumps bool // the mover has a rule set the canonical maps describe
 	and   bool // the player diagonal rule
 	rule  int  // index of the rule in the jump tables (and: 1)
@@ -112,7 +112,7 @@ type moverRules struct {
 // rule they imply (Find calls it only when they change).
 func (m *moverRules) setCaps(caps movement.Caps) {
 	m.caps = caps
-	m.set, m.jumps = stepcache.RuleSetOf(caps)
+	m.set, m.jumps = chunk.RuleSetOf(caps)
 	m.and = caps.AndRule()
 }
 

@@ -3,6 +3,8 @@ package pathing
 import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/canon"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -16,9 +18,9 @@ type stepSource interface {
 	// begin makes the lookups that follow count as the visitor's.
 	begin()
 	// lookup is Cache.Lookup.
-	lookup(m world.MapID, x, y, z int, caps movement.Caps) stepcache.StepMask
+	lookup(m world.MapID, x, y, z int, caps movement.Caps) chunk.StepMask
 	// canon is Cache.Canon.
-	canon(m world.MapID, cx, cy int, set stepcache.RuleSet) (*stepcache.Canon, *stepcache.Chunk)
+	canon(m world.MapID, cx, cy int, set chunk.RuleSet) (*canon.Map, *chunk.Chunk)
 	// canonEpoch is Cache.CanonEpoch.
 	canonEpoch(m world.MapID) uint64
 }
@@ -39,7 +41,7 @@ type cacheSource struct {
 // canonSource is where canonical maps come from: *stepcache.Cache or
 // *stepcache.View.
 type canonSource interface {
-	Canon(m world.MapID, cx, cy int, set stepcache.RuleSet) (*stepcache.Canon, *stepcache.Chunk)
+	Canon(m world.MapID, cx, cy int, set chunk.RuleSet) (*canon.Map, *chunk.Chunk)
 	CanonEpoch(m world.MapID) uint64
 }
 
@@ -65,11 +67,11 @@ func (s *cacheSource) begin() {
 	s.look = s.c.Search(s.party, s.nowMs)
 }
 
-func (s *cacheSource) lookup(m world.MapID, x, y, z int, caps movement.Caps) stepcache.StepMask {
+func (s *cacheSource) lookup(m world.MapID, x, y, z int, caps movement.Caps) chunk.StepMask {
 	return s.look.Lookup(m, x, y, z, caps)
 }
 
-func (s *cacheSource) canon(m world.MapID, cx, cy int, set stepcache.RuleSet) (*stepcache.Canon, *stepcache.Chunk) {
+func (s *cacheSource) canon(m world.MapID, cx, cy int, set chunk.RuleSet) (*canon.Map, *chunk.Chunk) {
 	return s.canons.Canon(m, cx, cy, set)
 }
 

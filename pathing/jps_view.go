@@ -1,15 +1,16 @@
 package pathing
 
 import (
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/canon"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
 // chunkView is one chunk as the search sees it: its canonical map and
 // records, nil when not resident.
 type chunkView struct {
-	cn *stepcache.Canon
-	ch *stepcache.Chunk
+	cn *canon.Map
+	ch *chunk.Chunk
 }
 
 // viewTable memoises chunk views across searches, while the cache's canon
@@ -28,7 +29,7 @@ type viewTable struct {
 	views      []chunkView
 	wide, high int
 	epoch      uint64
-	set        stepcache.RuleSet
+	set        chunk.RuleSet
 	m          world.MapID
 	mapW, mapH int
 }
@@ -41,11 +42,11 @@ const (
 
 // reset keeps the views when the cache's epoch, the map and the rule set
 // are those they were fetched for, and forgets them otherwise.
-func (t *viewTable) reset(epoch uint64, m world.MapID, set stepcache.RuleSet, mapW, mapH int) {
+func (t *viewTable) reset(epoch uint64, m world.MapID, set chunk.RuleSet, mapW, mapH int) {
 	if t.gen != 0 && epoch == t.epoch && m == t.m && set == t.set && mapW == t.mapW && mapH == t.mapH {
 		return
 	}
-	wide, high := stepcache.ChunksOf(mapW, mapH)
+	wide, high := chunk.Grid(mapW, mapH)
 	if len(t.index) != wide*high {
 		t.index = make([]uint32, wide*high)
 		t.gen = 0

@@ -3,7 +3,7 @@ package systems
 import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/pathing"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -18,8 +18,8 @@ var (
 // A sector is a step-cache chunk, so OccupiedRows copies a sector's rows
 // (an array of negative length fails to compile unless the sizes agree).
 var (
-	_ [SectorSize - stepcache.ChunkSize]struct{}
-	_ [stepcache.ChunkSize - SectorSize]struct{}
+	_ [SectorSize - chunk.Size]struct{}
+	_ [chunk.Size - SectorSize]struct{}
 )
 
 // The occupancy probes read the sectors' bits, never the lists: an open door's item counts (a conservative answer, which only
@@ -56,8 +56,8 @@ func (s *Spatial) HasItems(m world.MapID, x, y int) bool {
 // hold a mobile or an item (bit x of rows[y]: cell (cx*16+x, cy*16+y)) and
 // reports whether any does: the jump search reads a chunk's dynamics in
 // one call (pathing.OccupancyRows).
-func (s *Spatial) OccupiedRows(m world.MapID, cx, cy int, rows *[stepcache.ChunkSize]uint16) bool {
-	*rows = [stepcache.ChunkSize]uint16{}
+func (s *Spatial) OccupiedRows(m world.MapID, cx, cy int, rows *[chunk.Size]uint16) bool {
+	*rows = [chunk.Size]uint16{}
 	if m != s.mapID || cx < 0 || cy < 0 || cx >= s.wide || cy*SectorSize >= s.height {
 		return false
 	}

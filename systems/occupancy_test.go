@@ -5,9 +5,8 @@ import (
 	"testing"
 
 	"github.com/mlange-42/arche/ecs"
-
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -60,7 +59,7 @@ func TestOccupiedRowsMatchesOccupied(t *testing.T) {
 	check := func(when string) {
 		t.Helper()
 		set := 0
-		var rows [stepcache.ChunkSize]uint16
+		var rows [chunk.Size]uint16
 		for cy := 0; cy*SectorSize < h; cy++ {
 			for cx := 0; cx*SectorSize < w; cx++ {
 				any := s.OccupiedRows(0, cx, cy, &rows)
@@ -97,10 +96,10 @@ func TestOccupiedRowsMatchesOccupied(t *testing.T) {
 		}
 	}
 	check("moved and removed")
-	var rows [stepcache.ChunkSize]uint16
+	var rows [chunk.Size]uint16
 	for _, c := range [][3]int{{1, 0, 0}, {0, -1, 0}, {0, 0, -1}, {0, (w + SectorSize - 1) / SectorSize, 0}, {0, 0, (h + SectorSize - 1) / SectorSize}} {
 		rows[0] = 1
-		if s.OccupiedRows(world.MapID(c[0]), c[1], c[2], &rows) || rows != ([stepcache.ChunkSize]uint16{}) {
+		if s.OccupiedRows(world.MapID(c[0]), c[1], c[2], &rows) || rows != ([chunk.Size]uint16{}) {
 			t.Fatalf("map %d chunk (%d,%d): reports occupied cells %v", c[0], c[1], c[2], rows)
 		}
 	}
