@@ -218,7 +218,7 @@ func (c *core) begin(req *Request, res *Result) int {
 	res.Cost = 0
 	res.Expansions = 0
 	res.Lookups = [len(res.Lookups)]int{}
-	res.Paused = false
+	res.Paused, res.Unreachable = false, false
 	req.Mover.Goal = req.Goal
 	req.Mover.HasGoal = true
 	c.reset(req)

@@ -60,6 +60,15 @@ type CachedStats struct {
 	LineHits      int // searches answered by the straight-line fast path
 	ScratchBuilds int // chunks not built in the cache that the finder built for itself (bake.Scratch)
 	ScratchNodes  int // expansions answered from those chunks
+	Unreachable   int // searches answered unreachable without a search (see Result.Unreachable)
+}
+
+// connectivity is where provedUnreachable asks: the view, or the cache.
+func (s *Cached) connectivity() unreachableSource {
+	if s.view != nil {
+		return s.view
+	}
+	return s.cache
 }
 
 // NewCached returns a cache A* over cache and the live rules (whose map the
@@ -117,6 +126,10 @@ func (s *Cached) Find(req *Request, res *Result) {
 	s.handle(req.NowMs)
 	s.dyn.refresh(s.live)
 	if s.line && s.tryLine(req, res, budget) {
+		return
+	}
+	if s.cache.Reach(s.live.Map.ID) != nil && provedUnreachable(s.connectivity(), &s.dyn, s.live.Map.ID, req, res) {
+		s.st.Unreachable++
 		return
 	}
 	s.budget = budget

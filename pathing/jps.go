@@ -86,6 +86,7 @@ type JPSStats struct {
 	LiveNodes   int // full expansions whose 8 directions ran the live rules
 	LineHits    int // searches answered by the straight-line fast path
 	ConeHits    int // searches answered by the cone probe (see tryCone)
+	Unreachable int // searches answered unreachable without a search (see Result.Unreachable)
 	ScanWork    int // scan work (see scanPerNode)
 	Anomalies   int // rays that reached a chunk with no map (never, by the proof; a node is made instead)
 	dynStats    CachedStats
@@ -120,6 +121,7 @@ func (s *JPS) UseLineProbe(on bool) { s.opt.line = on }
 // it, and searches (search) when the line probe (tryLine) does not answer.
 func (s *JPS) Find(req *Request, res *Result) {
 	res.Lookups = [len(res.Lookups)]int{} // the rest of res: tryLine's answer, or search's
+	res.Unreachable = false
 	req.Mover.Goal = req.Goal
 	req.Mover.HasGoal = true
 	s.st.octile = req.Cost == Octile
@@ -146,6 +148,10 @@ func (s *JPS) Find(req *Request, res *Result) {
 		budget = req.MaxNodes
 	}
 	if s.opt.line && s.tryLine(req, res, budget) {
+		return
+	}
+	if s.src.reachable(s.live.Map.ID) && provedUnreachable(s.src.connectivity(), &s.dyn, s.live.Map.ID, req, res) {
+		s.jst.Unreachable++
 		return
 	}
 	s.search(req, res, budget)

@@ -122,6 +122,7 @@ func newJPSRun(t *testing.T, w *equivWorld) *jpsRun {
 			t.Fatal(err)
 		}
 	}
+	setReach(t, cache, live.Map.ID, w.chunks, w.wide) // unreachable goals are answered without a search
 	e := &jpsRun{live: live, cache: cache, classic: NewClassic(live), layer: NewJPS(cache, live), chunks: NewJPS(cache, live)}
 	e.chunks.opt.layerOff = true
 	e.chunks.UseLineProbe(false)

@@ -77,6 +77,18 @@ func (s *cacheSource) canon(m world.MapID, cx, cy int, set chunk.RuleSet) (*cano
 
 func (s *cacheSource) canonEpoch(m world.MapID) uint64 { return s.canons.CanonEpoch(m) }
 
+// reachable reports whether map m has a static connectivity index to ask
+// (see provedUnreachable).
+func (s *cacheSource) reachable(m world.MapID) bool { return s.c.Reach(m) != nil }
+
+// connectivity is where provedUnreachable asks: the view, or the cache.
+func (s *cacheSource) connectivity() unreachableSource {
+	if s.view != nil {
+		return s.view
+	}
+	return s.c
+}
+
 // UseView makes the finder's searches look up steps and canonical maps
 // through v, a read-only view of its cache (nil: the cache itself): such a
 // finder may search on another goroutine while the cache's owner waits

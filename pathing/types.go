@@ -63,6 +63,10 @@ type Result struct {
 	// Paused reports that the search stopped at Request.Deadline, neither
 	// found nor failed: Pauser.Resume continues it.
 	Paused bool
+	// Unreachable reports that the goal was answered without a search: the
+	// cache's static connectivity proves no live path leads to it (Found
+	// is false, Expansions 0).
+	Unreachable bool
 }
 
 // Finder finds paths. A Finder keeps scratch state: one per goroutine.

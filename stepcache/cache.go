@@ -50,6 +50,7 @@ type Cache struct {
 	ver    verifyMode
 	rng    *rand.Rand // verify sampling and sampled LRU
 	st     Stats
+	near   nearDyn // Unreachable's dynamics (owner goroutine)
 }
 
 // New returns a cache over the maps of the given rules (one Rules per map,
@@ -106,13 +107,14 @@ func New(cfg Config, builds Builders, maps ...*movement.Rules) (*Cache, error) {
 func (c *Cache) Config() Config { return c.cfg }
 
 // AttachSource makes src the source of map m's chunks (nil detaches). Chunks
-// it holds bypass the admission gate.
+// it holds bypass the admission gate. The map's static connectivity, the
+// previous source's, is dropped (see SetReach).
 func (c *Cache) AttachSource(m world.MapID, src ChunkSource) error {
 	ms := c.maps[m]
 	if ms == nil {
 		return fmt.Errorf("stepcache: attach source: map %d is not served", m)
 	}
-	ms.src = src
+	ms.src, ms.reach = src, nil
 	return nil
 }
 

@@ -3,6 +3,7 @@ package stepcache
 import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/reach"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -25,8 +26,9 @@ type mapState struct {
 	// only its edge cells may be).
 	nearMulti  []uint8
 	multisVer  uint64
-	canonVer   uint64 // multis version the slots' canonical maps were computed at (canon.go)
-	canonEpoch uint64 // see Cache.CanonEpoch
+	canonVer   uint64       // multis version the slots' canonical maps were computed at (canon.go)
+	canonEpoch uint64       // see Cache.CanonEpoch
+	reach      *reach.Index // the static connectivity (see Cache.SetReach), nil when none
 }
 
 // Values of mapState.nearMulti.

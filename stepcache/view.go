@@ -36,6 +36,7 @@ type View struct {
 	// View.Canon), and canonOut those not yet handed to the owner.
 	canons   map[*mapState]*viewCanons
 	canonOut []viewCanon
+	near     nearDyn // Unreachable's dynamics
 }
 
 // viewRead is a chunk a view read from its map's shared source.

@@ -13,6 +13,7 @@ var (
 	_ pathing.ItemOccupancy      = (*Spatial)(nil)
 	_ pathing.NeighbourOccupancy = (*Spatial)(nil)
 	_ pathing.OccupancyRows      = (*Spatial)(nil)
+	_ pathing.ChunkItems         = (*Spatial)(nil)
 )
 
 // A sector is a step-cache chunk, so OccupiedRows copies a sector's rows
@@ -66,6 +67,21 @@ func (s *Spatial) OccupiedRows(m world.MapID, cx, cy int, rows *[chunk.Size]uint
 	for r := range rows {
 		rows[r] = b.mobBits[r] | b.itemBits[r]
 		any |= rows[r]
+	}
+	return any != 0
+}
+
+// ChunkHasItems reports whether chunk (cx, cy) of map m holds an item (an
+// open door's too): the searches ask it before they answer that a goal
+// cannot be reached (pathing.ChunkItems). False off the map.
+func (s *Spatial) ChunkHasItems(m world.MapID, cx, cy int) bool {
+	if m != s.mapID || cx < 0 || cy < 0 || cx >= s.wide || cy*SectorSize >= s.height {
+		return false
+	}
+	b := &s.sectors[cy*s.wide+cx]
+	var any uint16
+	for _, r := range b.itemBits {
+		any |= r
 	}
 	return any != 0
 }

@@ -43,9 +43,10 @@ func TestOccupancyAroundMatchesEachNeighbour(t *testing.T) {
 }
 
 // TestOccupiedRowsMatchesOccupied checks OccupiedRows, chunk by chunk,
-// against Occupied cell by cell on a map whose sides are not whole
-// sectors, filled with mobiles and items, after moves and removals, and
-// that chunks off the map and another map's report nothing.
+// against Occupied cell by cell, and ChunkHasItems against HasItems, on a
+// map whose sides are not whole sectors, filled with mobiles and items,
+// after moves and removals, and that chunks off the map and another map's
+// report nothing.
 func TestOccupiedRowsMatchesOccupied(t *testing.T) {
 	const w, h = 3*SectorSize + 5, 2*SectorSize + 3
 	s := NewSpatial(0, w, h)
@@ -58,6 +59,19 @@ func TestOccupiedRowsMatchesOccupied(t *testing.T) {
 	}
 	check := func(when string) {
 		t.Helper()
+		for cy := 0; cy*SectorSize < h; cy++ {
+			for cx := 0; cx*SectorSize < w; cx++ {
+				want := false
+				for y := cy * SectorSize; y < min((cy+1)*SectorSize, h); y++ {
+					for x := cx * SectorSize; x < min((cx+1)*SectorSize, w); x++ {
+						want = want || s.HasItems(0, x, y)
+					}
+				}
+				if got := s.ChunkHasItems(0, cx, cy); got != want {
+					t.Fatalf("%s: chunk (%d,%d): ChunkHasItems %v, HasItems over its cells %v", when, cx, cy, got, want)
+				}
+			}
+		}
 		set := 0
 		var rows [chunk.Size]uint16
 		for cy := 0; cy*SectorSize < h; cy++ {
@@ -99,7 +113,7 @@ func TestOccupiedRowsMatchesOccupied(t *testing.T) {
 	var rows [chunk.Size]uint16
 	for _, c := range [][3]int{{1, 0, 0}, {0, -1, 0}, {0, 0, -1}, {0, (w + SectorSize - 1) / SectorSize, 0}, {0, 0, (h + SectorSize - 1) / SectorSize}} {
 		rows[0] = 1
-		if s.OccupiedRows(world.MapID(c[0]), c[1], c[2], &rows) || rows != ([chunk.Size]uint16{}) {
+		if s.OccupiedRows(world.MapID(c[0]), c[1], c[2], &rows) || rows != ([chunk.Size]uint16{}) || s.ChunkHasItems(world.MapID(c[0]), c[1], c[2]) {
 			t.Fatalf("map %d chunk (%d,%d): reports occupied cells %v", c[0], c[1], c[2], rows)
 		}
 	}
