@@ -79,11 +79,11 @@ func (z *sleepers) sleeps(s *Sim, e ecs.Entity) bool {
 
 // Asleep returns the number of NPCs asleep (0 with sleeping sectors off).
 func (s *Sim) Asleep() int {
-	if s.sleep == nil {
+	if s.sch.sleep == nil {
 		return 0
 	}
 	n := 0
-	for _, l := range s.sleep.asleep {
+	for _, l := range s.sch.sleep.asleep {
 		n += len(l)
 	}
 	return n
@@ -92,12 +92,12 @@ func (s *Sim) Asleep() int {
 // playerMoved tells the sleeping sectors a player stepped from (fx, fy)
 // to (tx, ty).
 func (s *Sim) playerMoved(caps movement.Caps, fx, fy, tx, ty int) {
-	if s.sleep == nil || caps&movement.Player == 0 {
+	if s.sch.sleep == nil || caps&movement.Player == 0 {
 		return
 	}
-	from, to := s.sleep.sectorOf(fx, fy), s.sleep.sectorOf(tx, ty)
+	from, to := s.sch.sleep.sectorOf(fx, fy), s.sch.sleep.sectorOf(tx, ty)
 	if from != to {
-		s.sleep.player(s, to, +1)
-		s.sleep.player(s, from, -1)
+		s.sch.sleep.player(s, to, +1)
+		s.sch.sleep.player(s, from, -1)
 	}
 }

@@ -117,7 +117,7 @@ func (s *Sim) Stats() Stats {
 	}
 	st.Mobiles, st.Items = s.idx.Counts()
 	st.Asleep = s.Asleep()
-	for _, n := range s.think.thinks {
+	for _, n := range s.ai.think.thinks {
 		st.Thinks += n
 	}
 	if s.st.searches > 0 {

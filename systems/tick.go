@@ -19,7 +19,7 @@ func (s *Sim) Tick(now time.Duration) {
 		s.st.sys[k] += t - lap
 		lap = t
 	}
-	s.think.update(s)
+	s.ai.think.update(s)
 	mark(SysThink)
 	s.paths.update(s)
 	mark(SysPathfind)
