@@ -35,9 +35,9 @@ func (z *sleepers) sectorOf(x, y int) int32 {
 // player adds delta (±1) players around sector si; sectors whose first
 // player arrives wake their NPCs.
 func (z *sleepers) player(s *Sim, si int32, delta int) {
-	cx, cy := int(si)%z.wide, int(si)/z.wide
-	for y := max(cy-z.radius, 0); y <= min(cy+z.radius, z.high-1); y++ {
-		for x := max(cx-z.radius, 0); x <= min(cx+z.radius, z.wide-1); x++ {
+	x0, x1, y0, y1 := z.around(si)
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
 			i := int32(y*z.wide + x)
 			z.near[i] = uint16(int(z.near[i]) + delta)
 			if delta > 0 && z.near[i] == 1 {
@@ -45,6 +45,24 @@ func (z *sleepers) player(s *Sim, si int32, delta int) {
 			}
 		}
 	}
+}
+
+// count adds delta players around sector si and wakes nobody (a restore
+// counts its players so).
+func (z *sleepers) count(si int32, delta int) {
+	x0, x1, y0, y1 := z.around(si)
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
+			i := y*z.wide + x
+			z.near[i] = uint16(int(z.near[i]) + delta)
+		}
+	}
+}
+
+// around returns the sector columns and rows within the radius of sector si.
+func (z *sleepers) around(si int32) (x0, x1, y0, y1 int) {
+	cx, cy := int(si)%z.wide, int(si)/z.wide
+	return max(cx-z.radius, 0), min(cx+z.radius, z.wide-1), max(cy-z.radius, 0), min(cy+z.radius, z.high-1)
 }
 
 // wake touches the NPCs asleep in sector si.
