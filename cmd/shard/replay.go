@@ -9,7 +9,8 @@ import (
 	"slices"
 
 	"github.com/shardcore/shardcore/config"
-	"github.com/shardcore/shardcore/server"
+	"github.com/shardcore/shardcore/server/recorder"
+	"github.com/shardcore/shardcore/server/replay"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/source"
 )
@@ -64,7 +65,7 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	rep, err := server.Replay(ctx, worlds, recs, server.ReplayOptions{Search: *search})
+	rep, err := replay.Run(ctx, worlds, recs, replay.Options{Search: *search})
 	if err != nil {
 		return err
 	}
@@ -73,13 +74,13 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 }
 
 // readRecording reads a recorder's JSON lines.
-func readRecording(file string) ([]server.Record, error) {
+func readRecording(file string) ([]recorder.Record, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
 	}
 	defer f.Close()
-	recs, err := server.ReadRecords(f)
+	recs, err := recorder.Read(f)
 	if err != nil {
 		return nil, fmt.Errorf("replay %s: %w", file, err)
 	}
@@ -87,7 +88,7 @@ func readRecording(file string) ([]server.Record, error) {
 }
 
 // replayWorlds loads map only (≥ 0), or every map the records name.
-func replayWorlds(ctx context.Context, recs []server.Record, dir string, seed int64, size string, only int) ([]server.ReplayWorld, error) {
+func replayWorlds(ctx context.Context, recs []recorder.Record, dir string, seed int64, size string, only int) ([]replay.World, error) {
 	ids := []int{only}
 	if only < 0 {
 		ids = ids[:0]
@@ -98,7 +99,7 @@ func replayWorlds(ctx context.Context, recs []server.Record, dir string, seed in
 		}
 		slices.Sort(ids)
 	}
-	var out []server.ReplayWorld
+	var out []replay.World
 	for _, id := range ids {
 		spec, err := replayWorld(dir, seed, size, id)
 		if err != nil {
@@ -108,7 +109,7 @@ func replayWorlds(ctx context.Context, recs []server.Record, dir string, seed in
 		if err != nil {
 			return nil, fmt.Errorf("replay: map %d: %w", id, err)
 		}
-		out = append(out, server.ReplayWorld{Map: w.Map, Tiles: w.Tiles, Fingerprint: w.Fingerprint})
+		out = append(out, replay.World{Map: w.Map, Tiles: w.Tiles, Fingerprint: w.Fingerprint})
 	}
 	return out, nil
 }
@@ -132,7 +133,7 @@ func replayWorld(dir string, seed int64, size string, mapID int) (source.Spec, e
 
 // printReplay prints what the recording said and what the replay measured;
 // the last line is the summary the tools grep for.
-func printReplay(w io.Writer, rep server.ReplayReport, search string) {
+func printReplay(w io.Writer, rep replay.Report, search string) {
 	fmt.Fprintf(w, "recorded  %v\n", rep.Recorded)
 	fmt.Fprintf(w, "replayed  %v (%s)\n", rep.Replayed, search)
 	if rep.Static > 0 {
