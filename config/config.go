@@ -100,6 +100,13 @@ type Shard struct {
 	// Huge pages. Default true; off, or where the kernel gives none, the
 	// heap keeps 4 KiB pages.
 	HugePages bool `toml:"hugePages"`
+	// SaveFile is where the shard saves its state (the admin console's
+	// save and quit, and every SaveEveryS) and what it restores on boot when
+	// the file is there; "" (the default): no save file.
+	SaveFile string `toml:"saveFile"`
+	// SaveEveryS saves the shard every this many seconds in the background
+	// (0, the default: only when asked). It needs SaveFile.
+	SaveEveryS int `toml:"saveEveryS"`
 	// Population is the [shard.population] table.
 	Population Population `toml:"population"`
 }

@@ -258,3 +258,37 @@ func (s *Sim) SetDoor(id uint64, open bool) error {
 
 // heldOpen is the CloseAt of a door held open by SetDoor.
 const heldOpen int64 = 1<<63 - 1
+
+// Mobile returns mobile id's state: where it stands, its capabilities,
+// pace, order (its intent's state), pending request and path.
+func (s *Sim) Mobile(id uint64) (MobileState, error) {
+	e, err := s.mobile(id)
+	if err != nil {
+		return MobileState{}, fmt.Errorf("systems: %w", err)
+	}
+	return s.mobileState(e), nil
+}
+
+// Receive spawns a mobile arriving from another map of the shard (its id
+// kept) and says so with EventTeleported. Structural: call it between
+// ticks.
+func (s *Sim) Receive(sp MobileSpec) (uint64, error) {
+	id, err := s.SpawnMobile(sp)
+	if err != nil {
+		return 0, err
+	}
+	s.ev.add(s.event(EventTeleported, id, sp.X, sp.Y, sp.Z))
+	return id, nil
+}
+
+// OrderOf returns the order that gives mobile state ms's intent again
+// (for a mobile moved to another map), and whether it has one that can
+// go with it: a follow order (its target must be on the map it goes to);
+// a patrol, walk, wander or move-to order names routes and cells of this
+// map and does not go.
+func OrderOf(ms *MobileState) (Order, bool) {
+	if ms.Follow != nil {
+		return Order{Follow: &FollowSpec{Target: ms.Follow.Target, Range: ms.Follow.Range}}, true
+	}
+	return Order{}, false
+}

@@ -183,7 +183,11 @@ func ReadFile(path string) (*File, error) {
 // folder, synced, then renamed over path, so a crash at any moment leaves
 // either the old save or the new one whole, never a mix.
 func WriteFile(path string, f *File) error {
-	b := Encode(f)
+	return WriteBytes(path, Encode(f))
+}
+
+// WriteBytes writes an encoded save to path as WriteFile does.
+func WriteBytes(path string, b []byte) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("save %s: %w", path, err)
