@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	c "github.com/shardcore/shardcore/components"
+	"github.com/shardcore/shardcore/config"
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/pathing"
 	"github.com/shardcore/shardcore/systems"
@@ -224,7 +225,7 @@ func (s *Server) SetDoor(id uint64, open bool) error {
 // search over the step cache, the live rules' dynamics: doors, fields,
 // mobiles; req.MaxNodes 0: pathfinding.maxNodes). The path is res.Dirs
 // (copy it to keep it past the next call).
-func (s *Server) FindPath(m world.MapID, req pathing.Request, res *pathing.Result) error {
+func (s *Server) FindPath(m world.MapID, req *pathing.Request, res *pathing.Result) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	me, err := s.mapOf(m)
@@ -246,7 +247,7 @@ func (s *Server) FindPath(m world.MapID, req pathing.Request, res *pathing.Resul
 		if me.finder == nil {
 			me.finder = s.newFinder(me)
 		}
-		me.finder.Find(&req, res)
+		me.finder.Find(req, res)
 		return nil
 	})
 }
@@ -329,3 +330,6 @@ func (s *Server) PositionsHash() uint64 {
 	}
 	return h
 }
+
+// Config returns the shard's configuration.
+func (s *Server) Config() config.Config { return s.cfg }

@@ -30,13 +30,13 @@ type saver struct {
 // holds), how many maps, mobiles and items, its size and how long taking
 // and writing it took.
 type SaveResult struct {
-	Path                  string
-	Tick                  uint64
-	GameMs                int64
-	Maps, Mobiles, Items  int
-	Bytes                 int
-	Capture, Write        time.Duration
-	Err                   error
+	Path                 string
+	Tick                 uint64
+	GameMs               int64
+	Maps, Mobiles, Items int
+	Bytes                int
+	Capture, Write       time.Duration
+	Err                  error
 }
 
 // Line is the result as the admin console and logs print it.

@@ -105,8 +105,8 @@ func (r FailReason) String() string {
 	return ""
 }
 
-// failReason classifies a search that found no path.
-func failReason(m *world.Map, req *pathing.Request, res *pathing.Result) FailReason {
+// FailReasonOf classifies a search over map m that found no path.
+func FailReasonOf(m *world.Map, req *pathing.Request, res *pathing.Result) FailReason {
 	switch {
 	case !m.InBounds(req.Goal.X, req.Goal.Y):
 		return ReasonNoSuchCell

@@ -156,7 +156,7 @@ func (p *pathfinder) finish(s *Sim, e ecs.Entity, req *pathing.Request, res *pat
 	s.st.served(res, wait)
 	if !res.Found && s.ev.wants(EventPathFailed) {
 		ev := s.event(EventPathFailed, req.Mover.Self, req.Start.X, req.Start.Y, req.StartZ)
-		ev.Goal, ev.Reason = pr.Goal, failReason(s.m, req, res)
+		ev.Goal, ev.Reason = pr.Goal, FailReasonOf(s.m, req, res)
 		s.ev.add(ev)
 	}
 	if s.opts.Recorder != nil {

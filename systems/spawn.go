@@ -64,18 +64,22 @@ type FollowSpec struct {
 	Range  int
 }
 
-// PatrolSpec makes a mobile walk a registered route from waypoint Index.
+// PatrolSpec makes a mobile walk a looping route from waypoint Index: a
+// registered one (Route), or Waypoints, registered for it when set.
 type PatrolSpec struct {
 	Route, Index, Tolerance int
+	Waypoints               []world.Point
 	// DelayMs holds the first path request back this many game ms (a
 	// population logs in over time rather than all asking at once).
 	DelayMs int64
 }
 
-// WalkSpec makes a mobile (a player) walk a registered walked route by
-// direction from route cell Cell.
+// WalkSpec makes a mobile (a player) walk a looping walked route by
+// direction from route cell Cell: a registered one (Route), or Cells,
+// registered for it when set.
 type WalkSpec struct {
 	Route, Cell int
+	Cells       []RouteCell
 	// DelayMs holds the first step back this many game ms.
 	DelayMs int64
 }
@@ -142,10 +146,28 @@ func (s *Sim) checkOrder(o *Order, self uint64) (target ecs.Entity, err error) {
 		}
 		return t, nil
 	case intentPatrol:
+		if len(o.Patrol.Waypoints) > 0 {
+			r, err := s.AddRoute(o.Patrol.Waypoints)
+			if err != nil {
+				return target, err
+			}
+			p := *o.Patrol
+			p.Route, p.Waypoints = r, nil
+			o.Patrol = &p
+		}
 		if s.Route(o.Patrol.Route) == nil {
 			return target, fmt.Errorf("%w: route %d is not registered", ErrBadOrder, o.Patrol.Route)
 		}
 	case intentWalk:
+		if len(o.Walk.Cells) > 0 {
+			r, err := s.AddWalkRoute(o.Walk.Cells)
+			if err != nil {
+				return target, err
+			}
+			w := *o.Walk
+			w.Route, w.Cells = r, nil
+			o.Walk = &w
+		}
 		if s.WalkRoute(o.Walk.Route) == nil {
 			return target, fmt.Errorf("%w: walked route %d is not registered", ErrBadOrder, o.Walk.Route)
 		}

@@ -104,12 +104,12 @@ type FollowState struct {
 
 // ItemState is one dynamic item's state.
 type ItemState struct {
-	Serial                uint64
-	X, Y, Z               int
-	ID                    uint16
-	Door, Field, Movable  bool
-	Open                  bool
-	CloseAt               int64
+	Serial               uint64
+	X, Y, Z              int
+	ID                   uint16
+	Door, Field, Movable bool
+	Open                 bool
+	CloseAt              int64
 }
 
 // State returns the Sim's state. Call it between ticks.
@@ -230,4 +230,24 @@ func cloneOrNil[T any](v []T) []T {
 		return nil
 	}
 	return slices.Clone(v)
+}
+
+// OrderName names the mobile's order: "follow", "patrol", "walk_route",
+// "wander", "move_to", "steps" or "stop".
+func (ms *MobileState) OrderName() string {
+	switch ms.Sched.Intent {
+	case intentFollow:
+		return "follow"
+	case intentPatrol:
+		return "patrol"
+	case intentWalk:
+		return "walk_route"
+	case intentWander:
+		return "wander"
+	case intentGoTo:
+		return "move_to"
+	case intentSteps:
+		return "steps"
+	}
+	return "stop"
 }

@@ -123,7 +123,7 @@ func TestRestoreRefusesBadStates(t *testing.T) {
 	}
 	good, _ := a.State()
 	for _, tc := range []struct {
-		name  string
+		name   string
 		break_ func(st *State)
 	}{
 		{"other map", func(st *State) { st.Map = 3 }},

@@ -11,9 +11,9 @@ import (
 // with their length, booleans as a byte.
 type enc struct{ b []byte }
 
-func (e *enc) u(v uint64)   { e.b = binary.AppendUvarint(e.b, v) }
-func (e *enc) i(v int64)    { e.b = binary.AppendVarint(e.b, v) }
-func (e *enc) n(v int)      { e.i(int64(v)) }
+func (e *enc) u(v uint64)     { e.b = binary.AppendUvarint(e.b, v) }
+func (e *enc) i(v int64)      { e.b = binary.AppendVarint(e.b, v) }
+func (e *enc) n(v int)        { e.i(int64(v)) }
 func (e *enc) bytes(v []byte) { e.u(uint64(len(v))); e.b = append(e.b, v...) }
 func (e *enc) bool(v bool) {
 	if v {
