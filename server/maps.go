@@ -189,7 +189,7 @@ func (s *Server) tickMap(me *mapEntry, now, period time.Duration, recording bool
 	me.bakes = me.bakes[:0]
 	s.watchSWB(me, t0)
 	me.rec.SetOn(recording)
-	if s.opts.Unpaced {
+	if s.opts.Unpaced || s.loop.stepping.Load() { // game time by the tick, not the clock
 		me.sim.Step()
 	} else {
 		me.sim.Tick(now)

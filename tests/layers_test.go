@@ -36,8 +36,11 @@ var layers = []struct {
 	{"github.com/shardcore/shardcore/server/recorder", 7}, // the search recording: format, writer, tap; below the server that wires it
 	{"github.com/shardcore/shardcore/server/replay", 7},   // re-runs a recording; imports recorder
 	{"github.com/shardcore/shardcore/server/render", 7},   // the PNG of a map the server hands it
-	{"github.com/shardcore/shardcore/cmd/", 9},
-	{"github.com/shardcore/shardcore/tests", 10},
+	{"github.com/shardcore/shardcore/server/savefile", 7}, // the save file's layout: systems' state, below the server that saves
+	{"github.com/shardcore/shardcore/shard", 9},           // the embedding API over the server
+	{"github.com/shardcore/shardcore/cmd/", 10},
+	{"github.com/shardcore/shardcore/examples/", 10},
+	{"github.com/shardcore/shardcore/tests", 11},
 }
 
 // forbidden are edges the ranks allow that still point the wrong way: a
@@ -123,7 +126,7 @@ func TestNoBackEdges(t *testing.T) {
 func TestRankOf(t *testing.T) {
 	for p, want := range map[string]int{
 		"github.com/shardcore/shardcore/world": 1, "github.com/shardcore/shardcore/world/gen": 1, "github.com/shardcore/shardcore/worldly": -1, "github.com/shardcore/shardcore/stepcache/swb": 3,
-		"github.com/shardcore/shardcore/cmd/shard": 9, "github.com/shardcore/shardcore/internal/repo": 0, "github.com/shardcore/shardcore/population": 7,
+		"github.com/shardcore/shardcore/cmd/shard": 10, "github.com/shardcore/shardcore/internal/repo": 0, "github.com/shardcore/shardcore/population": 7,
 		"github.com/shardcore/shardcore/server": 8, "github.com/shardcore/shardcore/server/recorder": 7, "github.com/shardcore/shardcore/server/render": 7,
 	} {
 		if got := rankOf(p); got != want {
