@@ -38,6 +38,7 @@ var layers = []struct {
 	{"github.com/shardcore/shardcore/server/render", 7},   // the PNG of a map the server hands it
 	{"github.com/shardcore/shardcore/server/savefile", 7}, // the save file's layout: systems' state, below the server that saves
 	{"github.com/shardcore/shardcore/shard", 9},           // the embedding API over the server
+	{"github.com/shardcore/shardcore/scenario", 9},        // scenario files run over the simulation
 	{"github.com/shardcore/shardcore/cmd/", 10},
 	{"github.com/shardcore/shardcore/examples/", 10},
 	{"github.com/shardcore/shardcore/tests", 11},

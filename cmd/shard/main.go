@@ -28,6 +28,8 @@ func commands() map[string]command {
 		"verify":    {"compare every step-cache answer with the live rules", cmdVerify},
 		"bake":      {"bake a map's step cache into a .swb file", cmdBake},
 		"swb":       {"inspect .swb files (swb info FILE)", cmdSWB},
+		"save":      {"inspect a shard's save file (save info FILE)", cmdSave},
+		"scenario":  {"run scenario files as tests (scenario run FILE...)", cmdScenario},
 		"bench":     {"benchmark searches against classic A* (bench paths)", cmdBench},
 		"replay":    {"re-run a recorded search log and print its figures", cmdReplay},
 		"render":    {"draw the world, paths and cache as a PNG", cmdRender},

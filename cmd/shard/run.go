@@ -12,6 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/shardcore/shardcore/server"
+	"github.com/shardcore/shardcore/shard"
 )
 
 // cmdRun runs the shard: `shard run [--config server.toml] [--ticks N]
@@ -42,26 +43,27 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	opts := server.Options{MaxTicks: *ticks, Unpaced: *ticks > 0, Out: stdout, ProgressEvery: *progress}
+	opts := shard.Options{MaxTicks: *ticks, Unpaced: *ticks > 0, Out: stdout, ProgressEvery: *progress, Log: &log}
 	if stdinInteractive() {
-		opts.Stdin = os.Stdin
+		opts.Console = os.Stdin
 	}
-	srv, err := server.NewWithOptions(ctx, cfg, log, opts)
+	sh, err := shard.Open(ctx, cfg, opts)
 	if err != nil {
 		return err
 	}
 	stopCPU, writeHeap, err := startProfiles(*cpuprof, *memprof)
 	if err != nil {
-		srv.Close()
+		sh.Close()
 		return err
 	}
 	defer stopCPU()
-	if err := srv.Run(ctx); err != nil {
+	if err := sh.Run(ctx, nil); err != nil {
 		return err
 	}
 	if err := writeHeap(); err != nil {
 		return err
 	}
+	srv := sh.Server()
 	sum := srv.Summary()
 	fmt.Fprintln(stdout, sum.Details())
 	for _, m := range sum.Maps {
