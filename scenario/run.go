@@ -12,6 +12,7 @@ import (
 	"github.com/shardcore/shardcore/pathing"
 	"github.com/shardcore/shardcore/population"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
 	"github.com/shardcore/shardcore/systems"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/source"
@@ -93,7 +94,7 @@ func start(ctx context.Context, sc *Scenario, o Options) (*run, error) {
 	if rs.MissPromotionThreshold > 0 {
 		cc.MissPromotionThreshold = rs.MissPromotionThreshold
 	}
-	if r.cache, err = stepcache.New(cc, movement.NewRules(w.Map, w.Tiles, nil)); err != nil {
+	if r.cache, err = stepcache.New(cc, bake.Shared, movement.NewRules(w.Map, w.Tiles, nil)); err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", sc.path, err)
 	}
 	r.watch = newWatcher(r)

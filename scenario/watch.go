@@ -6,6 +6,7 @@ import (
 
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/systems"
 )
 
@@ -58,7 +59,7 @@ func (w *watcher) ObserveStep(ev *systems.StepEvent) {
 	w.steps[ev.MobileID]++
 	dx, dy := ev.Dir.Offset()
 	x, y := ev.FromX+dx, ev.FromY+dy
-	w.chunkSteps[chunkKey{x / stepcache.ChunkSize, y / stepcache.ChunkSize}]++
+	w.chunkSteps[chunkKey{x / chunk.Size, y / chunk.Size}]++
 	for i, e := range w.r.sc.Expect {
 		if e.Kind != ExpectVisits || (e.Mobile != "" && w.r.ids[e.Mobile] != ev.MobileID) {
 			continue
@@ -86,7 +87,7 @@ func (w *watcher) tick(evs []systems.Event) {
 		if !ok {
 			continue
 		}
-		k := chunkKey{int(p.X) / stepcache.ChunkSize, int(p.Y) / stepcache.ChunkSize}
+		k := chunkKey{int(p.X) / chunk.Size, int(p.Y) / chunk.Size}
 		m := w.stays[id]
 		if m == nil {
 			m = map[chunkKey]*stay{}
