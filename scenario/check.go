@@ -39,56 +39,17 @@ var dirNames = map[string]movement.Dir{"N": movement.North, "NE": movement.North
 
 // check fills defaults and returns every problem.
 func (sc *Scenario) check() []error {
-	var errs []error
+	errs := sc.checkWorld()
+	errs = append(errs, sc.checkRun()...)
 	bad := func(key, format string, args ...any) { errs = append(errs, sc.problem(key, format, args...)) }
-	w := &sc.World
-	if w.Profile == "" {
-		w.Profile = config.ProfileDefault
-	}
-	if !slices.Contains(config.Profiles(), w.Profile) {
-		bad("world.profile", "%q is not one of %v", w.Profile, config.Profiles())
-	}
-	if w.Seed == 0 {
-		w.Seed = 1
-	}
-	if w.Size == "" {
-		w.Size = "1024x1024"
-	}
-	if _, _, err := config.ParseSize(w.Size); err != nil {
-		bad("world.size", "%v", err)
-	}
-	if w.Map < 0 || w.Map > 255 {
-		bad("world.map", "%d is not a map id 0..255", w.Map)
-	}
 	r := &sc.Run
-	if r.Ticks <= 0 || r.Ticks > 10_000_000 {
-		bad("run.ticks", "%d: want 1..10000000", r.Ticks)
-	}
-	if r.TickMs == 0 {
-		r.TickMs = 8
-	}
-	if r.TickMs < 1 || r.TickMs > 1000 {
-		bad("run.tickMs", "%d: want 1..1000", r.TickMs)
-	}
-	if r.Search == "" {
-		r.Search = config.SearchCache
-	}
-	if !slices.Contains(config.Searches(), r.Search) {
-		bad("run.search", "%q is not one of %v", r.Search, config.Searches())
-	}
-	if r.MissPromotionThreshold < 0 || r.MissPromotionThreshold > 255 {
-		bad("run.missPromotionThreshold", "%d: want 0..255 (0: the default)", r.MissPromotionThreshold)
-	}
-	if r.MaxSearchesPerTick < 0 {
-		bad("run.maxSearchesPerTick", "%d: want 0 or more", r.MaxSearchesPerTick)
-	}
-	if r.Seed == 0 {
-		r.Seed = 1
-	}
 	p := sc.Population
-	for key, v := range map[string]int{"population.pets": p.Pets, "population.patrols": p.Patrols, "population.swimmers": p.Swimmers} {
-		if v < 0 || v > 100_000 {
-			bad(key, "%d: want 0..100000", v)
+	for _, k := range []struct {
+		key string
+		v   int
+	}{{"population.pets", p.Pets}, {"population.patrols", p.Patrols}, {"population.swimmers", p.Swimmers}} {
+		if k.v < 0 || k.v > 100_000 {
+			bad(k.key, "%d: want 0..100000", k.v)
 		}
 	}
 	names := map[string]bool{}
@@ -132,47 +93,7 @@ func (sc *Scenario) checkMobile(i int, names map[string]bool) []error {
 	if m.SpeedMs < 0 || m.SpeedMs > 65535 {
 		bad("speedMs", "%d: want 0..65535", m.SpeedMs)
 	}
-	o := &m.Order
-	if o.Kind == "" {
-		o.Kind = "stop"
-	}
-	switch o.Kind {
-	case "move_to":
-		if len(o.Goal) != 2 {
-			bad("order.goal", "a move_to order needs goal = [x, y]")
-		}
-	case "follow":
-		if o.Target == "" || o.Target == m.Name {
-			bad("order.target", "a follow order needs the name of another mobile, spawned before it")
-		} else if !names[o.Target] {
-			bad("order.target", "%q names no mobile spawned before this one", o.Target)
-		}
-	case "patrol", "walk_route":
-		if len(o.Waypoints) < 2 {
-			bad("order.waypoints", "a %s order needs at least two waypoints [[x, y], …]", o.Kind)
-		}
-		for _, p := range o.Waypoints {
-			if len(p) != 2 {
-				bad("order.waypoints", "waypoint %v: want [x, y]", p)
-			}
-		}
-	case "wander":
-		if len(o.Home) != 2 || o.Radius < 1 {
-			bad("order.home", "a wander order needs home = [x, y] and radius >= 1")
-		}
-	case "steps":
-		if len(o.Dirs) == 0 {
-			bad("order.dirs", "a steps order needs dirs")
-		}
-		for _, d := range o.Dirs {
-			if _, ok := dirNames[d]; !ok {
-				bad("order.dirs", "%q is no direction (N, NE, E, SE, S, SW, W, NW)", d)
-			}
-		}
-	case "stop":
-	default:
-		bad("order.kind", "%q is not one of %v", o.Kind, orderKinds)
-	}
+	errs = append(errs, sc.checkOrder(i, names)...)
 	return errs
 }
 
@@ -221,6 +142,115 @@ func (sc *Scenario) checkExpect(i int, names map[string]bool) []error {
 	}
 	if e.Slack < 0 || e.After < 0 || e.Radius < 0 || e.Count < 0 {
 		bad("slack", "slack, after, radius and count are not negative")
+	}
+	return errs
+}
+
+// checkWorld fills the world's defaults and returns its problems.
+func (sc *Scenario) checkWorld() []error {
+	var errs []error
+	bad := func(key, format string, args ...any) { errs = append(errs, sc.problem(key, format, args...)) }
+	w := &sc.World
+	if w.Profile == "" {
+		w.Profile = config.ProfileDefault
+	}
+	if !slices.Contains(config.Profiles(), w.Profile) {
+		bad("world.profile", "%q is not one of %v", w.Profile, config.Profiles())
+	}
+	if w.Seed == 0 {
+		w.Seed = 1
+	}
+	if w.Size == "" {
+		w.Size = "1024x1024"
+	}
+	if _, _, err := config.ParseSize(w.Size); err != nil {
+		bad("world.size", "%v", err)
+	}
+	if w.Map < 0 || w.Map > 255 {
+		bad("world.map", "%d is not a map id 0..255", w.Map)
+	}
+	return errs
+}
+
+// checkRun fills the run's defaults and returns its problems.
+func (sc *Scenario) checkRun() []error {
+	var errs []error
+	bad := func(key, format string, args ...any) { errs = append(errs, sc.problem(key, format, args...)) }
+	r := &sc.Run
+	if r.Ticks <= 0 || r.Ticks > 10_000_000 {
+		bad("run.ticks", "%d: want 1..10000000", r.Ticks)
+	}
+	if r.TickMs == 0 {
+		r.TickMs = 8
+	}
+	if r.TickMs < 1 || r.TickMs > 1000 {
+		bad("run.tickMs", "%d: want 1..1000", r.TickMs)
+	}
+	if r.Search == "" {
+		r.Search = config.SearchCache
+	}
+	if !slices.Contains(config.Searches(), r.Search) {
+		bad("run.search", "%q is not one of %v", r.Search, config.Searches())
+	}
+	if r.MissPromotionThreshold < 0 || r.MissPromotionThreshold > 255 {
+		bad("run.missPromotionThreshold", "%d: want 0..255 (0: the default)", r.MissPromotionThreshold)
+	}
+	if r.MaxSearchesPerTick < 0 {
+		bad("run.maxSearchesPerTick", "%d: want 0 or more", r.MaxSearchesPerTick)
+	}
+	if r.Seed == 0 {
+		r.Seed = 1
+	}
+	return errs
+}
+
+// checkOrder checks mobile i's order.
+func (sc *Scenario) checkOrder(i int, names map[string]bool) []error {
+	var errs []error
+	m := &sc.Mobiles[i]
+	bad := func(key, format string, args ...any) {
+		errs = append(errs, sc.problem("mobile."+key, "mobile %d (%s): "+format, append([]any{i + 1, m.Name}, args...)...))
+	}
+	o := &m.Order
+	if o.Kind == "" {
+		o.Kind = "stop"
+	}
+	switch o.Kind {
+	case "move_to":
+		if len(o.Goal) != 2 {
+			bad("order.goal", "a move_to order needs goal = [x, y]")
+		}
+	case "follow":
+		if o.Target == "" || o.Target == m.Name {
+			bad("order.target", "a follow order needs the name of another mobile, spawned before it")
+		} else if !names[o.Target] {
+			bad("order.target", "%q names no mobile spawned before this one", o.Target)
+		}
+	case "patrol", "walk_route":
+		if len(o.Waypoints) < 2 {
+			bad("order.waypoints", "a %s order needs at least two waypoints [[x, y], …]", o.Kind)
+		}
+		for _, p := range o.Waypoints {
+			if len(p) != 2 {
+				bad("order.waypoints", "waypoint %v: want [x, y]", p)
+			}
+		}
+	case "wander":
+		if len(o.Home) != 2 || o.Radius < 1 {
+			bad("order.home", "a wander order needs home = [x, y] and radius >= 1")
+		}
+	case "steps":
+		if len(o.Dirs) == 0 {
+			bad("order.dirs", "a steps order needs dirs")
+		}
+		for _, d := range o.Dirs {
+			if _, ok := dirNames[d]; !ok {
+				bad("order.dirs", "%q is no direction (N, NE, E, SE, S, SW, W, NW)", d)
+			}
+		}
+	case "stop":
+	default:
+		bad("order.kind", "%q is not one of %v", o.Kind, orderKinds)
 	}
 	return errs
 }

@@ -90,7 +90,7 @@ func (s *Server) newSim(me *mapEntry) (*systems.Sim, error) {
 		MaxNodes: pf.MaxNodes, NodesPerTile: pf.NodesPerTile, NodesBase: pf.NodesBase,
 		Seed: uint64(sh.Population.Seed) ^ uint64(me.id), Rules: me.rules, SleepRadius: sh.SleepRadius,
 		FollowDirect: true, // pets step straight at their owners, searching only round what blocks them
-		MoveWorkers:  sh.MoveWorkers,
+		MoveWorkers:  sh.MoveWorkers, MaxSearchesPerTick: s.opts.MaxSearchesPerTick,
 	}
 	if o.MoveWorkers == 0 {
 		o.MoveWorkers = runtime.GOMAXPROCS(0)

@@ -13,14 +13,17 @@ import (
 	"github.com/shardcore/shardcore/server/savefile"
 )
 
-// deterministic makes cfg's runs deterministic: a time budget that never
-// binds (the outcome then does not depend on timing), unpaced by the
-// caller's Step.
+// deterministic makes cfg's runs deterministic under the time budget too:
+// a budget that binds only on a stalled machine (the tests' own runs use a
+// search budget, Options.MaxSearchesPerTick, which never depends on time).
 func deterministic(cfg config.Config) config.Config {
 	cfg.Shard.TickMs = 1000
 	cfg.Pathfinding.TickBudgetMs = 1000
 	return cfg
 }
+
+// searchBudget is the deterministic budget the save tests run with.
+const searchBudget = 16
 
 // stepN steps s n times.
 func stepN(t *testing.T, s *Server, n int) {
@@ -38,7 +41,7 @@ func stepN(t *testing.T, s *Server, n int) {
 func checkRestoreMatches(t *testing.T, cfg config.Config, n, m int) {
 	t.Helper()
 	save := filepath.Join(t.TempDir(), "saves", "shard.save")
-	a, _ := newTestServer(t, cfg, Options{Unpaced: true})
+	a, _ := newTestServer(t, cfg, Options{Unpaced: true, MaxSearchesPerTick: searchBudget})
 	stepN(t, a, n)
 	r, err := a.Save(save)
 	if err != nil {
@@ -53,13 +56,13 @@ func checkRestoreMatches(t *testing.T, cfg config.Config, n, m int) {
 		t.Fatal(err)
 	}
 
-	unbroken, _ := newTestServer(t, cfg, Options{Unpaced: true})
+	unbroken, _ := newTestServer(t, cfg, Options{Unpaced: true, MaxSearchesPerTick: searchBudget})
 	stepN(t, unbroken, n+m)
 	hashU := unbroken.PositionsHash()
 	unbroken.Close()
 
 	cfg.Shard.SaveFile = save
-	b, log := newTestServer(t, cfg, Options{Unpaced: true})
+	b, log := newTestServer(t, cfg, Options{Unpaced: true, MaxSearchesPerTick: searchBudget})
 	if log.count("shard restored from its save") != 1 {
 		t.Fatalf("no restore logged:\n%s", log)
 	}
@@ -111,7 +114,7 @@ func TestRestoreRefusesForeignSaves(t *testing.T) {
 	dir := t.TempDir()
 	cfg := deterministic(testConfig(dir))
 	save := filepath.Join(dir, "shard.save")
-	a, _ := newTestServer(t, cfg, Options{Unpaced: true})
+	a, _ := newTestServer(t, cfg, Options{Unpaced: true, MaxSearchesPerTick: searchBudget})
 	stepN(t, a, 20)
 	if _, err := a.Save(save); err != nil {
 		t.Fatal(err)

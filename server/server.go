@@ -52,6 +52,11 @@ type Options struct {
 	// SWBFS is the file system background bakes write .swb files through
 	// (nil: the real one); tests inject a full disk or a read-only directory.
 	SWBFS swb.FS
+	// MaxSearchesPerTick, when positive, replaces each map's pathfinding
+	// time budget with a deterministic one: at most this many searches a
+	// tick, on the map's own goroutine. A run's outcome then does not
+	// depend on the machine's speed or load (tests, examples, replays).
+	MaxSearchesPerTick int
 }
 
 // Server is one shard: its maps (each with its world, step cache and

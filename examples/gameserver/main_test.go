@@ -10,7 +10,7 @@ import (
 // arrival at each waypoint), the pet keeps following.
 func TestGameServer(t *testing.T) {
 	var out bytes.Buffer
-	if err := run(t.Context(), &out, 3000, false); err != nil {
+	if err := run(t.Context(), &out, 6000, false); err != nil { // the errands take about 2,400 ticks; the rest is slack for a loaded machine
 		t.Fatal(err)
 	}
 	t.Log("\n" + out.String())

@@ -115,6 +115,12 @@ func (e *enc) putMobile(m *systems.MobileState) {
 	e.u(p.Repath)
 	e.bool(p.Failed)
 	e.i(p.RetryAt)
+	e.putIntent(m)
+}
+
+// putIntent appends the state of mobile m's intent: a kind (0 none, 1
+// follow, 2 patrol, 3 walk, 4 wander, 5 move-to) and its fields.
+func (e *enc) putIntent(m *systems.MobileState) {
 	switch {
 	case m.Follow != nil:
 		f := m.Follow
