@@ -18,8 +18,21 @@ import (
 // ticks already). Each map's simulation is reached on the map's own
 // goroutine while Run or Step runs, inline otherwise.
 
-// ErrMapNotLoaded: a map that is not one of world.maps.
-var ErrMapNotLoaded = errors.New("map not loaded")
+// Errors of the shard's calls.
+var (
+	// ErrMapNotLoaded: a map that is not one of world.maps.
+	ErrMapNotLoaded = errors.New("map not loaded")
+	// ErrClosed: the shard was closed (or its Run ended).
+	ErrClosed = errors.New("shard closed")
+)
+
+// usable returns ErrClosed once the shard is closed (holding mu).
+func (s *Server) usable() error {
+	if s.closed {
+		return fmt.Errorf("server: %w", ErrClosed)
+	}
+	return nil
+}
 
 // mapOf returns map id's entry.
 func (s *Server) mapOf(id world.MapID) (*mapEntry, error) {
@@ -66,6 +79,9 @@ func (s *Server) onMapErr(me *mapEntry, fn func() error) error {
 func (s *Server) Spawn(m world.MapID, sp systems.MobileSpec) (uint64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := s.usable(); err != nil {
+		return 0, err
+	}
 	me, err := s.mapOf(m)
 	if err != nil {
 		return 0, err
@@ -79,6 +95,9 @@ func (s *Server) Spawn(m world.MapID, sp systems.MobileSpec) (uint64, error) {
 func (s *Server) Despawn(id uint64) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := s.usable(); err != nil {
+		return err
+	}
 	me, err := s.locate(id)
 	if err != nil {
 		return err
@@ -90,6 +109,9 @@ func (s *Server) Despawn(id uint64) error {
 func (s *Server) SetOrder(id uint64, o systems.Order) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := s.usable(); err != nil {
+		return err
+	}
 	me, err := s.locate(id)
 	if err != nil {
 		return err
@@ -101,6 +123,9 @@ func (s *Server) SetOrder(id uint64, o systems.Order) error {
 func (s *Server) Mobile(id uint64) (world.MapID, systems.MobileState, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := s.usable(); err != nil {
+		return 0, systems.MobileState{}, err
+	}
 	me, err := s.locate(id)
 	if err != nil {
 		return 0, systems.MobileState{}, err
@@ -120,6 +145,9 @@ func (s *Server) Mobile(id uint64) (world.MapID, systems.MobileState, error) {
 func (s *Server) Teleport(id uint64, m world.MapID, x, y, z int) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := s.usable(); err != nil {
+		return err
+	}
 	dst, err := s.mapOf(m)
 	if err != nil {
 		return err
@@ -190,6 +218,9 @@ func (s *Server) party(me *mapEntry, id uint64) ([]systems.MobileState, error) {
 func (s *Server) PlaceItem(m world.MapID, it systems.ItemSpec) (uint64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := s.usable(); err != nil {
+		return 0, err
+	}
 	me, err := s.mapOf(m)
 	if err != nil {
 		return 0, err
@@ -203,6 +234,9 @@ func (s *Server) PlaceItem(m world.MapID, it systems.ItemSpec) (uint64, error) {
 func (s *Server) RemoveItem(id uint64) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := s.usable(); err != nil {
+		return err
+	}
 	me, err := s.locateItem(id)
 	if err != nil {
 		return err
@@ -214,6 +248,9 @@ func (s *Server) RemoveItem(id uint64) error {
 func (s *Server) SetDoor(id uint64, open bool) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := s.usable(); err != nil {
+		return err
+	}
 	me, err := s.locateItem(id)
 	if err != nil {
 		return err
@@ -228,6 +265,9 @@ func (s *Server) SetDoor(id uint64, open bool) error {
 func (s *Server) FindPath(m world.MapID, req *pathing.Request, res *pathing.Result) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := s.usable(); err != nil {
+		return err
+	}
 	me, err := s.mapOf(m)
 	if err != nil {
 		return err
@@ -272,6 +312,9 @@ func (s *Server) newFinder(me *mapEntry) pathing.Finder {
 func (s *Server) CanStep(m world.MapID, caps movement.Caps, x, y, z int, d movement.Dir) (newZ int, ok bool, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := s.usable(); err != nil {
+		return 0, false, err
+	}
 	me, err := s.mapOf(m)
 	if err != nil {
 		return 0, false, err

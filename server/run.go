@@ -307,10 +307,14 @@ func (s *Server) close() error {
 
 // Close ends a shard that Step ran (as Run's end does: a save when
 // shard.saveFile is set, then everything closed), or releases one that
-// never ran. It returns an error while Run runs (cancel Run's context
-// instead).
+// never ran; closing a closed shard does nothing. It returns an error
+// while Run runs (cancel Run's context instead).
 func (s *Server) Close() error {
 	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil // Run's end, or an earlier Close, closed it
+	}
 	stepping := s.loop.stepping.Swap(false)
 	s.mu.Unlock()
 	if stepping {

@@ -66,6 +66,9 @@ func (s *Server) LastSave() SaveResult {
 func (s *Server) Save(path string) (SaveResult, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := s.usable(); err != nil {
+		return SaveResult{}, err
+	}
 	if path == "" {
 		path = s.saves.path
 	}
