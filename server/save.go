@@ -90,7 +90,7 @@ func (s *Server) saveTo(path string) (SaveResult, error) {
 	f, r, err := s.capture()
 	if err == nil {
 		r.Path = path
-		r = writeSave(f, r)
+		r = s.writeSave(f, r)
 		err = r.Err
 	}
 	r.Path, r.Err = path, err
@@ -120,7 +120,7 @@ func (s *Server) saveInBackground() {
 	s.saves.wg.Add(1)
 	go func() {
 		defer s.saves.wg.Done()
-		s.recordSave(writeSave(f, r))
+		s.recordSave(s.writeSave(f, r))
 		s.saves.busy.Store(false)
 	}()
 }
@@ -138,12 +138,17 @@ func (s *Server) recordSave(r SaveResult) {
 		Float64("capture_ms", ms(r.Capture)).Float64("write_ms", ms(r.Write)).Msg("saved")
 }
 
-// writeSave encodes f and writes it, filling r's size and write time.
-func writeSave(f *savefile.File, r SaveResult) SaveResult {
+// writeSave encodes f and writes it (Options.SaveWrite), filling r's size
+// and write time.
+func (s *Server) writeSave(f *savefile.File, r SaveResult) SaveResult {
 	t0 := time.Now()
 	b := savefile.Encode(f)
 	r.Bytes = len(b)
-	r.Err = savefile.WriteBytes(r.Path, b)
+	write := s.opts.SaveWrite
+	if write == nil {
+		write = savefile.WriteBytes
+	}
+	r.Err = write(r.Path, b)
 	r.Write = time.Since(t0)
 	return r
 }

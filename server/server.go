@@ -52,6 +52,10 @@ type Options struct {
 	// SWBFS is the file system background bakes write .swb files through
 	// (nil: the real one); tests inject a full disk or a read-only directory.
 	SWBFS swb.FS
+	// SaveWrite writes an encoded save to its path (nil:
+	// savefile.WriteBytes: a synced temp file renamed over it); tests
+	// inject a write that stalls half-way, to kill the process there.
+	SaveWrite func(path string, b []byte) error
 	// MaxSearchesPerTick, when positive, replaces each map's pathfinding
 	// time budget with a deterministic one: at most this many searches a
 	// tick, on the map's own goroutine. A run's outcome then does not
