@@ -38,8 +38,8 @@ func LoadOptional(path string) (cfg Config, found bool, err error) {
 
 // Decode parses data, the text of the file called name (used in messages),
 // over Default(): keys absent from data keep their default. It is strict:
-// a syntax error (with line and column), a value of the wrong type (with
-// key and line), every unknown key (with key and line) and every
+// a syntax error (with line and column), every value of the wrong type
+// (with key and line), every unknown key (with key and line) and every
 // out-of-range value (with key, value and allowed range) is reported as a
 // *Error, or as Errors when there are several. On error the returned Config
 // is the zero value.
@@ -49,21 +49,18 @@ func Decode(data []byte, name string) (Config, error) {
 	if _, err := toml.Decode(src, &raw); err != nil {
 		return Config{}, syntaxError(err, name)
 	}
-	cfg := Default()
-	md, err := toml.Decode(src, &cfg)
-	if err != nil {
-		return Config{}, typeError(err, name, src)
-	}
+	cfg, md, typeErrs := decodeTyped(src, raw, name)
 	// The library matches keys to fields case-insensitively and reports
 	// only keys it could not place as undecoded; a key is known here only
 	// if it is spelt exactly as the schema spells it.
 	undecoded := collapse(unknownKeys(md))
-	problems := cfg.problems()
-	if len(undecoded) == 0 && len(problems) == 0 {
+	problems := withoutTypeErrors(cfg.problems(), typeErrs)
+	if len(undecoded) == 0 && len(problems) == 0 && len(typeErrs) == 0 {
 		return cfg, nil
 	}
 	idx := indexKeys(src)
-	errs := make([]*Error, 0, len(undecoded)+len(problems))
+	errs := make([]*Error, 0, len(typeErrs)+len(undecoded)+len(problems))
+	errs = append(errs, typeErrs...)
 	for _, k := range undecoded {
 		e := &Error{
 			File: name, Key: k.String(), Kind: KindUnknownKey,
@@ -86,6 +83,101 @@ func Decode(data []byte, name string) (Config, error) {
 	}
 	sort.SliceStable(errs, func(i, j int) bool { return lineKey(errs[i]) < lineKey(errs[j]) })
 	return Config{}, asError(errs)
+}
+
+// maxTypeErrors bounds the wrong-typed keys decodeTyped reports.
+const maxTypeErrors = 64
+
+// decodeTyped decodes src over Default() and reports every key of the
+// wrong type, not just the first: the library stops at the first, so
+// each one found is taken out of raw (src's keys and values) and the rest
+// decoded again, its line taken from src. The Config returned holds the
+// defaults of the keys taken out, so the other keys' ranges are still
+// checked.
+func decodeTyped(src string, raw map[string]any, name string) (Config, toml.MetaData, []*Error) {
+	var errs []*Error
+	text := src
+	for {
+		cfg := Default()
+		md, err := toml.Decode(text, &cfg)
+		if err == nil {
+			return cfg, md, errs
+		}
+		e := typeError(err, name, src, text == src)
+		errs = append(errs, e)
+		key := typeErrorKey(err)
+		if key == "" || len(errs) >= maxTypeErrors || !deleteKey(raw, strings.Split(key, ".")) {
+			return Default(), toml.MetaData{}, errs
+		}
+		var b strings.Builder
+		if err := toml.NewEncoder(&b).Encode(raw); err != nil {
+			return Default(), toml.MetaData{}, errs
+		}
+		text = b.String()
+	}
+}
+
+// typeErrorKey is the dotted key a type error of the library names, or "".
+func typeErrorKey(err error) string {
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		return pe.LastKey
+	}
+	if m := reTypeErr.FindStringSubmatch(err.Error()); m != nil {
+		return m[2]
+	}
+	return ""
+}
+
+// deleteKey removes key from t, from every table of an array of tables it
+// passes through; it reports whether it removed anything.
+func deleteKey(t map[string]any, key []string) bool {
+	if len(key) == 0 {
+		return false
+	}
+	v, ok := t[key[0]]
+	if !ok {
+		return false
+	}
+	if len(key) == 1 {
+		delete(t, key[0])
+		return true
+	}
+	switch v := v.(type) {
+	case map[string]any:
+		return deleteKey(v, key[1:])
+	case []map[string]any:
+		done := false
+		for _, el := range v {
+			done = deleteKey(el, key[1:]) || done
+		}
+		return done
+	}
+	delete(t, key[0]) // a value where a table belongs: the value is the problem
+	return true
+}
+
+// withoutTypeErrors drops the range problems that name a key of the wrong
+// type: such a key was checked at its default, which says nothing of the
+// file.
+func withoutTypeErrors(problems, typeErrs []*Error) []*Error {
+	if len(typeErrs) == 0 {
+		return problems
+	}
+	out := problems[:0]
+	for _, p := range problems {
+		related := false
+		for _, te := range typeErrs {
+			if te.Key != "" && (p.Key == te.Key || strings.Contains(p.Msg, te.Key)) {
+				related = true
+				break
+			}
+		}
+		if !related {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // lineKey orders errors by line, those without a line last.
@@ -187,7 +279,10 @@ func tomlTypeName(s string) string {
 	}
 }
 
-func typeError(err error, name, src string) *Error {
+// typeError is the *Error of the library's type error err, found decoding
+// a text whose keys are src's; lineOK says the line in err is src's (the
+// text was src itself), else the key's line is looked up in src.
+func typeError(err error, name, src string, lineOK bool) *Error {
 	e := &Error{File: name, Kind: KindType, Err: err}
 	msg := err.Error()
 	var pe toml.ParseError
@@ -196,6 +291,9 @@ func typeError(err error, name, src string) *Error {
 	} else if m := reTypeErr.FindStringSubmatch(msg); m != nil {
 		e.Line, _ = strconv.Atoi(m[1])
 		e.Key, msg = m[2], m[3]
+	}
+	if !lineOK {
+		e.Line = 0
 	}
 	if m := reTypes.FindStringSubmatch(msg); m != nil {
 		msg = fmt.Sprintf("wrong type: got %s, want %s", tomlTypeName(m[1]), tomlTypeName(m[2]))
