@@ -46,7 +46,7 @@ func (s *Server) Run(ctx context.Context) error {
 	defer stopHuge()
 	s.nextProg = s.clock() + s.opts.ProgressEvery
 	period := s.cfg.Shard.Tick()
-	s.log.Info().Dur("tick", period).Bool("unpaced", s.opts.Unpaced).Uint64("maxTicks", s.opts.MaxTicks).Msg("shard running")
+	s.log.Info().Float64("tick_ms", ms(period)).Bool("unpaced", s.opts.Unpaced).Uint64("maxTicks", s.opts.MaxTicks).Msg("shard running")
 	var tc <-chan time.Time
 	if !s.opts.Unpaced {
 		t := time.NewTicker(period)
