@@ -7,16 +7,18 @@
 // loop, every map's part of a tick on the map's own goroutine, all at once
 // → graceful shutdown. It owns the maps' goroutines and what crosses them,
 // the admin commands (stdin and the Command API, run on the tick goroutine
-// and handed to a map's goroutine for its cache), the JSON-lines search
-// recorder and its replay, the per-map and whole-shard summaries, the PNG
-// render of a world, and, with metrics.listen set, the metrics endpoint's
-// lifetime and the fold of each map's figures into the series after each
-// tick (metrics.go).
+// and handed to a map's goroutine for its cache), when the search recorder
+// records and the draining of each map's recorded searches after a tick,
+// the per-map and whole-shard summaries, running the ticks a render shows,
+// and, with metrics.listen set, the metrics endpoint's lifetime and the
+// fold of each map's figures into the series after each tick (metrics.go).
 //
 // It does not own the ECS world or the systems (package systems), the path
 // search (package pathing), the step cache or the .swb format (packages
 // stepcache and stepcache/swb), where the population goes (package
 // population), the config schema (package config), the series and the
-// HTTP endpoint (package metrics) or the logger's construction rules
-// beyond NewLogger in log.go.
+// HTTP endpoint (package metrics), the recording format, its writer and
+// the tap (server/recorder), the replay (server/replay), the PNG drawing
+// (server/render) or the logger's construction rules beyond NewLogger in
+// log.go.
 package server

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"github.com/shardcore/shardcore/server/recorder"
 )
 
 // TestLifecycleBootTicksShutdown boots a small default world with the
@@ -46,7 +48,7 @@ func TestLifecycleBootTicksShutdown(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer f.Close()
-		recs, err := ReadRecords(f)
+		recs, err := recorder.Read(f)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/pathing"
 	"github.com/shardcore/shardcore/population"
+	"github.com/shardcore/shardcore/server/recorder"
 	"github.com/shardcore/shardcore/stepcache"
 	"github.com/shardcore/shardcore/stepcache/swb"
 	"github.com/shardcore/shardcore/systems"
@@ -36,14 +37,14 @@ type mapEntry struct {
 	cache  *stepcache.Cache
 	sim    *systems.Sim
 	pop    *population.Population
-	budget int // its part of pathfinding.maxResidentChunks
-	rec    mapRecorder
-	ticks  tickStats       // its own part of each tick (bakes, watch, simulation)
-	bakes  []bakeResult    // finished bakes handed over at tick start
-	stats  MapSummary      // the last snapshot (snapshotMap)
-	met    *metrics.Map    // its series (nil: metrics off)
-	paths  *pathCounts     // its searches counted for met (nil: metrics off)
-	figs   metrics.Figures // scratch of foldMetrics
+	budget int              // its part of pathfinding.maxResidentChunks
+	rec    *recorder.Buffer // its searches of the running tick
+	ticks  tickStats        // its own part of each tick (bakes, watch, simulation)
+	bakes  []bakeResult     // finished bakes handed over at tick start
+	stats  MapSummary       // the last snapshot (snapshotMap)
+	met    *metrics.Map     // its series (nil: metrics off)
+	paths  *pathCounts      // its searches counted for met (nil: metrics off)
+	figs   metrics.Figures  // scratch of foldMetrics
 
 	jobs chan mapJob // while Run runs: work for its goroutine
 }
@@ -81,7 +82,7 @@ func (s *Server) buildCaches() error {
 // classic A* over the live rules.
 func (s *Server) newSim(me *mapEntry) (*systems.Sim, error) {
 	pf, sh := s.cfg.Pathfinding, s.cfg.Shard
-	me.rec = mapRecorder{fp: me.w.Fingerprint, maxNodes: pf.MaxNodes}
+	me.rec = recorder.NewBuffer(me.w.Fingerprint, pf.MaxNodes)
 	o := systems.Options{
 		TickMs: sh.TickMs, TickBudget: pf.TickBudget(), Clock: s.clock,
 		MaxNodes: pf.MaxNodes, NodesPerTile: pf.NodesPerTile, NodesBase: pf.NodesBase,
@@ -96,7 +97,7 @@ func (s *Server) newSim(me *mapEntry) (*systems.Sim, error) {
 	if !pf.Enabled {
 		o.NewFinder = func(r *movement.Rules) pathing.Finder { return pathing.NewClassic(r) }
 	}
-	o = instrument(o, &me.rec) // records what each search saw of the dynamic world
+	o = me.rec.Instrument(o) // records what each search saw of the dynamic world
 	if s.met != nil {
 		me.paths = &pathCounts{inner: o.Recorder}
 		o.Recorder = me.paths
@@ -186,7 +187,7 @@ func (s *Server) tickMap(me *mapEntry, now, period time.Duration, recording bool
 	clear(me.bakes)
 	me.bakes = me.bakes[:0]
 	s.watchSWB(me, t0)
-	me.rec.on = recording
+	me.rec.SetOn(recording)
 	if s.opts.Unpaced {
 		me.sim.Step()
 	} else {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/shardcore/shardcore/config"
+	"github.com/shardcore/shardcore/server/recorder"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/gen/britannia"
 )
@@ -129,7 +130,7 @@ func TestMapNeverReadsAnotherMapsCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	recs, err := ReadRecords(f)
+	recs, err := recorder.Read(f)
 	if err != nil || len(recs) == 0 {
 		t.Fatalf("%d records: %v", len(recs), err)
 	}
@@ -162,7 +163,7 @@ func TestSharesAndRecordingCarryTheirMap(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	recs, err := ReadRecords(f)
+	recs, err := recorder.Read(f)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"image"
 	"image/png"
 	"testing"
+
+	"github.com/shardcore/shardcore/server/render"
 )
 
 // TestRenderDrawsMapChunksAndPaths renders a small world after some ticks
@@ -30,9 +32,9 @@ func TestRenderDrawsMapChunksAndPaths(t *testing.T) {
 			counts[rgb(img, x, y)]++
 		}
 	}
-	for name, c := range map[string][3]uint8{"path": {colPath.R, colPath.G, colPath.B}, "mobile": {colMobile.R, colMobile.G, colMobile.B},
-		"resident outline": {colResident.R, colResident.G, colResident.B}, "uniform": {colUniform.R, colUniform.G, colUniform.B},
-		"water": {colWater.R, colWater.G, colWater.B}} {
+	for name, c := range map[string][3]uint8{"path": {render.Path.Colour().R, render.Path.Colour().G, render.Path.Colour().B}, "mobile": {render.Mobiles.Colour().R, render.Mobiles.Colour().G, render.Mobiles.Colour().B},
+		"resident outline": {render.Resident.Colour().R, render.Resident.Colour().G, render.Resident.Colour().B}, "uniform": {render.Uniform.Colour().R, render.Uniform.Colour().G, render.Uniform.Colour().B},
+		"water": {render.Water.Colour().R, render.Water.Colour().G, render.Water.Colour().B}} {
 		if counts[c] < 20 {
 			t.Errorf("%s: %d pixels", name, counts[c])
 		}
@@ -81,7 +83,7 @@ func TestRenderPathsAreLive(t *testing.T) {
 	if len(live) < 20 {
 		t.Fatalf("only %d cells on live paths", len(live))
 	}
-	path := [3]uint8{colPath.R, colPath.G, colPath.B}
+	path := [3]uint8{render.Path.Colour().R, render.Path.Colour().G, render.Path.Colour().B}
 	legend := image.Rect(0, 0, 4*2*24, 7*2*11+4)
 	drawn := 0
 	for y := 0; y < img.Bounds().Dy(); y++ {

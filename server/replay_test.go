@@ -1,20 +1,19 @@
 package server
 
 import (
-	"bytes"
-	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/pathing"
-	"github.com/shardcore/shardcore/stepcache"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/shardcore/shardcore/server/recorder"
+	"github.com/shardcore/shardcore/server/replay"
 )
 
 // recordRun runs a test shard (doors in the town, pets, patrols and
 // swimmers) for ticks with the recorder on and returns the server and its
 // recording.
-func recordRun(t *testing.T, ticks uint64) (*Server, []Record) {
+func recordRun(t *testing.T, ticks uint64) (*Server, []recorder.Record) {
 	t.Helper()
 	cfg := testConfig(t.TempDir())
 	cfg.Pathfinding.Recorder.Enable = true
@@ -28,7 +27,7 @@ func recordRun(t *testing.T, ticks uint64) (*Server, []Record) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	recs, err := ReadRecords(f)
+	recs, err := recorder.Read(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,9 +37,9 @@ func recordRun(t *testing.T, ticks uint64) (*Server, []Record) {
 	return s, recs
 }
 
-func worldsOf(s *Server) []ReplayWorld {
+func worldsOf(s *Server) []replay.World {
 	w := s.World()
-	return []ReplayWorld{{Map: w.Map, Tiles: w.Tiles, Fingerprint: w.Fingerprint}}
+	return []replay.World{{Map: w.Map, Tiles: w.Tiles, Fingerprint: w.Fingerprint}}
 }
 
 // TestReplayReproducesRecording records a shard run whose searches saw
@@ -68,7 +67,7 @@ func TestReplayReproducesRecording(t *testing.T) {
 		t.Fatalf("%d records without dynamics, search or budget; %d items and %d mobiles seen: want doors and other mobiles", static, items, mobs)
 	}
 	for _, search := range []string{"recorded", "cache", "classic", "jps"} {
-		rep, err := Replay(t.Context(), worldsOf(s), recs, ReplayOptions{Search: search})
+		rep, err := replay.Run(t.Context(), worldsOf(s), recs, replay.Options{Search: search})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,13 +84,13 @@ func TestReplayReproducesRecording(t *testing.T) {
 			switch {
 			case search == "recorded" && o.Expansions != r.Expansions:
 				t.Errorf("line %d: %d expansions replayed with its own finder, %d recorded", r.Line, o.Expansions, r.Expansions)
-			case search == "classic" && !o.same(Outcome{Found: r.Found, Steps: r.Steps, Cost: r.Cost}):
+			case search == "classic" && !sameOutcome(o, r):
 				if o.Found || o.Expansions < r.MaxNodes {
 					t.Errorf("line %d: classic found %v in %d steps within its budget of %d nodes, recorded %v in %d",
 						r.Line, o.Found, o.Steps, r.MaxNodes, r.Found, r.Steps)
 				}
 				budget++
-			case search == "jps" && !o.same(Outcome{Found: r.Found, Steps: r.Steps, Cost: r.Cost}):
+			case search == "jps" && !sameOutcome(o, r):
 				// The jump search's budget counts scan work too: only a
 				// search one of the two gave up on may differ.
 				if o.Found && r.Found {
@@ -104,7 +103,7 @@ func TestReplayReproducesRecording(t *testing.T) {
 			t.Errorf("%s: %d mismatches, %d of them a budget run out", search, rep.Mismatches, budget)
 		}
 	}
-	if _, err := Replay(t.Context(), worldsOf(s), recs, ReplayOptions{Search: "bogus"}); err == nil {
+	if _, err := replay.Run(t.Context(), worldsOf(s), recs, replay.Options{Search: "bogus"}); err == nil {
 		t.Error("unknown search: want an error")
 	}
 }
@@ -126,7 +125,7 @@ func TestReplayTamperedRecording(t *testing.T) {
 	}
 	recs[k].Steps++
 	recs[k].Cost++
-	rep, err := Replay(t.Context(), worldsOf(s), recs, ReplayOptions{})
+	rep, err := replay.Run(t.Context(), worldsOf(s), recs, replay.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,9 +139,9 @@ func TestReplayTamperedRecording(t *testing.T) {
 	recs[k].Cost--
 	// Drop what the searches saw: some must change (the static world).
 	for i := range recs {
-		recs[i].Dyn = []DynCell{}
+		recs[i].Dyn = []recorder.DynCell{}
 	}
-	rep, err = Replay(t.Context(), worldsOf(s), recs, ReplayOptions{})
+	rep, err = replay.Run(t.Context(), worldsOf(s), recs, replay.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,41 +151,8 @@ func TestReplayTamperedRecording(t *testing.T) {
 	}
 }
 
-// TestReadRecordsVersions: a format 1 line (no "v", no "dyn") reads and
-// replays on the static world, counted; a line of a newer format or with a
-// cell listed twice is refused with its line number.
-func TestReadRecordsVersions(t *testing.T) {
-	v1 := `{"tick":3,"map":0,"fp":"1","mobile":5,"start":[10,10],"startZ":0,"goal":[12,10],"range":0,"caps":0,"maxNodes":100,"found":true,"steps":2,"cost":2}`
-	recs, err := ReadRecords(strings.NewReader(v1 + "\n"))
-	if err != nil || len(recs) != 1 || recs[0].HasDynamics() || recs[0].Line != 1 {
-		t.Fatalf("v1 line: %+v, %v", recs, err)
-	}
-	for _, c := range []struct{ line, want string }{
-		{`{"v":3,"tick":1}`, "line 2: format version 3"},
-		{`{"v":2,"dyn":[{"x":1,"y":2},{"x":1,"y":2}]}`, "line 2: dyn: cell (1,2) listed twice"},
-		{`{"v":2,"dyn":[{"x":1,"y":2,"mobs":[{"id":1,"z":300}]}]}`, "line 2:"},
-	} {
-		_, err := ReadRecords(bytes.NewReader([]byte(v1 + "\n" + c.line + "\n")))
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: error %v, want %q", c.line, err, c.want)
-		}
-	}
-}
-
-// TestFinderName: a record names the finder replay runs for it.
-func TestFinderName(t *testing.T) {
-	s, _ := newTestServer(t, testConfig(t.TempDir()), Options{MaxTicks: 1, Unpaced: true})
-	w := s.World()
-	rl := movement.NewRules(w.Map, w.Tiles, nil)
-	c, err := stepcache.New(stepcache.DefaultConfig(), rl)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for want, f := range map[string]pathing.Finder{
-		"classic": pathing.NewClassic(rl), "cache": pathing.NewCached(c, rl), "jps": pathing.NewJPS(c, rl),
-	} {
-		if got := finderName(f); got != want {
-			t.Errorf("finderName(%T) = %q, want %q", f, got, want)
-		}
-	}
+// sameOutcome reports whether o found what r recorded (found, steps,
+// cost).
+func sameOutcome(o replay.Outcome, r *recorder.Record) bool {
+	return o.Found == r.Found && o.Steps == r.Steps && o.Cost == r.Cost
 }

@@ -90,8 +90,10 @@ func (s *Server) tick(period time.Duration) {
 	if s.tickJob == nil {
 		s.tickJob = func(me *mapEntry) { s.tickMap(me, s.cur.now, s.cur.period, s.cur.recording) }
 	}
-	s.onMaps(s.tickJob) // made once: a tick's hand-over allocates nothing
-	s.rec.writeMaps(s.maps)
+	s.onMaps(s.tickJob)         // made once: a tick's hand-over allocates nothing
+	for _, me := range s.maps { // map by map in world.maps order
+		s.rec.Drain(me.rec)
+	}
 	if s.testHook != nil {
 		s.testHook()
 	}

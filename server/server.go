@@ -16,6 +16,7 @@ import (
 	"github.com/shardcore/shardcore/metrics"
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/population"
+	"github.com/shardcore/shardcore/server/recorder"
 	"github.com/shardcore/shardcore/stepcache"
 	"github.com/shardcore/shardcore/stepcache/swb"
 	"github.com/shardcore/shardcore/systems"
@@ -67,7 +68,7 @@ type Server struct {
 
 	maps []*mapEntry // in world.maps order
 	main *mapEntry   // the first map: what Render draws and Sim/Cache/World name
-	rec  *Recorder
+	rec  *recorder.Recorder
 
 	cmdCh  chan cmdReq
 	bakeCh chan bakeResult
@@ -155,7 +156,7 @@ func NewWithOptions(ctx context.Context, cfg config.Config, log zerolog.Logger, 
 	for _, me := range s.maps {
 		s.openSWB(me, true)
 	}
-	s.rec = NewRecorder(cfg.Pathfinding.Recorder.Path, cfg.Pathfinding.MaxNodes, s.main.w.Fingerprint, log)
+	s.rec = recorder.New(cfg.Pathfinding.Recorder.Path, cfg.Pathfinding.MaxNodes, s.main.w.Fingerprint, log)
 	if cfg.Pathfinding.Recorder.Enable {
 		if err := s.rec.Start(); err != nil {
 			log.Error().Err(err).Msg("recorder: cannot start; recording stays off")
@@ -221,7 +222,7 @@ func (s *Server) Sim() *systems.Sim { return s.main.sim }
 func (s *Server) Cache() *stepcache.Cache { return s.main.cache }
 
 // Recorder returns the search recorder.
-func (s *Server) Recorder() *Recorder { return s.rec }
+func (s *Server) Recorder() *recorder.Recorder { return s.rec }
 
 // Population returns what was spawned on the first map.
 func (s *Server) Population() *population.Population { return s.main.pop }

@@ -33,6 +33,9 @@ var layers = []struct {
 	{"github.com/shardcore/shardcore/population", 7},
 	{"github.com/shardcore/shardcore/metrics", 7}, // Prometheus series and endpoint: reads stepcache's kinds, published by server
 	{"github.com/shardcore/shardcore/server", 8},
+	{"github.com/shardcore/shardcore/server/recorder", 7}, // the search recording: format, writer, tap; below the server that wires it
+	{"github.com/shardcore/shardcore/server/replay", 7},   // re-runs a recording; imports recorder
+	{"github.com/shardcore/shardcore/server/render", 7},   // the PNG of a map the server hands it
 	{"github.com/shardcore/shardcore/cmd/", 9},
 	{"github.com/shardcore/shardcore/tests", 10},
 }
@@ -42,6 +45,7 @@ var layers = []struct {
 var forbidden = []struct{ from, to, why string }{
 	{"github.com/shardcore/shardcore/pathing", "github.com/shardcore/shardcore/world/movingai", "search does not read benchmark files (tests and cmd/shard do)"},
 	{"github.com/shardcore/shardcore/systems", "github.com/shardcore/shardcore/world/gen", "the simulation does not know the generator (package population places mobiles)"},
+	{"github.com/shardcore/shardcore/server/render", "github.com/shardcore/shardcore/systems", "render draws the scene the server hands it; it does not run the simulation"},
 }
 
 // backEdgeAllowlist are back edges the test tolerates for now, each with
@@ -120,6 +124,7 @@ func TestRankOf(t *testing.T) {
 	for p, want := range map[string]int{
 		"github.com/shardcore/shardcore/world": 1, "github.com/shardcore/shardcore/world/gen": 1, "github.com/shardcore/shardcore/worldly": -1, "github.com/shardcore/shardcore/stepcache/swb": 3,
 		"github.com/shardcore/shardcore/cmd/shard": 9, "github.com/shardcore/shardcore/internal/repo": 0, "github.com/shardcore/shardcore/population": 7,
+		"github.com/shardcore/shardcore/server": 8, "github.com/shardcore/shardcore/server/recorder": 7, "github.com/shardcore/shardcore/server/render": 7,
 	} {
 		if got := rankOf(p); got != want {
 			t.Errorf("rankOf(%s) = %d, want %d", p, got, want)

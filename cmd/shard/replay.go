@@ -9,7 +9,8 @@ import (
 	"slices"
 
 	"github.com/shardcore/shardcore/config"
-	"github.com/shardcore/shardcore/server"
+	"github.com/shardcore/shardcore/server/recorder"
+	"github.com/shardcore/shardcore/server/replay"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/source"
 )
@@ -68,7 +69,7 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	rep, err := server.Replay(ctx, worlds, recs, server.ReplayOptions{Search: *search})
+	rep, err := replay.Run(ctx, worlds, recs, replay.Options{Search: *search})
 	if err != nil {
 		return err
 	}
@@ -87,21 +88,21 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 }
 
 // readRecording reads a recorder's JSON lines.
-func readRecording(file string) ([]server.Record, error) {
+func readRecording(file string) ([]recorder.Record, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	recs, err := server.ReadRecords(f)
+	recs, err := recorder.Read(f)
 	if err != nil {
-		return nil, fmt.Errorf("replay %s: %w", file, err)
+		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	return recs, nil
 }
 
 // replayWorlds loads map only (≥ 0), or every map the records name.
-func replayWorlds(ctx context.Context, recs []server.Record, dir string, seed int64, size string, only int) ([]server.ReplayWorld, error) {
+func replayWorlds(ctx context.Context, recs []recorder.Record, dir string, seed int64, size string, only int) ([]replay.World, error) {
 	ids := []int{only}
 	if only < 0 {
 		ids = ids[:0]
@@ -112,7 +113,7 @@ func replayWorlds(ctx context.Context, recs []server.Record, dir string, seed in
 		}
 		slices.Sort(ids)
 	}
-	var out []server.ReplayWorld
+	var out []replay.World
 	for _, id := range ids {
 		spec, err := replayWorld(dir, seed, size, id)
 		if err != nil {
@@ -122,7 +123,7 @@ func replayWorlds(ctx context.Context, recs []server.Record, dir string, seed in
 		if err != nil {
 			return nil, fmt.Errorf("map %d: %w", id, err)
 		}
-		out = append(out, server.ReplayWorld{Map: w.Map, Tiles: w.Tiles, Fingerprint: w.Fingerprint})
+		out = append(out, replay.World{Map: w.Map, Tiles: w.Tiles, Fingerprint: w.Fingerprint})
 	}
 	return out, nil
 }
@@ -147,7 +148,7 @@ func replayWorld(dir string, seed int64, size string, mapID int) (source.Spec, e
 // printReplay prints what the recording said and what the replay measured;
 // the last line is the summary the tools grep for, its mismatches those
 // the node budget alone does not explain (bc).
-func printReplay(w io.Writer, rep server.ReplayReport, bc budgetCheck, search string) {
+func printReplay(w io.Writer, rep replay.Report, bc budgetCheck, search string) {
 	fmt.Fprintf(w, "recorded  %v\n", rep.Recorded)
 	fmt.Fprintf(w, "replayed  %v (%s)\n", rep.Replayed, search)
 	if rep.Static > 0 {

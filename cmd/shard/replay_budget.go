@@ -4,7 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/shardcore/shardcore/server"
+	"github.com/shardcore/shardcore/server/recorder"
+	"github.com/shardcore/shardcore/server/replay"
 )
 
 // budgetFactor is how many times its recorded node budget a mismatched
@@ -19,12 +20,12 @@ const maxBudget = 1 << 24
 type budgetCheck struct {
 	budgetOnly int
 	real       int
-	first      *server.Mismatch // the first in the file of those that remain
+	first      *replay.Mismatch // the first in the file of those that remain
 }
 
 // recordedSearch is the finder a record was searched with ("cache" for
 // records that do not say).
-func recordedSearch(r *server.Record) string {
+func recordedSearch(r *recorder.Record) string {
 	if r.Search == "" {
 		return "cache"
 	}
@@ -42,21 +43,21 @@ func recordedSearch(r *server.Record) string {
 // finder. When that finds the path the other side found (steps and cost),
 // the mismatch was the budget's and is not counted as one; any other
 // mismatch is.
-func budgetMismatches(ctx context.Context, worlds []server.ReplayWorld, recs []server.Record, rep server.ReplayReport, search string) (budgetCheck, error) {
+func budgetMismatches(ctx context.Context, worlds []replay.World, recs []recorder.Record, rep replay.Report, search string) (budgetCheck, error) {
 	var bc budgetCheck
 	if search == "" || search == "recorded" || rep.Mismatches == 0 {
 		bc.real, bc.first = rep.Mismatches, rep.First
 		return bc, nil
 	}
-	var mine, theirs []server.Record // run again by the replay's finder, by the recorded one
-	var mineM, theirsM []server.Mismatch
+	var mine, theirs []recorder.Record // run again by the replay's finder, by the recorded one
+	var mineM, theirsM []replay.Mismatch
 	for _, o := range rep.Outcomes {
 		r := recs[o.Record]
-		want := server.Outcome{Record: o.Record, Found: r.Found, Steps: r.Steps, Cost: r.Cost, Expansions: r.Expansions}
+		want := replay.Outcome{Record: o.Record, Found: r.Found, Steps: r.Steps, Cost: r.Cost, Expansions: r.Expansions}
 		if sameOutcome(o, want) {
 			continue
 		}
-		m := server.Mismatch{Record: r, Recorded: want, Replayed: o}
+		m := replay.Mismatch{Record: r, Recorded: want, Replayed: o}
 		if recordedSearch(&r) == search || o.Found == r.Found {
 			bc.count(&m, false)
 			continue
@@ -69,14 +70,14 @@ func budgetMismatches(ctx context.Context, worlds []server.ReplayWorld, recs []s
 		}
 	}
 	for _, again := range []struct {
-		recs   []server.Record
-		ms     []server.Mismatch
+		recs   []recorder.Record
+		ms     []replay.Mismatch
 		search string
 	}{{mine, mineM, search}, {theirs, theirsM, "recorded"}} {
 		if len(again.recs) == 0 {
 			continue
 		}
-		rr, err := server.Replay(ctx, worlds, again.recs, server.ReplayOptions{Search: again.search})
+		rr, err := replay.Run(ctx, worlds, again.recs, replay.Options{Search: again.search})
 		if err != nil {
 			return bc, err
 		}
@@ -96,12 +97,12 @@ func budgetMismatches(ctx context.Context, worlds []server.ReplayWorld, recs []s
 }
 
 // sameOutcome reports whether two outcomes agree on found, steps and cost.
-func sameOutcome(a, b server.Outcome) bool {
+func sameOutcome(a, b replay.Outcome) bool {
 	return a.Found == b.Found && a.Steps == b.Steps && a.Cost == b.Cost
 }
 
 // count adds one mismatch, the budget's alone or a real one.
-func (bc *budgetCheck) count(m *server.Mismatch, budgetOnly bool) {
+func (bc *budgetCheck) count(m *replay.Mismatch, budgetOnly bool) {
 	if budgetOnly {
 		bc.budgetOnly++
 		return

@@ -1,4 +1,4 @@
-package server
+package recorder
 
 import (
 	"strconv"
@@ -23,7 +23,7 @@ type lineMeta struct {
 // appendRecord appends rec as one JSON line (the Record shape) to b.
 func appendRecord(b []byte, rec *systems.PathRecord, meta lineMeta) []byte {
 	b = append(b, `{"v":`...)
-	b = strconv.AppendInt(b, RecordVersion, 10)
+	b = strconv.AppendInt(b, Version, 10)
 	b = append(b, `,"tick":`...)
 	b = strconv.AppendUint(b, rec.Tick, 10)
 	b = append(b, `,"map":`...)

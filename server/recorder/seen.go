@@ -1,4 +1,4 @@
-package server
+package recorder
 
 import "github.com/shardcore/shardcore/movement"
 

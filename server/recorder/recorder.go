@@ -1,4 +1,4 @@
-package server
+package recorder
 
 import (
 	"bufio"
@@ -13,11 +13,11 @@ import (
 	"github.com/shardcore/shardcore/systems"
 )
 
-// RecordVersion is the recording format the Recorder writes (the "v" field
+// Version is the recording format the Recorder writes (the "v" field
 // of every line). Version 1 (no "v") carried no dynamic obstacles; version
 // 2 adds "dyn" (what each search saw of the dynamic world), "search" (the
 // finder) and records each search's own node budget in "maxNodes".
-const RecordVersion = 2
+const Version = 2
 
 // Recorder writes one JSON line per path search to a file (see Record for
 // the fields). It is off by default; when off, a search costs it one atomic
@@ -40,11 +40,11 @@ type Recorder struct {
 	failed error  // the IO error that switched it off
 }
 
-// NewRecorder returns a recorder (off) appending to path. maxNodes is the
+// New returns a recorder (off) appending to path. maxNodes is the
 // node budget written into lines of searches that do not say theirs, and
 // fingerprint identifies the client files, so a replay can run the same
 // search on the same world.
-func NewRecorder(path string, maxNodes int, fingerprint uint64, log zerolog.Logger) *Recorder {
+func New(path string, maxNodes int, fingerprint uint64, log zerolog.Logger) *Recorder {
 	return &Recorder{path: path, maxNodes: maxNodes, fingerprint: fingerprint, log: log, line: make([]byte, 0, 512)}
 }
 
@@ -177,12 +177,13 @@ func (r *Recorder) writeLocked(line []byte) {
 	r.n++
 }
 
-// mapRecorder buffers one map's searches of the running tick on the map's
-// goroutine (its fingerprint in every line); the tick goroutine appends the
-// buffers to the file after the tick, map by map in world.maps order
-// (Recorder.writeMaps), so the file is in tick order and, within a tick, in
-// map order. on is set from the Recorder at each tick's start.
-type mapRecorder struct {
+// Buffer holds one simulation's searches of the running tick, made on the
+// simulation's goroutine (its fingerprint in every line), until the owner
+// of the Recorder appends it to the file between ticks (Recorder.Drain).
+// A shard with several maps gives each its Buffer and drains them in map
+// order after each tick, so the file is in tick order and, within a tick,
+// in map order. Whether it records is set at each tick's start (SetOn).
+type Buffer struct {
 	fp       uint64
 	maxNodes int
 	on       bool
@@ -190,30 +191,40 @@ type mapRecorder struct {
 	lines    uint64
 }
 
-// recording, meta and put make a mapRecorder a lineSink.
-func (m *mapRecorder) recording() bool { return m.on }
-func (m *mapRecorder) meta() lineMeta  { return lineMeta{maxNodes: m.maxNodes, fp: m.fp} }
-func (m *mapRecorder) put(line []byte) {
+// NewBuffer returns a buffer (off) whose lines carry fingerprint and, for
+// searches that do not say theirs, the node budget maxNodes.
+func NewBuffer(fingerprint uint64, maxNodes int) *Buffer {
+	return &Buffer{fp: fingerprint, maxNodes: maxNodes}
+}
+
+// SetOn sets whether the simulation's searches are recorded until the next
+// SetOn (the Recorder's Enabled, read at the tick's start).
+func (m *Buffer) SetOn(on bool) { m.on = on }
+
+// Instrument is Recorder.Instrument with the lines going to m.
+func (m *Buffer) Instrument(o systems.Options) systems.Options { return instrument(o, m) }
+
+// recording, meta and put make a Buffer a lineSink.
+func (m *Buffer) recording() bool { return m.on }
+func (m *Buffer) meta() lineMeta  { return lineMeta{maxNodes: m.maxNodes, fp: m.fp} }
+func (m *Buffer) put(line []byte) {
 	m.buf = append(m.buf, line...)
 	m.lines++
 }
 
-// writeMaps appends the maps' buffered lines to the file and empties the
-// buffers (tick goroutine, between ticks).
-func (r *Recorder) writeMaps(maps []*mapEntry) {
+// Drain appends m's lines to the file (while recording) and empties m. It
+// runs between ticks, when no search writes to m.
+func (r *Recorder) Drain(m *Buffer) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for _, me := range maps {
-		m := &me.rec
-		if len(m.buf) > 0 && r.on.Load() && r.w != nil {
-			if _, err := r.w.Write(m.buf); err != nil {
-				r.fail(err)
-			} else {
-				r.n += m.lines
-			}
+	if len(m.buf) > 0 && r.on.Load() && r.w != nil {
+		if _, err := r.w.Write(m.buf); err != nil {
+			r.fail(err)
+		} else {
+			r.n += m.lines
 		}
-		m.buf, m.lines = m.buf[:0], 0
 	}
+	m.buf, m.lines = m.buf[:0], 0
 }
 
 // recording, meta and put make the Recorder itself a lineSink (one

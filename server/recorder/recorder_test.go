@@ -1,4 +1,4 @@
-package server
+package recorder
 
 import (
 	"bytes"
@@ -30,7 +30,7 @@ func sampleRecord() *systems.PathRecord {
 func TestRecorderOffCostsNothing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.jsonl")
 	var logs syncBuf
-	r := NewRecorder(path, 100, 0xabc, testLogger(&logs))
+	r := New(path, 100, 0xabc, testLogger(&logs))
 	rec := sampleRecord()
 	if n := testing.AllocsPerRun(1000, func() { r.RecordPath(rec) }); n != 0 {
 		t.Errorf("disabled RecordPath: %v allocs, want 0", n)
@@ -54,7 +54,7 @@ func TestRecorderOffCostsNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs, err := ReadRecords(bytes.NewReader(data))
+	recs, err := Read(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestRecorderOffCostsNothing(t *testing.T) {
 		t.Fatalf("%d records read, %d written", len(recs), r.Lines())
 	}
 	got := recs[0]
-	want := Record{Version: RecordVersion, Line: 1, Tick: 7, Fingerprint: "abc", Mobile: 42, Party: 41, Start: [2]int{10, 11}, StartZ: -3, Goal: [2]int{20, 21}, Range: 1,
+	want := Record{Version: Version, Line: 1, Tick: 7, Fingerprint: "abc", Mobile: 42, Party: 41, Start: [2]int{10, 11}, StartZ: -3, Goal: [2]int{20, 21}, Range: 1,
 		Caps: uint16(movement.CanOpenDoors), MaxNodes: 100, Found: true, Steps: 12, Cost: 12, Expansions: 40, Micros: 1.5, WaitTicks: 2}
 	if got.Lookups["hit"] != 30 || got.Lookups["not_built"] != 2 || len(got.Lookups) != 2 {
 		t.Errorf("lookups %v", got.Lookups)
@@ -77,7 +77,7 @@ func TestRecorderOffCostsNothing(t *testing.T) {
 // is logged once, however many searches follow.
 func TestRecorderIOErrorDisablesOnce(t *testing.T) {
 	var logs syncBuf
-	r := NewRecorder(filepath.Join(t.TempDir(), "r.jsonl"), 100, 1, testLogger(&logs))
+	r := New(filepath.Join(t.TempDir(), "r.jsonl"), 100, 1, testLogger(&logs))
 	if err := r.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -119,9 +119,11 @@ func (d *fakeDyn) MobilesAt(_ world.MapID, x, y int, dst []movement.Mobile) []mo
 // storage has grown once), and the line lists exactly the cells with
 // dynamics the search asked about.
 func TestInstrumentedSearchCostsNothing(t *testing.T) {
-	s, _ := newTestServer(t, testConfig(t.TempDir()), Options{})
-	defer s.Close()
-	w := s.World()
+	w := testWorld(t)
+	cache, err := stepcache.New(stepcache.DefaultConfig(), movement.NewRules(w.Map, w.Tiles, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
 	// A walker at (100,100) heading 10 cells east; a mobile on its first
 	// step east (the cache A*'s straight line stops there) and a door
 	// beside it (the first expansion asks about both), a mobile far off.
@@ -131,11 +133,11 @@ func TestInstrumentedSearchCostsNothing(t *testing.T) {
 	}
 	rules := movement.NewRules(w.Map, w.Tiles, dyn)
 	path := filepath.Join(t.TempDir(), "r.jsonl")
-	r := NewRecorder(path, 100, 0xabc, testLogger(&syncBuf{}))
+	r := New(path, 100, 0xabc, testLogger(&syncBuf{}))
 	for _, cached := range []bool{false, true} {
 		o := systems.Options{}
 		if cached {
-			o = systems.WithCache(o, s.Cache())
+			o = systems.WithCache(o, cache)
 		}
 		o = r.Instrument(o)
 		f := o.NewFinder(rules.Clone())
@@ -172,7 +174,7 @@ func TestInstrumentedSearchCostsNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs, err := ReadRecords(bytes.NewReader(data))
+	recs, err := Read(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,24 +198,23 @@ func TestInstrumentedSearchCostsNothing(t *testing.T) {
 // bare, under Instrument with recording off, and on (the line written to
 // a file).
 func BenchmarkRecorderTap(b *testing.B) {
-	s, err := NewWithOptions(b.Context(), testConfig(b.TempDir()), testLogger(&syncBuf{}), Options{})
+	w := testWorld(b)
+	cache, err := stepcache.New(stepcache.DefaultConfig(), movement.NewRules(w.Map, w.Tiles, nil))
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer s.Close()
-	w := s.World()
 	dyn := &fakeDyn{items: map[[2]int][]movement.Item{}, mobs: map[[2]int][]movement.Mobile{}}
 	for i := 0; i < 40; i++ { // a crowd along the way
 		dyn.mobs[[2]int{100 + i%20, 98 + i/10}] = []movement.Mobile{{ID: uint64(10 + i)}}
 	}
 	rules := movement.NewRules(w.Map, w.Tiles, dyn)
-	r := NewRecorder(filepath.Join(b.TempDir(), "r.jsonl"), 100, 1, testLogger(&syncBuf{}))
+	r := New(filepath.Join(b.TempDir(), "r.jsonl"), 100, 1, testLogger(&syncBuf{}))
 	defer r.Close()
 	req := pathing.Request{Start: world.Point{X: 95, Y: 100}, Goal: world.Point{X: 125, Y: 101}, MaxNodes: 4000,
 		Mover: movement.Mover{Caps: movement.CanOpenDoors, Self: 1}}
 	rec := sampleRecord()
 	for _, mode := range []string{"bare", "off", "on"} {
-		o := systems.WithCache(systems.Options{}, s.Cache())
+		o := systems.WithCache(systems.Options{}, cache)
 		if mode != "bare" {
 			o = r.Instrument(o)
 		}

@@ -1,15 +1,16 @@
-package server
+package replay
 
 import (
 	"fmt"
 
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/server/recorder"
 	"github.com/shardcore/shardcore/stepcache"
 )
 
 // finder is the finder r replays with on mp.
-func (rp *replayer) finder(mp *replayMap, r *Record) (pathing.Finder, error) {
+func (rp *replayer) finder(mp *replayMap, r *recorder.Record) (pathing.Finder, error) {
 	search := rp.opt.Search
 	if search == "" || search == "recorded" {
 		search = r.Search

@@ -1,4 +1,4 @@
-package server
+package recorder
 
 import (
 	"fmt"
@@ -22,7 +22,7 @@ func (r *Recorder) Instrument(o systems.Options) systems.Options {
 }
 
 // lineSink takes a simulation's finished lines: the Recorder itself, or a
-// map's buffer (mapRecorder) written after each tick.
+// Buffer written after each tick.
 type lineSink interface {
 	recording() bool // whether searches are being recorded now
 	meta() lineMeta  // the node budget and fingerprint lines carry

@@ -1,7 +1,8 @@
-package server
+package replay
 
 import (
 	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/server/recorder"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -10,13 +11,13 @@ import (
 // pathing.Occupancy for the replay's rules.
 type replayDyn struct {
 	m     world.MapID
-	cells map[[2]int]*DynCell
+	cells map[[2]int]*recorder.DynCell
 }
 
 // set makes cells the dynamic world of map m.
-func (d *replayDyn) set(m world.MapID, cells []DynCell) {
+func (d *replayDyn) set(m world.MapID, cells []recorder.DynCell) {
 	if d.cells == nil {
-		d.cells = map[[2]int]*DynCell{}
+		d.cells = map[[2]int]*recorder.DynCell{}
 	}
 	clear(d.cells)
 	d.m = m
@@ -25,7 +26,7 @@ func (d *replayDyn) set(m world.MapID, cells []DynCell) {
 	}
 }
 
-func (d *replayDyn) at(m world.MapID, x, y int) *DynCell {
+func (d *replayDyn) at(m world.MapID, x, y int) *recorder.DynCell {
 	if m != d.m || len(d.cells) == 0 {
 		return nil
 	}

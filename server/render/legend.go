@@ -1,4 +1,4 @@
-package server
+package render
 
 import (
 	"image"
@@ -42,9 +42,9 @@ func drawLegend(img *image.RGBA) {
 		c    color.RGBA
 		name string
 	}{
-		{color.RGBA{90, 150, 60, 255}, "GRASS / HILLS"}, {colWater, "WATER"}, {colMountain, "MOUNTAIN"},
-		{colWall, "WALL"}, {colBridge, "BRIDGE"}, {colFloor, "FLOOR"}, {colTree, "TREE"},
-		{colMobile, "MOBILE"}, {colPath, "PATH"}, {colResident, "RESIDENT CHUNK"}, {colUniform, "UNIFORM SHARED CHUNK"},
+		{color.RGBA{90, 150, 60, 255}, "GRASS / HILLS"}, {palette[Water], "WATER"}, {palette[Mountain], "MOUNTAIN"},
+		{palette[Wall], "WALL"}, {palette[Bridge], "BRIDGE"}, {palette[Floor], "FLOOR"}, {palette[Tree], "TREE"},
+		{palette[Mobiles], "MOBILE"}, {palette[Path], "PATH"}, {palette[Resident], "RESIDENT CHUNK"}, {palette[Uniform], "UNIFORM SHARED CHUNK"},
 	}
 	line := 7 * px
 	w, h := 4*px*24, line*len(items)+2*px

@@ -1,4 +1,4 @@
-package server
+package replay
 
 import (
 	"context"
@@ -9,12 +9,13 @@ import (
 
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/server/recorder"
 	"github.com/shardcore/shardcore/stepcache"
 	"github.com/shardcore/shardcore/world"
 )
 
-// ReplayOptions configures Replay.
-type ReplayOptions struct {
+// Options configures Run.
+type Options struct {
 	// Search is "recorded" or "" (each search with the finder that ran it;
 	// "cache" for older records that do not say), "classic" (live rules
 	// every expansion), "cache" (step-cache A*) or "jps" (the jump search
@@ -30,22 +31,22 @@ type ReplayOptions struct {
 	TickMs int
 }
 
-// ReplayWorld is one map a replay runs searches on.
-type ReplayWorld struct {
+// World is one map a replay runs searches on.
+type World struct {
 	Map         *world.Map
 	Tiles       *world.TileData
 	Fingerprint uint64 // of its client files: records made on others are counted
 }
 
-// ReplayReport is a replay's outcome.
-type ReplayReport struct {
+// Report is a replay's outcome.
+type Report struct {
 	Recorded, Replayed Figures
 	// Mismatches counts searches whose outcome (found, steps, cost) differs
 	// from the record's; First describes the first of them.
 	Mismatches int
 	First      *Mismatch
 	// Static counts records without their dynamics (format 1, or written
-	// without Recorder.Instrument), replayed on the static world.
+	// without recorder.Instrument), replayed on the static world.
 	Static int
 	// SkippedMaps counts records of maps the replay does not hold.
 	SkippedMaps int
@@ -57,11 +58,11 @@ type ReplayReport struct {
 
 // Reproduced reports whether the replay reproduced every search it ran,
 // on the client files they were recorded on.
-func (r *ReplayReport) Reproduced() bool { return r.Mismatches == 0 && r.FingerprintMismatches == 0 }
+func (r *Report) Reproduced() bool { return r.Mismatches == 0 && r.FingerprintMismatches == 0 }
 
 // Err is nil when the replay reproduced the recording, else an error
 // naming how many searches differ and the first of them.
-func (r *ReplayReport) Err() error {
+func (r *Report) Err() error {
 	switch {
 	case r.Mismatches > 0:
 		return fmt.Errorf("replay: %d of %d searches did not reproduce the recording; first: %v",
@@ -89,30 +90,30 @@ func (o Outcome) same(p Outcome) bool {
 
 // Mismatch is a search whose replay differs from its record.
 type Mismatch struct {
-	Record             Record
+	Record             recorder.Record
 	Recorded, Replayed Outcome
 }
 
 func (m *Mismatch) String() string {
 	r := &m.Record
 	return fmt.Sprintf("line %d (tick %d, map %d, mobile %d, (%d,%d,%d) to (%d,%d) range %d, search %s): recorded found %v steps %d cost %g, replayed found %v steps %d cost %g",
-		r.Line, r.Tick, r.Map, r.Mobile, r.Start[0], r.Start[1], r.StartZ, r.Goal[0], r.Goal[1], r.Range, r.searchName(),
+		r.Line, r.Tick, r.Map, r.Mobile, r.Start[0], r.Start[1], r.StartZ, r.Goal[0], r.Goal[1], r.Range, searchName(r),
 		m.Recorded.Found, m.Recorded.Steps, m.Recorded.Cost, m.Replayed.Found, m.Replayed.Steps, m.Replayed.Cost)
 }
 
-func (r *Record) searchName() string {
+func searchName(r *recorder.Record) string {
 	if r.Search == "" {
 		return "unrecorded"
 	}
 	return r.Search
 }
 
-// Replay re-runs every record on its map among worlds, each with the
-// dynamic obstacles its search saw (records without them on the static
-// world), its recorded node budget and finder (opt.Search), and compares
-// each outcome with the record.
-func Replay(ctx context.Context, worlds []ReplayWorld, recs []Record, opt ReplayOptions) (ReplayReport, error) {
-	var rep ReplayReport
+// Run re-runs every record on its map among worlds, each with the dynamic
+// obstacles its search saw (records without them on the static world), its
+// recorded node budget and finder (opt.Search), and compares each outcome
+// with the record.
+func Run(ctx context.Context, worlds []World, recs []recorder.Record, opt Options) (Report, error) {
+	var rep Report
 	rp, err := newReplayer(worlds, opt)
 	if err != nil {
 		return rep, err
@@ -159,7 +160,7 @@ func Replay(ctx context.Context, worlds []ReplayWorld, recs []Record, opt Replay
 
 // replayer holds the finders of each map a replay runs on.
 type replayer struct {
-	opt    ReplayOptions
+	opt    Options
 	clock  func() time.Duration
 	tickMs int64
 	maps   map[world.MapID]*replayMap
@@ -168,7 +169,7 @@ type replayer struct {
 
 // replayMap is one map's world, dynamics and finders (made on first use).
 type replayMap struct {
-	w       ReplayWorld
+	w       World
 	fp      string
 	dyn     replayDyn
 	rules   *movement.Rules // over dyn
@@ -178,7 +179,7 @@ type replayMap struct {
 	jps     *pathing.JPS
 }
 
-func newReplayer(worlds []ReplayWorld, opt ReplayOptions) (*replayer, error) {
+func newReplayer(worlds []World, opt Options) (*replayer, error) {
 	switch opt.Search {
 	case "", "recorded", "classic", "cache", "jps":
 	default:
@@ -207,13 +208,13 @@ func newReplayer(worlds []ReplayWorld, opt ReplayOptions) (*replayer, error) {
 }
 
 // run replays record r on mp into res and returns how long the search took.
-func (rp *replayer) run(mp *replayMap, r *Record, res *pathing.Result) (time.Duration, error) {
+func (rp *replayer) run(mp *replayMap, r *recorder.Record, res *pathing.Result) (time.Duration, error) {
 	f, err := rp.finder(mp, r)
 	if err != nil {
 		return 0, err
 	}
 	mp.dyn.set(mp.w.Map.ID, r.Dyn)
-	rp.req = r.request(rp.tickMs)
+	rp.req = request(r, rp.tickMs)
 	t0 := rp.clock()
 	f.Find(&rp.req, res)
 	return rp.clock() - t0, nil
@@ -221,7 +222,7 @@ func (rp *replayer) run(mp *replayMap, r *Record, res *pathing.Result) (time.Dur
 
 // request is the search the record describes, at its recorded game time
 // (tick × tickMs).
-func (r *Record) request(tickMs int64) pathing.Request {
+func request(r *recorder.Record, tickMs int64) pathing.Request {
 	return pathing.Request{
 		Start: world.Point{X: r.Start[0], Y: r.Start[1]}, StartZ: r.StartZ,
 		Goal: world.Point{X: r.Goal[0], Y: r.Goal[1]}, Range: r.Range,

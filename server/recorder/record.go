@@ -1,19 +1,16 @@
-package server
+package recorder
 
 import (
 	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
-
-	"github.com/shardcore/shardcore/stepcache"
 )
 
 // Record is one recorded search: the JSON line the Recorder writes.
 type Record struct {
 	// Version is the line's format ("v"): 0 or 1 for lines written before
-	// versions (no dynamics), RecordVersion since.
+	// versions (no dynamics), Version since.
 	Version     int    `json:"v"`
 	Tick        uint64 `json:"tick"`
 	Map         int    `json:"map"`
@@ -41,7 +38,7 @@ type Record struct {
 	Lookups    map[string]int `json:"lookups"`
 	// Dyn is what the search saw of the dynamic world: every cell it asked
 	// about that held a dynamic item or a mobile. nil when not recorded
-	// (format 1, or a line written without Recorder.Instrument): such a
+	// (format 1, or a line written without Instrument): such a
 	// search replays on the static world.
 	Dyn []DynCell `json:"dyn"`
 	// Line is the record's line in its file (not in the JSON).
@@ -75,10 +72,10 @@ type DynMobile struct {
 // the dynamic world (a replay then reproduces the search exactly).
 func (r *Record) HasDynamics() bool { return r.Version >= 2 && r.Dyn != nil }
 
-// ReadRecords decodes a recording, one Record per non-empty line; a bad
-// line, a line of a newer format than RecordVersion or a cell listed twice
+// Read decodes a recording, one Record per non-empty line; a bad
+// line, a line of a newer format than Version or a cell listed twice
 // in a line's dynamics is an error naming its line number.
-func ReadRecords(r io.Reader) ([]Record, error) {
+func Read(r io.Reader) ([]Record, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
 	var out []Record
@@ -105,8 +102,8 @@ func ReadRecords(r io.Reader) ([]Record, error) {
 
 // check refuses what a replay could not run faithfully.
 func (r *Record) check() error {
-	if r.Version < 0 || r.Version > RecordVersion {
-		return fmt.Errorf("format version %d: this shard reads versions 1 to %d (a newer shard wrote it)", r.Version, RecordVersion)
+	if r.Version < 0 || r.Version > Version {
+		return fmt.Errorf("format version %d: this shard reads versions 1 to %d (a newer shard wrote it)", r.Version, Version)
 	}
 	if len(r.Dyn) == 0 {
 		return nil
@@ -120,79 +117,4 @@ func (r *Record) check() error {
 		seen[k] = struct{}{}
 	}
 	return nil
-}
-
-// Figures summarises a set of searches: what a recording says, or what its
-// replay measured.
-type Figures struct {
-	Searches   int
-	Found      int
-	MeanUS     float64
-	P50US      float64
-	P99US      float64
-	Expansions int64
-	Lookups    [stepcache.NumHitKinds]int64
-}
-
-// HitRatio is cache hits over lookups (0 without lookups: classic search).
-func (f Figures) HitRatio() float64 {
-	var n int64
-	for _, v := range f.Lookups {
-		n += v
-	}
-	if n == 0 {
-		return 0
-	}
-	return float64(f.Lookups[stepcache.Hit]) / float64(n)
-}
-
-// String prints the figures on one line.
-func (f Figures) String() string {
-	return fmt.Sprintf("searches %d found %d mean_us %.1f p50_us %.1f p99_us %.1f expansions %d hit_ratio %.3f",
-		f.Searches, f.Found, f.MeanUS, f.P50US, f.P99US, f.Expansions, f.HitRatio())
-}
-
-// figures builds Figures from per-search micros and counts.
-func figures(us []float64, found int, exp int64, lookups [stepcache.NumHitKinds]int64) Figures {
-	f := Figures{Searches: len(us), Found: found, Expansions: exp, Lookups: lookups}
-	if len(us) == 0 {
-		return f
-	}
-	var sum float64
-	for _, v := range us {
-		sum += v
-	}
-	f.MeanUS = sum / float64(len(us))
-	s := slices.Clone(us)
-	slices.Sort(s)
-	f.P50US, f.P99US = quantile(s, 0.50), quantile(s, 0.99)
-	return f
-}
-
-// quantile returns the q-quantile of sorted s (nearest rank).
-func quantile(s []float64, q float64) float64 {
-	if len(s) == 0 {
-		return 0
-	}
-	i := int(q*float64(len(s))+0.999999) - 1
-	return s[min(max(i, 0), len(s)-1)]
-}
-
-// RecordedFigures summarises what a recording says about its searches.
-func RecordedFigures(recs []Record) Figures {
-	us := make([]float64, len(recs))
-	var found int
-	var exp int64
-	var lk [stepcache.NumHitKinds]int64
-	for i, r := range recs {
-		us[i] = r.Micros
-		if r.Found {
-			found++
-		}
-		exp += int64(r.Expansions)
-		for k := range lk {
-			lk[k] += int64(r.Lookups[stepcache.HitKind(k).String()])
-		}
-	}
-	return figures(us, found, exp, lk)
 }
