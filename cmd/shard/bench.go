@@ -32,6 +32,17 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // benchPathsSynopsis is bench paths' usage line.
 const benchPathsSynopsis = "shard bench paths [--world default|DIR] [--map N] [--iters N] [--movingai builtin|DIR|\"\"] [--movingai-map NAME]"
 
+// benchPathsOptions are bench paths' flags, checked.
+type benchPathsOptions struct {
+	world   string
+	id      world.MapID
+	iters   int
+	grid    *movingai.Grid // nil: no Moving AI rows
+	scens   []movingai.Scenario
+	maiMap  string
+	maiNote string // why the Moving AI rows are left out
+}
+
 // benchPaths is shard bench paths: it times seed 003's scenarios on the
 // default world (or their Britannia twins on map --map of a britannia
 // folder, --world DIR), and the longest scenario of a Moving AI map, in
@@ -40,48 +51,9 @@ const benchPathsSynopsis = "shard bench paths [--world default|DIR] [--map N] [-
 // search's). Its rows do not depend on the working directory: the Moving
 // AI map comes from the binary unless --movingai names a folder.
 func benchPaths(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags := newFlags("bench paths", stdout, stderr, benchPathsSynopsis,
-		"--world DIR (a folder from shard gen-world --profile britannia) runs the Britannia twins: forest walk, town street, dungeon ramp, shore swim, overland traverse",
-		"The Moving AI rows use the copy of "+builtinMovingAIMap+" built into the binary unless --movingai names a folder.",
-		"The last line printed is: min warm speedup Xx (the jump search's)")
-	worldDir := flags.String("world", "default", `"default" (the generated default world's scenarios) or a britannia folder (its map's twins)`)
-	mapID := flags.Int("map", 0, "map id of --world DIR (default: the folder's only map, else 0)")
-	iters := flags.Int("iters", 200, "timed samples per scenario and mode (fewer for rows slower than 3 s in all)")
-	mai := flags.String("movingai", builtinMovingAI, `Moving AI rows: "builtin" (`+builtinMovingAIMap+`, built into the binary), a folder with maps/ and scenarios/, or "" for none (with --world DIR the default is none)`)
-	maiMap := flags.String("movingai-map", builtinMovingAIMap, "the Moving AI map whose longest scenario is benchmarked")
-	if err := flags.parse(args); err != nil {
-		return err
-	}
-	if flags.NArg() > 0 {
-		return flags.usageErr("unexpected argument %q", flags.Arg(0))
-	}
-	if *iters < 1 {
-		return flags.usageErr("--iters %d: want at least 1", *iters)
-	}
-	if *mapID < 0 || *mapID > 255 {
-		return flags.usageErr("--map must be 0..255")
-	}
-	if *worldDir == "default" && *mapID != 0 {
-		return flags.usageErr("the default world has only map 0: --map N needs --world DIR")
-	}
-	if *mai == builtinMovingAI && *maiMap != builtinMovingAIMap {
-		return flags.usageErr("the built-in Moving AI set holds only %s: give --movingai DIR for --movingai-map %s", builtinMovingAIMap, *maiMap)
-	}
-	maiNote := ""
-	if *worldDir != "default" && !flagSet(flags, "movingai") {
-		*mai = ""
-		maiNote = "Moving AI rows left out with --world DIR (--movingai builtin or DIR adds them)"
-	}
-	id, err := folderMap(*worldDir, world.MapID(*mapID), flagSet(flags, "map"))
+	o, err := parseBenchPaths(args, stdout, stderr)
 	if err != nil {
 		return err
-	}
-	var grid *movingai.Grid
-	var scens []movingai.Scenario
-	if *mai != "" {
-		if grid, scens, err = loadMovingAI(*mai, *maiMap); err != nil {
-			return fmt.Errorf("--movingai %s: %w (--movingai \"\" leaves the Moving AI rows out)", *mai, err)
-		}
 	}
 	dir, err := os.MkdirTemp("", "shard-bench-")
 	if err != nil {
@@ -89,26 +61,70 @@ func benchPaths(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	defer os.RemoveAll(dir)
 	var rows []pathbench.Row
-	if *worldDir == "default" {
-		rows, err = benchDefaultWorld(ctx, stdout, dir, *iters)
+	if o.world == "default" {
+		rows, err = benchDefaultWorld(ctx, stdout, dir, o.iters)
 	} else {
-		rows, err = benchBritannia(ctx, stdout, stderr, dir, *worldDir, id, *iters)
+		rows, err = benchBritannia(ctx, stdout, stderr, dir, o.world, o.id, o.iters)
 	}
 	if err != nil {
 		return err
 	}
-	if grid != nil {
-		mrows, err := benchMovingAI(ctx, stdout, dir, grid, scens, *maiMap, *iters)
+	if o.grid != nil {
+		mrows, err := benchMovingAI(ctx, stdout, dir, o.grid, o.scens, o.maiMap, o.iters)
 		if err != nil {
 			return err
 		}
 		rows = append(rows, mrows...)
 	}
-	if maiNote != "" {
-		fmt.Fprintln(stdout, maiNote)
+	if o.maiNote != "" {
+		fmt.Fprintln(stdout, o.maiNote)
 	}
 	printBenchRows(stdout, rows)
 	return printMinSpeedups(stdout, rows)
+}
+
+// parseBenchPaths parses and checks bench paths' command line, and reads
+// the Moving AI map it names.
+func parseBenchPaths(args []string, stdout, stderr io.Writer) (benchPathsOptions, error) {
+	var o benchPathsOptions
+	flags := newFlags("bench paths", stdout, stderr, benchPathsSynopsis,
+		"--world DIR (a folder from shard gen-world --profile britannia) runs the Britannia twins: forest walk, town street, dungeon ramp, shore swim, overland traverse",
+		"The Moving AI rows use the copy of "+builtinMovingAIMap+" built into the binary unless --movingai names a folder.",
+		"The last line printed is: min warm speedup Xx (the jump search's)")
+	flags.StringVar(&o.world, "world", "default", `"default" (the generated default world's scenarios) or a britannia folder (its map's twins)`)
+	mapID := flags.Int("map", 0, "map id of --world DIR (default: the folder's only map, else 0)")
+	flags.IntVar(&o.iters, "iters", 200, "timed samples per scenario and mode (fewer for rows slower than 3 s in all)")
+	mai := flags.String("movingai", builtinMovingAI, `Moving AI rows: "builtin" (`+builtinMovingAIMap+`, built into the binary), a folder with maps/ and scenarios/, or "" for none (with --world DIR the default is none)`)
+	flags.StringVar(&o.maiMap, "movingai-map", builtinMovingAIMap, "the Moving AI map whose longest scenario is benchmarked")
+	if err := flags.parse(args); err != nil {
+		return o, err
+	}
+	switch {
+	case flags.NArg() > 0:
+		return o, flags.usageErr("unexpected argument %q", flags.Arg(0))
+	case o.iters < 1:
+		return o, flags.usageErr("--iters %d: want at least 1", o.iters)
+	case *mapID < 0 || *mapID > 255:
+		return o, flags.usageErr("--map must be 0..255")
+	case o.world == "default" && *mapID != 0:
+		return o, flags.usageErr("the default world has only map 0: --map N needs --world DIR")
+	case *mai == builtinMovingAI && o.maiMap != builtinMovingAIMap:
+		return o, flags.usageErr("the built-in Moving AI set holds only %s: give --movingai DIR for --movingai-map %s", builtinMovingAIMap, o.maiMap)
+	}
+	if o.world != "default" && !flagSet(flags, "movingai") {
+		*mai = ""
+		o.maiNote = "Moving AI rows left out with --world DIR (--movingai builtin or DIR adds them)"
+	}
+	var err error
+	if o.id, err = folderMap(o.world, world.MapID(*mapID), flagSet(flags, "map")); err != nil {
+		return o, err
+	}
+	if *mai != "" {
+		if o.grid, o.scens, err = loadMovingAI(*mai, o.maiMap); err != nil {
+			return o, fmt.Errorf("--movingai %s: %w (--movingai \"\" leaves the Moving AI rows out)", *mai, err)
+		}
+	}
+	return o, nil
 }
 
 // printMinSpeedups prints the least warm speedups of the cache A* and of
