@@ -39,7 +39,7 @@ for mode in ${MODES:-baked cold}; do
 		[ "$mode" = baked ] && cp "$swb" "$tmp/cache/map0.swb"
 		# pathfinding.maxResidentChunks keeps its default, 0: the cache may
 		# hold the whole map (100,000 mobiles touch about half of its 114,688
-		# chunks; see README, 100,000 mobiles).
+		# chunks; see docs/operations.md, Budgets).
 		cat >"$tmp/server.toml" <<TOML
 [world]
 dataDir = "$brit"
