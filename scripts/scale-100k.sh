@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The 100,000-mobile run of issue 12 on Britannia map 0, as a user runs it:
+# The 100,000-mobile run on Britannia map 0 (docs/performance.md), as a user runs it:
 # `shard run --ticks 1500 --population pets=25000,patrols=40000,swimmers=10000`
 # with world.maps = [0], RUNS times baked (the map's .swb in the cache dir)
 # and RUNS times cold (an empty cache dir), one process at a time. Prints,
