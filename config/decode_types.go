@@ -101,4 +101,3 @@ func withoutTypeErrors(problems, typeErrs []*Error) []*Error {
 	}
 	return out
 }
-
