@@ -12,7 +12,8 @@ import (
 	"time"
 
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/stepcache/swb"
 	"github.com/shardcore/shardcore/world"
 )
@@ -74,7 +75,7 @@ func (s *Server) openSWB(me *mapEntry, queueBake bool) error {
 // expect is what me's .swb must be: for this map, of its size, baked from
 // its client files.
 func (me *mapEntry) expect() swb.Expect {
-	wide, high := stepcache.ChunksOf(me.w.Map.Width, me.w.Map.Height)
+	wide, high := chunk.Grid(me.w.Map.Width, me.w.Map.Height)
 	return swb.Expect{MapID: uint32(me.id), Fingerprint: me.w.Fingerprint, WidthChunks: wide, HeightChunks: high}
 }
 
@@ -183,11 +184,11 @@ func bakeFile(ctx context.Context, fsys swb.FS, rules *movement.Rules, workers i
 	if err := prepareDir(fsys, path); err != nil {
 		return swb.WriteStats{}, fmt.Errorf("bake %s: %w", path, err)
 	}
-	chunks, err := stepcache.BuildMap(ctx, rules, workers, nil)
+	chunks, err := bake.BuildMap(ctx, rules, workers, nil)
 	if err != nil {
 		return swb.WriteStats{}, fmt.Errorf("bake %s: %w", path, err)
 	}
-	wide, high := stepcache.ChunksOf(rules.Map.Width, rules.Map.Height)
+	wide, high := chunk.Grid(rules.Map.Width, rules.Map.Height)
 	hdr := swb.Header{MapID: uint32(rules.Map.ID), WidthChunks: wide, HeightChunks: high, Fingerprint: fp, BakeTime: time.Now()}
 	st, err := swb.WriteFS(ctx, fsys, path, hdr, swb.SliceChunks(chunks, wide))
 	if err != nil {

@@ -1,4 +1,3 @@
-// Command shard runs, bakes, verifies and benchmarks a shardcore shard.
 package main
 
 import (

@@ -13,7 +13,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/shardcore/shardcore/config"
-	"github.com/shardcore/shardcore/internal/repo"
+	"github.com/shardcore/shardcore/testkit/repo"
 )
 
 // readme returns the repository's README.md.

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/shardcore/shardcore/internal/repo"
+	"github.com/shardcore/shardcore/testkit/repo"
 	"github.com/shardcore/shardcore/world/gen"
 )
 

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/shardcore/shardcore/internal/swbtest"
+	"github.com/shardcore/shardcore/stepcache/swb/swbtest"
 )
 
 // FuzzOpen: any file bytes either open (and then every chunk reads or fails
