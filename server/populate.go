@@ -170,6 +170,6 @@ func (s *Server) populate(ctx context.Context, me *mapEntry, o population.Option
 	st := me.sim.Stats()
 	s.log.Info().Int("map", int(me.id)).Int("mobiles", st.Mobiles).Int("items", st.Items).Int("pets", len(pop.Pets)).
 		Int("patrols", len(pop.Patrols)).Int("swimmers", len(pop.Swimmers)).Int("resident_budget", me.budget).
-		Dur("took", time.Since(t0)).Msg("population spawned")
+		Float64("took_ms", ms(time.Since(t0))).Msg("population spawned")
 	return nil
 }

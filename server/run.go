@@ -39,7 +39,7 @@ func (s *Server) RunHook(ctx context.Context, hook Hook) error {
 	stopHuge := s.hugePages(ctx)
 	defer stopHuge()
 	period := s.cfg.Shard.Tick()
-	s.log.Info().Dur("tick", period).Bool("unpaced", s.opts.Unpaced).Uint64("maxTicks", s.opts.MaxTicks).Msg("shard running")
+	s.log.Info().Float64("tick_ms", ms(period)).Bool("unpaced", s.opts.Unpaced).Uint64("maxTicks", s.opts.MaxTicks).Msg("shard running")
 	var tc <-chan time.Time
 	if !s.opts.Unpaced {
 		t := time.NewTicker(period)

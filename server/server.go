@@ -239,7 +239,7 @@ func (s *Server) loadWorlds(ctx context.Context) error {
 		}
 		s.log.Info().Int("map", id).Int("width", w.Map.Width).Int("height", w.Map.Height).
 			Str("files", where).Str("fingerprint", fmt.Sprintf("%016x", w.Fingerprint)).
-			Dur("took", time.Since(t0)).Msg("world loaded")
+			Float64("took_ms", ms(time.Since(t0))).Msg("world loaded")
 		s.maps = append(s.maps, &mapEntry{id: world.MapID(id), w: w, rules: movement.NewRules(w.Map, w.Tiles, nil),
 			swbPath: filepath.Join(s.cfg.Pathfinding.CacheDir, fmt.Sprintf("map%d.swb", id))})
 	}

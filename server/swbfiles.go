@@ -233,7 +233,7 @@ func (s *Server) finishBake(me *mapEntry, r bakeResult) {
 		return
 	}
 	s.log.Info().Int("map", int(r.id)).Str("path", r.path).Int("chunks", r.stats.Chunks).
-		Int64("bytes", r.stats.FileBytes).Dur("took", r.took).Msg("bake written")
+		Int64("bytes", r.stats.FileBytes).Float64("took_ms", ms(r.took)).Msg("bake written")
 	_ = s.openSWB(me, false)
 }
 

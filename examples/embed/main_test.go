@@ -53,3 +53,20 @@ func TestSeparateModule(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMEShowsThisProgram: the README's Embedding section shows this
+// program's main as it is.
+func TestREADMEShowsThisProgram(t *testing.T) {
+	src, err := os.ReadFile("main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := string(src[strings.Index(string(src), "func main() {"):])
+	if !strings.Contains(string(readme), "```go\n"+body+"```") {
+		t.Fatal("README.md's Embedding section does not show examples/embed/main.go's main as it is: copy it over")
+	}
+}
