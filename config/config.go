@@ -96,10 +96,17 @@ type Shard struct {
 	// other (the same outcome), 0 (the default) one per core, at most 2.
 	MoveWorkers int `toml:"moveWorkers"`
 	// HugePages asks the kernel (Linux) to back the shard's heap with 2 MiB
-	// pages at start (and its new memory as it grows); see the README,
-	// Huge pages. Default true; off, or where the kernel gives none, the
-	// heap keeps 4 KiB pages.
+	// pages at start (and its new memory as it grows); see
+	// docs/operations.md, Budgets. Default true; off, or where the kernel
+	// gives none, the heap keeps 4 KiB pages.
 	HugePages bool `toml:"hugePages"`
+	// SaveFile is where the shard saves its state (the admin console's
+	// save and quit, and every SaveEveryS) and what it restores on boot when
+	// the file is there; "" (the default): no save file.
+	SaveFile string `toml:"saveFile"`
+	// SaveEveryS saves the shard every this many seconds in the background
+	// (0, the default: only when asked). It needs SaveFile.
+	SaveEveryS int `toml:"saveEveryS"`
 	// Population is the [shard.population] table.
 	Population Population `toml:"population"`
 }

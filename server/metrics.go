@@ -20,46 +20,46 @@ func (s *Server) startMetrics() error {
 	if addr == "" {
 		return nil
 	}
-	s.met = metrics.New()
-	ep, err := metrics.Listen(addr, s.met.Handler())
+	s.mon.met = metrics.New()
+	ep, err := metrics.Listen(addr, s.mon.met.Handler())
 	if err != nil {
-		s.met = nil
+		s.mon.met = nil
 		return err
 	}
-	s.endpoint = ep
+	s.mon.endpoint = ep
 	s.log.Info().Str("addr", ep.Addr()).Msg("metrics listening: /metrics, /debug/pprof/")
 	return nil
 }
 
 // stopMetrics closes the endpoint (idempotent).
 func (s *Server) stopMetrics() error {
-	if s.endpoint == nil {
+	if s.mon.endpoint == nil {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), metricsCloseTimeout)
 	defer cancel()
-	err := s.endpoint.Close(ctx)
-	s.endpoint = nil
+	err := s.mon.endpoint.Close(ctx)
+	s.mon.endpoint = nil
 	return err
 }
 
 // MetricsAddr is the address the metrics endpoint listens on ("" when
 // metrics.listen is off or the shard has closed).
 func (s *Server) MetricsAddr() string {
-	if s.endpoint == nil {
+	if s.mon.endpoint == nil {
 		return ""
 	}
-	return s.endpoint.Addr()
+	return s.mon.endpoint.Addr()
 }
 
 // bindMetrics makes each map's series and publishes its figures once (the
 // spawned population shows before the first tick).
 func (s *Server) bindMetrics() {
-	if s.met == nil {
+	if s.mon.met == nil {
 		return
 	}
 	for _, me := range s.maps {
-		me.met = s.met.Map(int(me.id), me.budget)
+		me.met = s.mon.met.Map(int(me.id), me.budget)
 		me.foldMetrics()
 	}
 }

@@ -156,7 +156,7 @@ func TestWalledGoalFailsWithinCeiling(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.SpawnMobile(MobileSpec{X: 2, Y: 2, Speed: 100, Patrol: &PatrolSpec{Route: r}}); err != nil {
+	if _, err := s.SpawnMobile(MobileSpec{X: 2, Y: 2, Speed: 100, Order: Order{Patrol: &PatrolSpec{Route: r}}}); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 3 && len(recs) == 0; i++ {

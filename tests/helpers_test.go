@@ -11,7 +11,6 @@ import (
 	"github.com/shardcore/shardcore/stepcache"
 	"github.com/shardcore/shardcore/stepcache/bake"
 	"github.com/shardcore/shardcore/systems"
-	"github.com/shardcore/shardcore/world"
 )
 
 // shardSetup describes a test shard on the default world.
@@ -129,10 +128,6 @@ func (sh *shard) run(n int, each func(tick int)) {
 			each(i)
 		}
 	}
-}
-
-func cheb(a, b world.Point) int {
-	return max(abs(a.X-b.X), abs(a.Y-b.Y))
 }
 
 func abs(v int) int {
