@@ -13,8 +13,9 @@ import (
 type Figures struct {
 	// Levels after the last tick.
 	Mobiles, QueueLen, Resident int
-	// Searches served that found a path and that did not.
-	Found, Failed uint64
+	// Searches served that found a path and that did not, and of those that
+	// did not the ones answered without a search (the goal walled off).
+	Found, Failed, Unreachable uint64
 	// Waits are the served searches' waits in ticks.
 	Waits Waits
 	// Lookups are the step cache's lookups by outcome.
@@ -31,7 +32,7 @@ type Figures struct {
 type Map struct {
 	tick                                prometheus.Observer
 	mobiles, queue, resident            prometheus.Gauge
-	found, failed                       prometheus.Counter
+	found, failed, unreachable          prometheus.Counter
 	lookups                             [chunk.NumHitKinds]prometheus.Counter
 	builds, evictions, swbReads, swbBad prometheus.Counter
 	waits                               *mapWaits
@@ -46,7 +47,8 @@ func (s *Shard) Map(id int, budget int) *Map {
 		tick: s.mapTick.WithLabelValues(l), mobiles: s.mobiles.WithLabelValues(l), queue: s.queue.WithLabelValues(l),
 		resident: s.resident.WithLabelValues(l),
 		found:    s.searches.WithLabelValues(l, ResultFound), failed: s.searches.WithLabelValues(l, ResultFailed),
-		builds: s.builds.WithLabelValues(l), evictions: s.evictions.WithLabelValues(l),
+		unreachable: s.unreachable.WithLabelValues(l),
+		builds:      s.builds.WithLabelValues(l), evictions: s.evictions.WithLabelValues(l),
 		swbReads: s.swbReads.WithLabelValues(l), swbBad: s.swbBad.WithLabelValues(l),
 		waits: s.waits.add(l),
 	}
@@ -69,6 +71,7 @@ func (m *Map) Update(f *Figures) {
 	m.resident.Set(float64(f.Resident))
 	grow(m.found, f.Found, &m.last.Found)
 	grow(m.failed, f.Failed, &m.last.Failed)
+	grow(m.unreachable, f.Unreachable, &m.last.Unreachable)
 	for k := range f.Lookups {
 		grow(m.lookups[k], f.Lookups[k], &m.last.Lookups[k])
 	}

@@ -35,7 +35,7 @@ type Shard struct {
 
 	mapTick                             *prometheus.HistogramVec
 	mobiles, queue, resident, budget    *prometheus.GaugeVec
-	searches, lookups                   *prometheus.CounterVec
+	searches, lookups, unreachable      *prometheus.CounterVec
 	builds, evictions, swbReads, swbBad *prometheus.CounterVec
 	waits                               *waitCollector
 }
@@ -63,6 +63,8 @@ func New() *Shard {
 	s.resident = gauge("stepcache_resident_chunks", "Step-cache chunks resident after the last tick.")
 	s.budget = gauge("stepcache_budget_chunks", "The map's part of pathfinding.maxResidentChunks.")
 	s.searches = counter("shard_path_searches_total", "Path searches served, by whether they found a path.", labelResult)
+	s.unreachable = counter("shard_path_unreachable_total",
+		"Path searches answered without a search: the step cache's static connectivity proved the goal walled off (counted as failed too).")
 	s.lookups = counter("stepcache_lookups_total",
 		"Step-cache lookups by outcome: hit, or the reason the lookup fell through to the live rules.", labelResult)
 	s.builds = counter("stepcache_builds_total", "Chunks the step cache built (in the background, inline, or to replace a bad .swb record).")
@@ -70,7 +72,7 @@ func New() *Shard {
 	s.swbReads = counter("swb_reads_total", "Chunk records read from the map's .swb file (good and bad).")
 	s.swbBad = counter("swb_bad_records_total", "Records read from the .swb that failed their checksum or decode (rebuilt live, never served).")
 	s.reg.MustRegister(s.tickDur, s.ticks, s.overruns, s.mapTick, s.mobiles, s.queue, s.resident, s.budget,
-		s.searches, s.lookups, s.builds, s.evictions, s.swbReads, s.swbBad, s.waits,
+		s.searches, s.unreachable, s.lookups, s.builds, s.evictions, s.swbReads, s.swbBad, s.waits,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return s
 }

@@ -71,7 +71,7 @@ func TestUpdateAddsGrowth(t *testing.T) {
 	s := New()
 	e := listen(t, s)
 	m := s.Map(3, 100)
-	f := Figures{Mobiles: 7, QueueLen: 2, Resident: 5, Found: 10, Failed: 1, Builds: 4, Evictions: 2, SWBReads: 9, SWBBad: 1}
+	f := Figures{Mobiles: 7, QueueLen: 2, Resident: 5, Found: 10, Failed: 1, Unreachable: 1, Builds: 4, Evictions: 2, SWBReads: 9, SWBBad: 1}
 	f.Lookups[chunk.Hit], f.Lookups[chunk.FallNotBuilt] = 50, 6
 	for _, w := range []uint64{0, 0, 1, 3, 2000} {
 		f.Waits.Observe(w)
@@ -89,6 +89,7 @@ func TestUpdateAddsGrowth(t *testing.T) {
 		`shard_mobiles{map="3"}`: 8, `shard_path_queue_length{map="3"}`: 2, `stepcache_resident_chunks{map="3"}`: 5,
 		`stepcache_budget_chunks{map="3"}`:                  100,
 		`shard_path_searches_total{map="3",result="found"}`: 15, `shard_path_searches_total{map="3",result="failed"}`: 1,
+		`shard_path_unreachable_total{map="3"}`:         1,
 		`stepcache_lookups_total{map="3",result="hit"}`: 80, `stepcache_lookups_total{map="3",result="not_built"}`: 6,
 		`stepcache_lookups_total{map="3",result="multi"}`: 0,
 		`stepcache_builds_total{map="3"}`:                 4, `stepcache_evictions_total{map="3"}`: 3,

@@ -74,7 +74,7 @@ func (me *mapEntry) foldMetrics() {
 	f.QueueLen = me.sim.QueueLen()
 	f.Resident = cs.Resident
 	if me.paths != nil {
-		f.Found, f.Failed, f.Waits = me.paths.found, me.paths.failed, me.paths.waits
+		f.Found, f.Failed, f.Unreachable, f.Waits = me.paths.found, me.paths.failed, me.paths.unreachable, me.paths.waits
 	}
 	f.Lookups = cs.Kinds
 	f.Builds, f.Evictions = cs.Built, cs.Evicted
@@ -91,6 +91,7 @@ func (me *mapEntry) foldMetrics() {
 type pathCounts struct {
 	inner         systems.Recorder
 	found, failed uint64
+	unreachable   uint64 // of failed, those answered without a search
 	waits         metrics.Waits
 }
 
@@ -100,6 +101,9 @@ func (p *pathCounts) RecordPath(r *systems.PathRecord) {
 		p.found++
 	} else {
 		p.failed++
+	}
+	if r.Unreachable {
+		p.unreachable++
 	}
 	p.waits.Observe(r.WaitTicks)
 	if p.inner != nil {

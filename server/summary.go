@@ -60,6 +60,7 @@ type Summary struct {
 	Dropped      uint64 // ticker ticks dropped because a tick overran
 	Paths        uint64 // searches run
 	Found        uint64
+	Unreachable  uint64 // searches answered without one: the goal walled off (pathing.Result.Unreachable)
 	Expansions   uint64
 	HitRatio     float64 // step-cache hits over lookups
 	Resident     int     // resident chunks
@@ -79,6 +80,7 @@ type MapSummary struct {
 	MaxMs        float64
 	Paths        uint64
 	Found        uint64
+	Unreachable  uint64
 	Expansions   uint64
 	Lookups      uint64 // its step cache's lookups
 	Hits         uint64
@@ -102,7 +104,7 @@ func snapshotMap(me *mapEntry) MapSummary {
 	p50, p99 := me.ticks.percentiles()
 	return MapSummary{
 		Map: me.id, P50ms: ms(p50), P99ms: ms(p99), MaxMs: ms(me.ticks.max),
-		Paths: st.Searches, Found: st.Found, Expansions: st.Expansions,
+		Paths: st.Searches, Found: st.Found, Unreachable: st.Unreachable, Expansions: st.Expansions,
 		Lookups: cs.Lookups(), Hits: cs.Kinds[chunk.Hit], HitRatio: cs.HitRatio(),
 		Resident: cs.Resident, Budget: me.budget, Built: cs.Built, Loaded: cs.Loaded, Evicted: cs.Evicted,
 		MaxWaitTicks: st.MaxWaitTicks, QueueLen: st.QueueLen, Mobiles: st.Mobiles, Items: st.Items, Steps: st.Steps,
@@ -125,6 +127,7 @@ func (s *Server) Snapshot() Summary {
 		sum.Maps = append(sum.Maps, m)
 		sum.Paths += m.Paths
 		sum.Found += m.Found
+		sum.Unreachable += m.Unreachable
 		sum.Expansions += m.Expansions
 		sum.Resident += m.Resident
 		sum.MaxWaitTicks = max(sum.MaxWaitTicks, m.MaxWaitTicks)
@@ -152,10 +155,11 @@ func (m Summary) Line() string {
 		m.Ticks, m.P50ms, m.P99ms, m.Paths, m.HitRatio, m.Resident, m.MaxWaitTicks, len(m.Maps), m.Mobiles)
 }
 
-// Details are the summary's other figures, one line.
+// Details are the summary's other figures, one line: `steps N found N
+// unreachable N expansions N queue N max_ms X overruns N dropped N`.
 func (m Summary) Details() string {
-	return fmt.Sprintf("steps %d found %d expansions %d queue %d max_ms %.3f overruns %d dropped %d",
-		m.Steps, m.Found, m.Expansions, m.QueueLen, m.MaxMs, m.Overruns, m.Dropped)
+	return fmt.Sprintf("steps %d found %d unreachable %d expansions %d queue %d max_ms %.3f overruns %d dropped %d",
+		m.Steps, m.Found, m.Unreachable, m.Expansions, m.QueueLen, m.MaxMs, m.Overruns, m.Dropped)
 }
 
 // Line is a map's line of the summary: `map N mobiles N paths N hit_ratio X

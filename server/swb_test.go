@@ -100,10 +100,14 @@ func TestStaleSWBRefusedOnceThenRebaked(t *testing.T) {
 	if r.Header().ChunkCount != wide*high {
 		t.Errorf("rebaked file has %d chunks, want %d", r.Header().ChunkCount, wide*high)
 	}
-	// A fresh boot opens it without a refusal or a bake.
+	// A fresh boot opens it without a refusal or a bake, and the static
+	// connectivity the bake wrote beside it.
 	s, logs := newTestServer(t, cfg, Options{})
 	defer s.Close()
 	if logs.count("swb refused") != 0 || logs.count(`"message":"swb opened"`) != 1 || len(s.bakes.pending) != 0 {
 		t.Errorf("second boot should open the rebaked file:\n%s", logs)
+	}
+	if logs.count("static connectivity loaded") != 1 || s.maps[0].cache.Reach(0) == nil {
+		t.Errorf("second boot should load the static connectivity baked beside the file:\n%s", logs)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache/bake"
 	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/reach"
 	"github.com/shardcore/shardcore/stepcache/swb"
 	"github.com/shardcore/shardcore/world"
 )
@@ -106,7 +107,30 @@ func (s *Server) attach(me *mapEntry, r *swb.Reader) {
 	me.watch = swbWatch{nextCheck: s.clock() + swbCheckEvery}
 	if err := me.cache.AttachSource(me.id, sharedReader{r}); err != nil {
 		s.log.Error().Err(err).Msg("attach swb")
+		return
 	}
+	s.attachReach(me, r.Header())
+}
+
+// reachStamp is the stamp of the .swb whose header is h (its static
+// connectivity's, beside it).
+func reachStamp(h swb.Header) reach.Stamp {
+	return reach.StampOf(h.MapID, h.WidthChunks, h.HeightChunks, h.Fingerprint, h.BakeTime)
+}
+
+// attachReach gives the cache the static connectivity baked beside me's
+// .swb (header h), when there is one of that file.
+func (s *Server) attachReach(me *mapEntry, h swb.Header) {
+	ix, err := reach.Read(reach.PathFor(me.swbPath), reachStamp(h))
+	if err == nil {
+		err = me.cache.SetReach(me.id, ix)
+	}
+	if err != nil {
+		s.log.Info().Int("map", int(me.id)).Err(err).Msg("swb: no static connectivity beside it; unreachable goals are searched")
+		return
+	}
+	s.log.Info().Int("map", int(me.id)).Int("walk_components", ix.Components(chunk.RuleWalk)).
+		Int("bytes", ix.Bytes()).Msg("swb: static connectivity loaded")
 }
 
 // sharedReader is a .swb reader as a stepcache.SharedChunkSource: its
@@ -192,6 +216,9 @@ func bakeFile(ctx context.Context, fsys swb.FS, rules *movement.Rules, workers i
 	hdr := swb.Header{MapID: uint32(rules.Map.ID), WidthChunks: wide, HeightChunks: high, Fingerprint: fp, BakeTime: time.Now()}
 	st, err := swb.WriteFS(ctx, fsys, path, hdr, swb.SliceChunks(chunks, wide))
 	if err != nil {
+		return st, fmt.Errorf("bake %s: %w", path, err)
+	}
+	if _, err := reach.BuildFile(ctx, path, reachStamp(hdr), func(cx, cy int) *chunk.Chunk { return chunks[cy*wide+cx] }); err != nil {
 		return st, fmt.Errorf("bake %s: %w", path, err)
 	}
 	return st, nil

@@ -35,23 +35,26 @@ type Recorder interface {
 
 // PathRecord describes one path search as the recorder stores it.
 type PathRecord struct {
-	Tick       uint64
-	Map        world.MapID
-	MobileID   uint64
-	Party      uint64 // whom the mobile travels with (a pet: its owner; else itself)
-	Start      world.Point
-	StartZ     int
-	Goal       world.Point
-	Range      int
-	Caps       movement.Caps
-	MaxNodes   int // the search's node budget (the tick's share, at most Options.MaxNodes)
-	Found      bool
-	Steps      int
-	Cost       float64
-	Expansions int
-	Duration   time.Duration // by the shard's clock (0 under a frozen test clock)
-	WaitTicks  uint64        // ticks between the request and this search
-	Lookups    [chunk.NumHitKinds]int
+	Tick     uint64
+	Map      world.MapID
+	MobileID uint64
+	Party    uint64 // whom the mobile travels with (a pet: its owner; else itself)
+	Start    world.Point
+	StartZ   int
+	Goal     world.Point
+	Range    int
+	Caps     movement.Caps
+	MaxNodes int // the search's node budget (the tick's share, at most Options.MaxNodes)
+	Found    bool
+	// Unreachable: answered without a search, the goal walled off
+	// (pathing.Result.Unreachable).
+	Unreachable bool
+	Steps       int
+	Cost        float64
+	Expansions  int
+	Duration    time.Duration // by the shard's clock (0 under a frozen test clock)
+	WaitTicks   uint64        // ticks between the request and this search
+	Lookups     [chunk.NumHitKinds]int
 }
 
 // StepEvent is one step the movement system is about to take or refuse,

@@ -162,7 +162,7 @@ func (p *pathfinder) finish(s *Sim, e ecs.Entity, req *pathing.Request, res *pat
 	if s.opts.Recorder != nil {
 		p.rec = PathRecord{Tick: s.tick, Map: s.m.ID, MobileID: req.Mover.Self, Party: req.Party, Start: req.Start, StartZ: req.StartZ,
 			Goal: pr.Goal, Range: pr.Range, Caps: req.Mover.Caps, MaxNodes: req.MaxNodes, Found: res.Found, Steps: len(res.Dirs),
-			Cost: res.Cost, Expansions: res.Expansions, Duration: dur, WaitTicks: wait, Lookups: res.Lookups}
+			Cost: res.Cost, Expansions: res.Expansions, Duration: dur, WaitTicks: wait, Lookups: res.Lookups, Unreachable: res.Unreachable}
 		s.opts.Recorder.RecordPath(&p.rec)
 	}
 }

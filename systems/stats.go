@@ -14,6 +14,7 @@ const durRing = 1024
 // counters are the running totals behind Stats.
 type counters struct {
 	searches, found, expansions uint64
+	unreachable                 uint64
 	postponed                   uint64
 	steps, blocked, doorsOpened uint64
 	stepsLive                   uint64
@@ -32,6 +33,9 @@ func (c *counters) served(res *pathing.Result, wait uint64) {
 	c.searches++
 	if res.Found {
 		c.found++
+	}
+	if res.Unreachable {
+		c.unreachable++
 	}
 	c.expansions += uint64(res.Expansions)
 	c.waitSum += wait
@@ -72,8 +76,11 @@ type Stats struct {
 	Ticks           uint64
 	Mobiles, Items  int
 	Searches, Found uint64
-	Expansions      uint64
-	Steps, Blocked  uint64 // steps taken; steps refused (each repaths)
+	// Unreachable counts the searches answered without one: the step
+	// cache's static connectivity proved the goal walled off.
+	Unreachable    uint64
+	Expansions     uint64
+	Steps, Blocked uint64 // steps taken; steps refused (each repaths)
 	// StepsLive counts the steps checked (taken or refused) that the live
 	// rules answered rather than the step cache.
 	StepsLive uint64
@@ -113,7 +120,7 @@ type Stats struct {
 // Stats returns the current figures.
 func (s *Sim) Stats() Stats {
 	st := Stats{
-		Ticks: s.tick, Searches: s.st.searches, Found: s.st.found, Expansions: s.st.expansions, Postponed: s.st.postponed,
+		Ticks: s.tick, Searches: s.st.searches, Found: s.st.found, Unreachable: s.st.unreachable, Expansions: s.st.expansions, Postponed: s.st.postponed,
 		Steps: s.st.steps, StepsLive: s.st.stepsLive, Blocked: s.st.blocked, DoorsOpened: s.st.doorsOpened, QueueLen: s.st.queueLen,
 		MaxWaitTicks: s.st.maxWait, MoveStages: s.st.moveStages, LastTickMaxWait: s.st.tickMaxWait, TickMax: s.st.tickMax,
 		TickTotal: s.st.tickTotal, PathfindTime: s.st.pathTime, Lookups: s.st.lookups, SystemTime: s.st.sys,

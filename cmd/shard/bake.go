@@ -16,6 +16,7 @@ import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache/bake"
 	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/reach"
 	"github.com/shardcore/shardcore/stepcache/swb"
 	"github.com/shardcore/shardcore/stepcache/swb/lab"
 	"github.com/shardcore/shardcore/world"
@@ -105,6 +106,13 @@ func bakeMap(ctx context.Context, o bakeOptions, stdout, stderr io.Writer) error
 	}
 	b.times.encode = time.Duration(encoded.Load())
 	b.times.write = time.Since(t1) - b.times.encode
+	t3 := time.Now()
+	rb, err := reach.BuildFile(ctx, path, reach.StampOf(hdr.MapID, hdr.WidthChunks, hdr.HeightChunks, hdr.Fingerprint, hdr.BakeTime),
+		func(cx, cy int) *chunk.Chunk { return b.chunks[cy*b.widthChunks+cx] })
+	if err != nil {
+		return err
+	}
+	b.times.reach, b.times.reachBytes = time.Since(t3), rb
 	ref := int64(-1)
 	if o.reference {
 		t2 := time.Now()
@@ -120,6 +128,8 @@ func bakeMap(ctx context.Context, o bakeOptions, stdout, stderr io.Writer) error
 // file (the Huffman code, records, index, fsync, rename).
 type bakeTimes struct {
 	load, build, encode, write time.Duration
+	reach                      time.Duration // the static connectivity, built and written beside the .swb
+	reachBytes                 int64
 	reference                  time.Duration // sizing the original's v9 layout, for the table
 	chunks                     int
 }
@@ -196,7 +206,8 @@ func printBakeTable(w io.Writer, path string, st swb.WriteStats, ref int64, t ba
 	rows = append(rows,
 		row{"load", ms(t.load)}, row{"build", ms(t.build)}, row{"chunks/s", fmt.Sprintf("%.0f", perSec)},
 		row{"encode", ms(t.encode)}, row{"write", ms(t.write)},
-		row{"total", ms(t.load + t.build + t.encode + t.write)})
+		row{"reach", ms(t.reach)}, row{"reach bytes", t.reachBytes},
+		row{"total", ms(t.load + t.build + t.encode + t.write + t.reach)})
 	if ref >= 0 {
 		rows = append(rows, row{"reference sizing", ms(t.reference)})
 	}

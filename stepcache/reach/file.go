@@ -1,12 +1,14 @@
 package reach
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/zeebo/xxh3"
@@ -44,6 +46,31 @@ type Stamp struct {
 	WidthChunks, HeightChunks int
 	Fingerprint               uint64
 	BakeTimeNs                int64
+}
+
+// StampOf is the stamp of the .swb of map id, wide×high chunks, baked from
+// client files of fingerprint fp at bakeTime (its header's fields).
+func StampOf(id uint32, wide, high int, fp uint64, bakeTime time.Time) Stamp {
+	return Stamp{MapID: id, WidthChunks: wide, HeightChunks: high, Fingerprint: fp, BakeTimeNs: bakeTime.UnixNano()}
+}
+
+// BuildFile builds the index of a map's chunks (at) and writes it beside
+// the .swb at swbPath, stamped st (the .swb's): the bake's last step. It
+// returns the file's size.
+func BuildFile(ctx context.Context, swbPath string, st Stamp, at ChunkAt) (int64, error) {
+	ix, err := Build(ctx, st.WidthChunks, st.HeightChunks, at)
+	if err != nil {
+		return 0, err
+	}
+	path := PathFor(swbPath)
+	if err := Write(path, st, ix); err != nil {
+		return 0, err
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0, fmt.Errorf("reach: %w", err)
+	}
+	return fi.Size(), nil
 }
 
 // ErrStale is Read's error for an index of another .swb than the one given.
