@@ -44,14 +44,16 @@ func Build(ctx context.Context, wide, high int, at ChunkAt) (*Index, error) {
 // maxSide bounds a map side in chunks (as the .swb does).
 const maxSide = 4096
 
-// Chunk kinds: most chunks are uniform (every cell's record the same), and
-// most of those are dead (no step: water for a walker, land for a
-// swimmer) or full (steps along both axes to the same record: open land
-// or open water), whose cells are all one component.
+// Chunk kinds: most chunks are dead (no step: water for a walker, land
+// for a swimmer), full (uniform, every cell's record the same, with steps
+// along both axes to the same record: open land or open water) or
+// connected (no strata, every cell stepping east and south to its
+// neighbour's record: rolling land), whose cells are all one component.
 const (
 	kindOther uint8 = iota
 	kindDead
 	kindFull
+	kindConnected
 )
 
 // builder labels one rule set's components: each chunk's local components
@@ -117,10 +119,11 @@ func (b *builder) run(ctx context.Context) error {
 
 // kindOf is chunk ci's kind.
 func (b *builder) kindOf(ci int) uint8 {
+	ch := b.at(ci%b.wide, ci/b.wide)
 	if !b.uniform[ci] {
-		return kindOther
+		return b.kindMixed(ch)
 	}
-	r := &b.at(ci%b.wide, ci/b.wide).Cells[0]
+	r := &ch.Cells[0]
 	if r.Info&chunk.InfoLiveOnly != 0 {
 		return kindOther
 	}
@@ -138,6 +141,46 @@ func (b *builder) kindOf(ci int) uint8 {
 		}
 	}
 	return kindFull
+}
+
+// kindMixed is the kind of a chunk whose records differ: dead when no
+// record takes a step, connected when it has no strata and every cell
+// steps east and south (where in the chunk) onto its neighbour's record.
+func (b *builder) kindMixed(ch *chunk.Chunk) uint8 {
+	dead, connected := true, ch.StrataStart == nil
+	for c := range chunk.NumCells {
+		r := &ch.Cells[c]
+		if r.Info&chunk.InfoLiveOnly != 0 {
+			return kindOther
+		}
+		mask, zs := steps(r, b.set)
+		dead = dead && mask == 0
+		if !connected {
+			continue
+		}
+		if e := inside[c][movement.East]; e >= 0 && (mask&(1<<movement.East) == 0 || !chunk.Covers(&ch.Cells[e], int(zs[movement.East]))) {
+			connected = false
+		}
+		if s := inside[c][movement.South]; s >= 0 && (mask&(1<<movement.South) == 0 || !chunk.Covers(&ch.Cells[s], int(zs[movement.South]))) {
+			connected = false
+		}
+	}
+	if ch.StrataStart != nil {
+		for j := range ch.Strata {
+			if r := &ch.Strata[j]; r.Info&chunk.InfoLiveOnly != 0 {
+				return kindOther
+			} else if mask, _ := steps(r, b.set); mask != 0 {
+				dead = false
+			}
+		}
+	}
+	switch {
+	case dead:
+		return kindDead
+	case connected:
+		return kindConnected
+	}
+	return kindOther
 }
 
 // stateAt is the index (cells, then strata) of the state of cell c of ch
@@ -213,7 +256,7 @@ type scratch struct {
 func (sc *scratch) label(b *builder, cx, cy int) (localLabels, []bool) {
 	ci := cy*b.wide + cx
 	switch b.kind[ci] {
-	case kindFull:
+	case kindFull, kindConnected:
 		return localLabels{n: 1}, []bool{false}
 	case kindDead:
 		if !b.deadAround(cx, cy) {
@@ -385,7 +428,7 @@ func (l *localLabels) of(s int) uint16 {
 // same).
 func (b *builder) join(cx, cy int) {
 	ci := cy*b.wide + cx
-	if b.local[ci].n == 0 {
+	if b.local[ci].n == 0 || b.kind[ci] == kindDead { // a dead chunk's states take no step
 		return
 	}
 	ch := b.at(cx, cy)
