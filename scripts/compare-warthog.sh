@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Times our jump search (shard movingai --search jps --workers 1) beside
-# warthog-jps (ShortestPathLab; its jps2 and astar) on Moving AI maps, one
-# process at a time, and prints a table of mean µs per query, the best of
-# REPEATS runs of each.
+# warthog-jps (ShortestPathLab: jps2, block-based jumps, and jps2+, which
+# adds jump distances precomputed offline) on Moving AI maps, one process
+# at a time, and prints a Markdown table of mean µs per query, the best of
+# REPEATS runs of each, with ours over jps2 and over warthog's best.
 #
-#   scripts/compare-warthog.sh [MAP...]        # MAP like dao/brc202d (default: dao/brc202d, da2/ht_chantry, bg512/AR0011SR)
+#   scripts/compare-warthog.sh [MAP...]        # MAP like dao/brc202d (default: the nine of issue 32)
 #
 # Environment:
 #   WARTHOG      the warthog-jps binary; default: what ../shared/anchors/warthog/build.sh
-#                prints (it builds warthog once; never copy its code into this repository)
+#                (or ANCHORS/warthog/build.sh) prints (it builds warthog once; never
+#                copy its code into this repository)
 #   MOVINGAI     folder with maps/ and scenarios/ (default: testdata/movingai)
 #   REPEATS      runs of each program per map (default 3)
 set -euo pipefail
@@ -17,11 +19,16 @@ cd "$root"
 data=${MOVINGAI:-testdata/movingai}
 repeats=${REPEATS:-3}
 maps=("$@")
-[ ${#maps[@]} -gt 0 ] || maps=(dao/brc202d da2/ht_chantry bg512/AR0011SR)
+[ ${#maps[@]} -gt 0 ] || maps=(dao/brc202d da2/ht_chantry bg512/AR0011SR dao/arena dao/den312d dao/lak303d
+	mazes/maze512-1-0 random/random512-10-0 rooms/64room_000)
 bin=${WARTHOG:-}
 if [ -z "$bin" ]; then
-	anchors=${ANCHORS:-$root/../shared/anchors}
-	bin=$("$anchors/warthog/build.sh" 2>/dev/null || true)
+	for anchors in ${ANCHORS:-} "$root/../shared/anchors" "$root/../../shared/anchors"; do # a checkout, or a worktree beside it
+		if [ -x "$anchors/warthog/build.sh" ]; then
+			bin=$("$anchors/warthog/build.sh" 2>/dev/null || true)
+			break
+		fi
+	done
 fi
 if [ -z "$bin" ] || [ ! -x "$bin" ]; then
 	echo "no warthog-jps binary (set WARTHOG, or see ../shared/anchors/README.md); timing ours only" >&2
@@ -33,38 +40,43 @@ go build -o "$tmp/shard" ./cmd/shard
 
 best() { sort -g | head -1; }
 
-# ours: per-map us_per_query (wall time of the map's queries / count, one worker)
+# ours: the map's wall µs per query (its queries' wall time / count, one worker)
 ours() {
 	local m=$1 d="$tmp/one"
 	rm -rf "$d" && mkdir -p "$d/maps" "$d/scen"
 	ln -s "$root/$data/maps/$m.map" "$d/maps/"
 	ln -s "$root/$data/scenarios/$m.map.scen" "$d/scen/"
 	"$tmp/shard" movingai --maps "$d/maps" --scen "$d/scen" --search jps --workers 1 |
-		awk '/us_per_query/ { for (i = 1; i <= NF; i++) { if ($i == "us_per_query") w = $(i+1); if ($i == "cpu_us_per_query") c = $(i+1) } } END { print w, c }'
+		awk '/us_per_query/ { for (i = 1; i <= NF; i++) if ($i == "us_per_query") w = $(i+1) } END { print w }'
 }
 
-# theirs: mean of column 8 (nanoseconds per query)
+# theirs: mean of column 8 (nanoseconds per query), in µs
 theirs() {
-	"$bin" --alg "$2" --scen "$data/scenarios/$1.map.scen" --map "$data/maps/$1.map" |
+	"$bin" --alg "$2" --scen "$data/scenarios/$1.map.scen" --map "$data/maps/$1.map" 2>/dev/null |
 		awk -F'\t' '$1 ~ /^[0-9]+$/ { n++; t += $8 } END { if (n) printf "%.2f\n", t / n / 1000 }'
 }
 
-printf "%-16s %12s %12s %14s %14s %10s\n" map ours_us ours_cpu_us warthog_jps2 warthog_astar ours/jps2
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "| map | ours | warthog jps2 | warthog jps2+ | ours ÷ jps2 | ours ÷ best |"
+echo "|---|---:|---:|---:|---:|---:|"
 for m in "${maps[@]}"; do
-	ow=() oc=() tj=() ta=()
+	ow=() tj=() tp=()
 	for _ in $(seq "$repeats"); do
-		read -r w c < <(ours "$m")
-		ow+=("$w") oc+=("$c")
+		ow+=("$(ours "$m")")
 		if [ -n "$bin" ]; then
 			tj+=("$(theirs "$m" jps2)")
-			ta+=("$(theirs "$m" astar)")
+			tp+=("$(theirs "$m" jps2+)")
 		fi
 	done
-	w=$(printf "%s\n" "${ow[@]}" | best) c=$(printf "%s\n" "${oc[@]}" | best)
-	j=- a=- r=-
+	w=$(printf "%s\n" "${ow[@]}" | best)
+	j=- p=- r=- rb=-
 	if [ -n "$bin" ]; then
-		j=$(printf "%s\n" "${tj[@]}" | best) a=$(printf "%s\n" "${ta[@]}" | best)
+		j=$(printf "%s\n" "${tj[@]}" | best) p=$(printf "%s\n" "${tp[@]}" | best)
 		r=$(awk -v o="$w" -v t="$j" 'BEGIN { printf "%.2f", o / t }')
+		rb=$(awk -v o="$w" -v a="$j" -v b="$p" 'BEGIN { m = a < b ? a : b; printf "%.2f", o / m }')
 	fi
-	printf "%-16s %12s %12s %14s %14s %10s\n" "$m" "$w" "$c" "$j" "$a" "$r"
+	echo "| $m | $w | $j | $p | $r | $rb |"
 done
+echo
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
