@@ -177,6 +177,11 @@
 // miss made a chunk resident): a map that counted a chunk unknown has fewer
 // good cells, and every cell good in one map is good with the same open bit
 // in any later one, so stale maps make extra full nodes, never wrong steps.
+// A chunk whose view was fetched before a lookup made it resident has no
+// map in that view: a ray that a newer neighbour's map lets into it stops
+// at the first cell it enters there, and the node made at that cell
+// fetches the chunk's view again (the chunk is resident: the map that let
+// the ray in knew its cells).
 // The flat layer (whole maps up to 32M cells, searches without dynamics;
 // its memory is written only where chunks are copied in) copies the
 // chunks' maps into 64-bit rows (and columns): regular bits from the cell's

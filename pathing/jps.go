@@ -88,7 +88,8 @@ type JPSStats struct {
 	ConeHits    int // searches answered by the cone probe (see tryCone)
 	Unreachable int // searches answered unreachable without a search (see Result.Unreachable)
 	ScanWork    int // scan work (see scanPerNode)
-	Anomalies   int // rays that reached a chunk with no map (never, by the proof; a node is made instead)
+	Anomalies   int // nodes rays made in a chunk that is not resident (never, by the proof; dropped)
+	Refetches   int // views fetched again for a ray's node: the chunk became resident during the search
 	dynStats    CachedStats
 	DynamicHits int // steps of full expansions re-evaluated live for dynamics
 }

@@ -50,8 +50,15 @@ func (s *JPS) node(x, y int, a arrival) bool {
 	if !s.layerRegular0(x, y) && !s.regular(x, y) {
 		v := s.views.at(x>>4, y>>4)
 		if v.cn == nil {
-			s.jst.Anomalies++ // by the proof a ray never leaves the resident chunks
-			return false
+			// The view may be older than the chunk: this search's own
+			// lookups can make a chunk resident after its view was
+			// fetched, and a map fetched since knows the cell the ray
+			// entered. Ask again: a ray never leaves the resident chunks.
+			s.jst.Refetches++
+			if v = s.views.refetch(x>>4, y>>4); v.cn == nil {
+				s.jst.Anomalies++ // by the proof, never
+				return false
+			}
 		}
 		a.full = true
 		z = s.recordZ(x, y)

@@ -98,8 +98,8 @@ func (s *JPS) scan(line, pos, lim int, vertical, forward bool) (int, bool) {
 		}
 		v := s.views.line(ci, lc, pc, vertical)
 		if v.cn == nil {
-			s.jst.Anomalies++
-			return pos, true // cannot happen (an entered cell's chunk is resident); a node is always safe
+			// a view older than the chunk (see node): a node is always safe
+			return pos, true
 		}
 		m, ev, blocked, past := s.segmentEvents(v, line, pc, pos0, lim, first, vertical, forward)
 		if past >= 0 { // past the node's f: stop at the segment's first cell
@@ -123,7 +123,7 @@ func (s *JPS) scan(line, pos, lim int, vertical, forward bool) (int, bool) {
 		pc += 2*b2i(forward) - 1
 		ci += step
 		from = lineMask
-		pos = pc << 4
+		pos = pc<<4 + 15*b2i(!forward) // the segment's first cell along the ray
 	}
 }
 
@@ -216,8 +216,7 @@ func (s *JPS) diagonalStep(x, y int, d movement.Dir) (succ uint8, stop bool) {
 	}
 	v := s.views.at(x>>4, y>>4)
 	if v.cn == nil {
-		s.jst.Anomalies++
-		return 0, true
+		return 0, true // a view older than the chunk (see node): a node
 	}
 	if s.regRow(v, x>>4, y>>4, uint(y&15), false)&(1<<(x&15)) == 0 {
 		return 0, true

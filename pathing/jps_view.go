@@ -93,6 +93,15 @@ func (t *viewTable) fetch(cx, cy, ci int) *chunkView {
 	return &t.views[len(t.views)-1]
 }
 
+// refetch asks the source for chunk (cx, cy)'s view again, replacing the
+// one held (see JPS.node).
+func (t *viewTable) refetch(cx, cy int) *chunkView {
+	if uint(cx) >= uint(t.wide) || uint(cy) >= uint(t.high) {
+		return &noView
+	}
+	return t.fetch(cx, cy, cy*t.wide+cx)
+}
+
 // line is the view of chunk ci, at (pc, lc) along a row or (lc, pc)
 // along a column.
 func (t *viewTable) line(ci, lc, pc int, vertical bool) *chunkView {
