@@ -31,12 +31,16 @@ if [ -z "$bin" ]; then
 fi
 if [ -z "$swb" ]; then
 	"$bin" bake --world "$brit" --map 0 --out "$tmp/bake" >/dev/null
-	swb=$tmp/bake/map0.swb
+	swb=$tmp/bake/map0.swb # map0.reach beside it
 fi
 for mode in ${MODES:-baked cold}; do
 	for i in $(seq 1 "$runs"); do
 		rm -rf "$tmp/cache" && mkdir -p "$tmp/cache"
-		[ "$mode" = baked ] && cp "$swb" "$tmp/cache/map0.swb"
+		if [ "$mode" = baked ]; then
+			cp "$swb" "$tmp/cache/map0.swb"
+			# the static connectivity baked beside it, when there is one
+			[ -f "${swb%.swb}.reach" ] && cp "${swb%.swb}.reach" "$tmp/cache/map0.reach"
+		fi
 		# pathfinding.maxResidentChunks keeps its default, 0: the cache may
 		# hold the whole map (100,000 mobiles touch about half of its 114,688
 		# chunks; see docs/operations.md, Budgets).
