@@ -23,7 +23,7 @@ func TestJPSConeProbe(t *testing.T) {
 		off.UseLineProbe(false)
 		classic := NewClassic(bm.rules)
 		var a, b, c Result
-		step := max(len(bm.scens)/60, 1)
+		step := max(len(bm.scens)/(samplePerMap*5/4), 1) // 60 scenarios a map (5 under the race detector)
 		taut, tried := 0, 0
 		for i := 0; i < len(bm.scens); i += step {
 			sc := bm.scens[i]
