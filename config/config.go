@@ -12,6 +12,7 @@ type Config struct {
 	Shard       Shard       `toml:"shard"`
 	Log         Log         `toml:"log"`
 	Metrics     Metrics     `toml:"metrics"`
+	Cluster     Cluster     `toml:"cluster"`
 }
 
 // World is the [world] table: which world the shard loads or generates.
@@ -109,6 +110,10 @@ type Shard struct {
 	SaveEveryS int `toml:"saveEveryS"`
 	// Population is the [shard.population] table.
 	Population Population `toml:"population"`
+	// Moongates are the [[shard.moongate]] tables: cells that send a
+	// mobile standing on them, with its followers, to a point of a map of
+	// the shard (another process's too).
+	Moongates []Moongate `toml:"moongate"`
 }
 
 // Population is the [shard.population] table: the mobiles spawned at boot.
@@ -194,6 +199,7 @@ func Default() Config {
 				Seed:     1,
 				Maps:     []MapShare{},
 			},
+			Moongates: []Moongate{},
 		},
 		Log: Log{
 			Level:  "info",
@@ -202,6 +208,7 @@ func Default() Config {
 		Metrics: Metrics{
 			Listen: "",
 		},
+		Cluster: Cluster{Name: DefaultClusterName, Processes: []Process{}},
 	}
 }
 
