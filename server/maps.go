@@ -49,6 +49,7 @@ type mapEntry struct {
 
 	jobs   chan mapJob    // while Run runs: work for its goroutine
 	finder pathing.Finder // FindPath's (made at its first call)
+	gateScratch
 }
 
 // buildCaches gives each map its own step cache (a Cache is owned by one
@@ -194,6 +195,9 @@ func (s *Server) tickMap(me *mapEntry, now, period time.Duration, recording bool
 		me.sim.Step()
 	} else {
 		me.sim.Tick(now)
+	}
+	if len(me.gates) > 0 {
+		s.collectGates(me)
 	}
 	d := s.clock() - t0
 	me.ticks.add(d, period)

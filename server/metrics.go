@@ -62,6 +62,12 @@ func (s *Server) bindMetrics() {
 		me.met = s.mon.met.Map(int(me.id), me.budget)
 		me.foldMetrics()
 	}
+	if t := s.opts.Transit; t != nil {
+		s.mon.met.Transfers(func() (in, out, inFlight uint64) {
+			c := t.Counts()
+			return c.In, c.Out, c.InFlight
+		})
+	}
 }
 
 // foldMetrics publishes map me's figures after a tick, on its goroutine:

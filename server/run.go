@@ -150,6 +150,7 @@ func (s *Server) tick(period time.Duration) {
 	for _, me := range s.maps { // map by map in world.maps order
 		s.rec.Drain(me.rec)
 	}
+	s.exchange()
 	if s.loop.testHook != nil {
 		s.loop.testHook()
 	}

@@ -61,6 +61,10 @@ type Options struct {
 	// tick, on the map's own goroutine. A run's outcome then does not
 	// depend on the machine's speed or load (tests, examples, replays).
 	MaxSearchesPerTick int
+	// Transit, when set, carries mobiles to and from the maps of the shard
+	// that other processes run, and keeps them in the saves (package
+	// cluster's Node).
+	Transit Transit
 }
 
 // Server is one shard: its maps (each with its world, step cache and
@@ -198,7 +202,15 @@ func NewWithOptions(ctx context.Context, cfg config.Config, log zerolog.Logger, 
 	if s.saves.path != "" && saveExists(s.saves.path) {
 		restoreFrom = s.saves.path
 	}
+	if err := s.buildGates(); err != nil {
+		s.close()
+		return nil, err
+	}
 	if err := s.buildSims(ctx, plans, restoreFrom); err != nil {
+		s.close()
+		return nil, err
+	}
+	if err := s.startTransit(restoreFrom != ""); err != nil {
 		s.close()
 		return nil, err
 	}

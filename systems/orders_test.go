@@ -390,3 +390,26 @@ func TestEventCapDrops(t *testing.T) {
 		t.Fatalf("%d events kept, %d dropped", len(evs), s.Stats().EventsDropped)
 	}
 }
+
+// TestReserveMobileID: a reserved id of the map's own is never minted
+// again; an id of another map's, an item's or one below the next changes
+// nothing.
+func TestReserveMobileID(t *testing.T) {
+	m, td := gridWorld(t, "..........", "..........")
+	s, _ := newSim(t, m, td, Options{})
+	first, err := s.SpawnMobile(MobileSpec{X: 1, Y: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.ReserveMobileID(first + 4)
+	s.ReserveMobileID(first + 1) // below the next: nothing
+	s.ReserveMobileID(uint64(7)<<IDMapShift | 100)
+	s.ReserveMobileID(itemIDBit | 200)
+	next, err := s.SpawnMobile(MobileSpec{X: 2, Y: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next != first+5 {
+		t.Fatalf("minted %d after reserving %d, want %d", next, first+4, first+5)
+	}
+}
