@@ -91,11 +91,17 @@ func (c Config) ShardMaps() []int {
 	return out
 }
 
-// cluster checks the [cluster] table: without natsURL nothing else of it
+// cluster checks the [cluster] table and the moongates.
+func (v *validator) cluster(c Config) {
+	v.clusterTable(c)
+	v.moongates(c)
+}
+
+// clusterTable checks the [cluster] table: without natsURL nothing else of it
 // may be set but its name; with it, self names one of the processes, the
 // processes own distinct maps, world.maps are self's maps, and the shard
 // has a save file (the transfers' journal lives beside it).
-func (v *validator) cluster(c Config) {
+func (v *validator) clusterTable(c Config) {
 	cl := c.Cluster
 	v.clusterName("cluster.name", cl.Name)
 	if !cl.On() {

@@ -132,7 +132,6 @@ func (c Config) problems() []*Error {
 	v.oneOf("log.format", c.Log.Format, LogFormats())
 	v.listenAddr("metrics.listen", c.Metrics.Listen)
 	v.cluster(c)
-	v.moongates(c)
 	return v.errs
 }
 

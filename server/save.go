@@ -207,11 +207,15 @@ func (s *Server) restore(path string) (*savefile.File, error) {
 	return f, nil
 }
 
-// startTransit hands the Transit (when set) the section of the save
-// restored, refusing a save whose sections this shard cannot take; a
-// Transit's shard with a save file and no save yet is saved at once, so
-// the Transit's own records always follow a save.
-func (s *Server) startTransit(saved bool) error {
+// openSeams gives the maps their moongates and hands the Transit (when
+// set) the section of the save restored (saved: there was one), refusing
+// a save whose sections this shard cannot take; a Transit's shard with a
+// save file and no save yet is saved at once, so the Transit's own
+// records always follow a save.
+func (s *Server) openSeams(saved bool) error {
+	if err := s.buildGates(); err != nil {
+		return err
+	}
 	secs := make(map[string][]byte, len(s.saves.restored))
 	for _, sec := range s.saves.restored {
 		secs[sec.Name] = sec.Data

@@ -202,15 +202,7 @@ func NewWithOptions(ctx context.Context, cfg config.Config, log zerolog.Logger, 
 	if s.saves.path != "" && saveExists(s.saves.path) {
 		restoreFrom = s.saves.path
 	}
-	if err := s.buildGates(); err != nil {
-		s.close()
-		return nil, err
-	}
 	if err := s.buildSims(ctx, plans, restoreFrom); err != nil {
-		s.close()
-		return nil, err
-	}
-	if err := s.startTransit(restoreFrom != ""); err != nil {
 		s.close()
 		return nil, err
 	}
