@@ -161,6 +161,22 @@ type Log struct {
 	Format string `toml:"format"`
 }
 
+// Defaults of the keys the packages below share: the step cache
+// (stepcache.DefaultConfig) and the simulation (systems.DefaultOptions) take
+// theirs from here, so a package's default is the shard's (a test in tests/
+// holds them together).
+const (
+	DefaultTickMs                 = 8
+	DefaultTickBudgetMs           = 4.0
+	DefaultMaxNodes               = 20000
+	DefaultNodesPerTile           = 64
+	DefaultNodesBase              = 256
+	DefaultMaxResidentChunks      = 0 // every chunk of the maps served may stay resident
+	DefaultMissPromotionThreshold = 2
+	DefaultMissPromotionWindowMs  = 30000
+	DefaultMissVisitMs            = 10000
+)
+
 // Default returns the configuration used when no server.toml is given.
 func Default() Config {
 	return Config{
@@ -173,17 +189,17 @@ func Default() Config {
 		},
 		Pathfinding: Pathfinding{
 			Enabled:                true,
-			MaxResidentChunks:      0,
-			MissPromotionThreshold: 2,
-			MissPromotionWindowMs:  30000,
-			MissVisitMs:            10000,
+			MaxResidentChunks:      DefaultMaxResidentChunks,
+			MissPromotionThreshold: DefaultMissPromotionThreshold,
+			MissPromotionWindowMs:  DefaultMissPromotionWindowMs,
+			MissVisitMs:            DefaultMissVisitMs,
 			PrebakeMaps:            []int{},
 			CacheDir:               "cache",
-			TickBudgetMs:           4.0,
+			TickBudgetMs:           DefaultTickBudgetMs,
 			VerifyShare:            0,
-			MaxNodes:               20000,
-			NodesPerTile:           64,
-			NodesBase:              256,
+			MaxNodes:               DefaultMaxNodes,
+			NodesPerTile:           DefaultNodesPerTile,
+			NodesBase:              DefaultNodesBase,
 			Search:                 SearchCache,
 			Recorder: Recorder{
 				Enable: false,
@@ -191,7 +207,7 @@ func Default() Config {
 			},
 		},
 		Shard: Shard{
-			TickMs: 8, MoveWorkers: 0, HugePages: true,
+			TickMs: DefaultTickMs, MoveWorkers: 0, HugePages: true,
 			Population: Population{
 				Pets:     100,
 				Patrols:  100,

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"fmt"
 	"runtime"
 	"sync"
@@ -87,18 +88,14 @@ func (s *Server) newSim(me *mapEntry) (*systems.Sim, error) {
 	pf, sh := s.cfg.Pathfinding, s.cfg.Shard
 	me.rec = recorder.NewBuffer(me.w.Fingerprint, pf.MaxNodes)
 	o := systems.Options{
-		TickMs: sh.TickMs, TickBudget: pf.TickBudget(), Clock: s.clock,
-		MaxNodes: pf.MaxNodes, NodesPerTile: pf.NodesPerTile, NodesBase: pf.NodesBase,
+		TickMs: sh.TickMs, TickBudget: pf.TickBudget(), Clock: s.clock, Backend: systems.NewCacheBackend(me.cache, pf.Search),
+		MaxNodes: pf.MaxNodes, NodesPerTile: cmp.Or(pf.NodesPerTile, -1), NodesBase: pf.NodesBase, // nodesPerTile 0: maxNodes alone
 		Seed: uint64(sh.Population.Seed) ^ uint64(me.id), Rules: me.rules, SleepRadius: sh.SleepRadius,
 		FollowDirect: true, // pets step straight at their owners, searching only round what blocks them
 		MoveWorkers:  sh.MoveWorkers, MaxSearchesPerTick: s.opts.MaxSearchesPerTick,
 	}
 	if o.MoveWorkers == 0 {
 		o.MoveWorkers = runtime.GOMAXPROCS(0)
-	}
-	o = systems.WithCacheSearch(o, me.cache, pf.Search)
-	if !pf.Enabled {
-		o.NewFinder = func(r *movement.Rules) pathing.Finder { return pathing.NewClassic(r) }
 	}
 	o = me.rec.Instrument(o) // records what each search saw of the dynamic world
 	if s.mon.met != nil {

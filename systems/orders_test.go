@@ -73,7 +73,7 @@ func TestGoToArrives(t *testing.T) {
 func TestGoToUnreachableGivesUp(t *testing.T) {
 	rows := []string{"......###.", "......#.#.", "......###."}
 	m, td := gridWorld(t, rows...)
-	s, _ := newSim(t, m, td, Options{MaxSearchesPerTick: 4})
+	s, _ := newSim(t, m, td, Options{MaxSearchesPerTick: 4, NodesPerTile: -1}) // the whole map searched: unreachable, not out of nodes
 	s.SetEvents(AllEvents, 0)
 	id, err := s.SpawnMobile(MobileSpec{X: 1, Y: 1, Order: Order{GoTo: &GoToSpec{Goal: world.Point{X: 7, Y: 1}}}})
 	if err != nil {
