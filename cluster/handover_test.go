@@ -30,6 +30,8 @@ type run struct {
 	leaders int
 	expect  int64 // the population: every process's first start, and what its driver spawned
 	starts  int
+	// openWait bounds a process's opening (loading, spawning).
+	openWait time.Duration
 }
 
 // The sizes of a run: leaders per station, each with one pet.
@@ -41,6 +43,14 @@ const (
 // newRun writes a plan of processes (each its maps) and starts NATS and
 // every process.
 func newRun(t *testing.T, processes [][]int) *run {
+	t.Helper()
+	return newRunPlan(t, clustertest.Plan{Processes: processes, Stations: stationsPerMap,
+		Population: config.Population{Pets: 40, Patrols: 60, Swimmers: 10, Seed: 3}}, nil)
+}
+
+// newRunPlan is newRun of plan (its Dir and NATSURL set here), calling
+// prepare (when not nil) with the configs' paths before the processes start.
+func newRunPlan(t *testing.T, plan clustertest.Plan, prepare func(paths []string)) *run {
 	t.Helper()
 	dir, err := os.MkdirTemp("", "handover-")
 	if err != nil {
@@ -55,7 +65,10 @@ func newRun(t *testing.T, processes [][]int) *run {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &run{t: t, dir: dir, nats: n, leaders: leadersPerSt}
+	r := &run{t: t, dir: dir, nats: n, leaders: leadersPerSt, openWait: time.Minute}
+	if plan.DataDir != "" {
+		r.openWait = 15 * time.Minute // full-size maps and their population
+	}
 	t.Cleanup(func() {
 		for _, p := range r.procs {
 			if p != nil && !p.Exited() {
@@ -64,16 +77,18 @@ func newRun(t *testing.T, processes [][]int) *run {
 		}
 		n.Stop()
 	})
-	plan := clustertest.Plan{Dir: dir, NATSURL: n.URL(), Processes: processes, Stations: stationsPerMap,
-		Population: config.Population{Pets: 40, Patrols: 60, Swimmers: 10, Seed: 3}}
+	plan.Dir, plan.NATSURL = dir, n.URL()
 	if r.paths, err = plan.Write(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	r.procs = make([]*clustertest.Process, len(processes))
-	for i := range processes {
+	if prepare != nil {
+		prepare(r.paths)
+	}
+	r.procs = make([]*clustertest.Process, len(plan.Processes))
+	for i := range plan.Processes {
 		r.start(i, true)
 	}
-	for i := range processes {
+	for i := range plan.Processes {
 		r.opened(i, true)
 	}
 	return r
@@ -100,7 +115,7 @@ func (r *run) start(i int, fresh bool) {
 func (r *run) opened(i int, fresh bool) {
 	r.t.Helper()
 	p := r.procs[i]
-	r.waitFor(60*time.Second, fmt.Sprintf("%s opens and ticks", p.Name), func() bool {
+	r.waitFor(r.openWait, fmt.Sprintf("%s opens and ticks", p.Name), func() bool {
 		return p.Started().Seen && p.Last().Ticks > 0 && p.Last().Spawned == p.Started().Spawn
 	})
 	if fresh {

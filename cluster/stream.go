@@ -39,7 +39,10 @@ func (n *Node) startStream() error {
 	nc, err := nats.Connect(n.cfg.NATSURL,
 		nats.Name("shardcore "+n.cfg.Name+" "+n.cfg.Self),
 		nats.RetryOnFailedConnect(true), nats.MaxReconnects(-1), nats.ReconnectWait(n.opts.RetryWait),
-		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
+		nats.DisconnectErrHandler(func(c *nats.Conn, err error) {
+			if c.IsClosed() { // Close, not a loss
+				return
+			}
 			n.log.Warn().Err(err).Msg("NATS disconnected: transfers wait; the maps keep ticking")
 		}),
 		nats.ReconnectHandler(func(c *nats.Conn) {

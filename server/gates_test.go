@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -130,5 +131,36 @@ func TestMoongateOffMap(t *testing.T) {
 	cfg.Shard.Moongates = []config.Moongate{{Map: 0, X: 6, Y: 10, ToMap: 0, ToX: 5, ToY: 900}}
 	if _, err := NewWithOptions(t.Context(), cfg, testLogger(&syncBuf{}), Options{}); err == nil || !strings.Contains(err.Error(), "off map 0") {
 		t.Fatalf("a gate to a point off the map: %v", err)
+	}
+}
+
+// TestTeleportCommand: the console's teleport moves a mobile; bad
+// arguments and a map not in the shard are refused with what is wrong.
+func TestTeleportCommand(t *testing.T) {
+	cfg := testConfig(t.TempDir())
+	cfg.Shard.Population = config.Population{Seed: 1}
+	s, _ := newTestServer(t, cfg, Options{})
+	defer s.Close()
+	id, err := s.Spawn(0, systems.MobileSpec{X: 100, Y: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.Command(fmt.Sprintf("teleport %d 0 120 130 0", id))
+	if err != nil || !strings.Contains(out, "sent to map 0 (120,130,0)") {
+		t.Fatalf("teleport: %q, %v", out, err)
+	}
+	if _, ms, _ := s.Mobile(id); ms.X != 120 || ms.Y != 130 {
+		t.Fatalf("the mobile is at (%d,%d)", ms.X, ms.Y)
+	}
+	for line, want := range map[string]string{
+		"teleport 1 0 5":                          "want teleport MOBILE MAP X Y Z",
+		"teleport x 0 1 2 3":                      "want teleport MOBILE MAP X Y Z",
+		fmt.Sprintf("teleport %d 3 1 2 0", id):    "map not loaded",
+		fmt.Sprintf("teleport %d 0 9999 2 0", id): "off the map",
+		"teleport 999999 0 1 2 0":                 "no such mobile",
+	} {
+		if _, err := s.Command(line); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", line, err, want)
+		}
 	}
 }

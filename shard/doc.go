@@ -9,7 +9,9 @@
 //   - spawns mobiles with their capabilities (Spawn: map, cell, Caps such
 //     as CanSwim, CanFly, CanOpenDoors or Player, and pace), despawns them
 //     and teleports them, to another map too (Teleport: followers travel
-//     with their leader);
+//     with their leader), another process's map with [cluster] (package
+//     cluster hands them over through NATS JetStream; moongates in
+//     [[shard.moongate]] send mobiles that step on them the same way);
 //   - gives an existing mobile orders (Order: MoveTo, Follow, Patrol,
 //     Wander, WalkRoute, Steps, Stop);
 //   - places and removes items and opens and closes doors (PlaceItem,

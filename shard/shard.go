@@ -204,7 +204,9 @@ func (s *Shard) Order(id MobileID, o Order) error { return s.srv.SetOrder(uint64
 // Teleport puts a mobile at to at once. To another map it takes the
 // mobiles following it along (they keep following); its own order goes
 // with it only when it follows a mobile on that map, else it stands still
-// there.
+// there. To a map another process of the shard runs ([cluster]) they leave
+// now and arrive once that process has them (a point off that map puts
+// them at its nearest cell); Transfers counts them.
 func (s *Shard) Teleport(id MobileID, to Location) error {
 	return s.srv.Teleport(uint64(id), to.Map, to.X, to.Y, to.Z)
 }

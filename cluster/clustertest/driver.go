@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/shardcore/shardcore/config"
+	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/shard"
 	"github.com/shardcore/shardcore/world"
 )
@@ -27,6 +28,7 @@ type Driver struct {
 	crossed  atomic.Int64 // arrivals (EventTeleported) seen here
 	spawned  atomic.Int64
 	evs      []shard.Event
+	here     []movement.Mobile
 	calls    uint64
 }
 
@@ -138,14 +140,13 @@ func (d *Driver) kick(sh *shard.Shard, id shard.MobileID) {
 func (d *Driver) sweep(sh *shard.Shard) {
 	for _, m := range sh.Maps() {
 		parts, _ := sh.Server().Map(m) // between ticks: the map's goroutine is idle
-		st := d.stations[m]
-		for _, id := range parts.Sim.MobileIDs() {
-			ms, err := parts.Sim.Mobile(id)
-			if err != nil || ms.Follow != nil || ms.Path.Next < len(ms.Path.Steps) || ms.Request.Active {
-				continue
-			}
-			if _, ok := st[world.Point{X: ms.X, Y: ms.Y}]; ok {
-				d.kick(sh, shard.MobileID(id))
+		for p := range d.stations[m] {
+			d.here = parts.Sim.Spatial().MobilesAt(m, p.X, p.Y, d.here[:0])
+			for _, mob := range d.here {
+				ms, err := parts.Sim.Mobile(mob.ID)
+				if err == nil && ms.Follow == nil && ms.Path.Next >= len(ms.Path.Steps) && !ms.Request.Active {
+					d.kick(sh, shard.MobileID(mob.ID))
+				}
 			}
 		}
 	}

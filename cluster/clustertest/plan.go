@@ -22,6 +22,9 @@ var Sizes = map[world.MapID][2]int{0: {640, 512}, 1: {520, 392}, 2: {584, 408}, 
 type Plan struct {
 	// Dir holds the world folder, each process's config, cache and save.
 	Dir string
+	// DataDir, when set, is a britannia folder holding every map of the
+	// plan (at any size) used instead of writing small maps into Dir.
+	DataDir string
 	// NATSURL is the NATS server the processes meet at.
 	NATSURL string
 	// Processes are each process's maps (process i is named "p<i>").
@@ -31,8 +34,10 @@ type Plan struct {
 	// maps and one west to the previous, each sending to the same station
 	// of that map.
 	Stations int
-	// Population is each process's population (spread over its maps).
-	Population config.Population
+	// Population is each process's population (spread over its maps),
+	// unless Populations has one for it.
+	Population  config.Population
+	Populations map[int]config.Population
 	// SaveEveryS is each process's background save interval (0: 1 s).
 	SaveEveryS int
 }
@@ -55,10 +60,13 @@ func (p Plan) ShardMaps() []world.MapID {
 // Write writes the world folder and every process's config, and returns
 // the configs' paths, in process order.
 func (p Plan) Write(ctx context.Context) ([]string, error) {
-	data := filepath.Join(p.Dir, "world")
+	data := p.DataDir
 	maps := p.ShardMaps()
-	if err := writeWorld(ctx, data, maps); err != nil {
-		return nil, err
+	if data == "" {
+		data = filepath.Join(p.Dir, "world")
+		if err := writeWorld(ctx, data, maps); err != nil {
+			return nil, err
+		}
 	}
 	gates, err := p.gates(ctx, data, maps)
 	if err != nil {
@@ -146,6 +154,9 @@ func (p Plan) config(i int, data string, maps []int, gates []config.Moongate) co
 	cfg.Pathfinding.CacheDir = filepath.Join(dir, "cache")
 	cfg.Pathfinding.Recorder.Path = filepath.Join(dir, "rec", "paths.jsonl")
 	cfg.Shard.Population = p.Population
+	if pop, ok := p.Populations[i]; ok {
+		cfg.Shard.Population = pop
+	}
 	cfg.Shard.SaveFile = filepath.Join(dir, "shard.save")
 	cfg.Shard.SaveEveryS = max(p.SaveEveryS, 1)
 	cfg.Shard.HugePages = false

@@ -36,14 +36,15 @@ func IsChild() bool { return os.Getenv(envChild) != "" }
 // Status every 100 ms; it reads `stop` (the driver stops sending) and
 // `quit` (the shard stops gracefully, saving) from its standard input.
 type Process struct {
-	Name  string
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	mu    sync.Mutex
-	last  Status
-	start Opening
-	done  chan struct{}
-	err   error
+	Name    string
+	cmd     *exec.Cmd
+	in      io.WriteCloser
+	mu      sync.Mutex
+	last    Status
+	start   Opening
+	summary string
+	done    chan struct{}
+	err     error
 }
 
 // Opening is what a process printed before its first tick: the mobiles on
@@ -82,7 +83,7 @@ func Start(path string, leaders, pets int, seed uint64, logPath string) (*Proces
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	p := &Process{Name: filepath.Base(path), cmd: cmd, in: in, done: make(chan struct{})}
+	p := &Process{Name: strings.TrimSuffix(filepath.Base(path), ".toml"), cmd: cmd, in: in, done: make(chan struct{})}
 	go p.read(out, logf)
 	return p, nil
 }
@@ -96,6 +97,11 @@ func (p *Process) read(out io.Reader, logf *os.File) {
 		if st, ok := parseStatus(line); ok {
 			p.mu.Lock()
 			p.last = st
+			p.mu.Unlock()
+		}
+		if rest, ok := strings.CutPrefix(line, "summary "); ok {
+			p.mu.Lock()
+			p.summary = rest
 			p.mu.Unlock()
 		}
 		var start Opening
@@ -140,6 +146,14 @@ func (p *Process) Started() Opening {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.start
+}
+
+// Summary returns the summary line the process printed when its shard
+// stopped ("" before).
+func (p *Process) Summary() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.summary
 }
 
 // Send writes a command line to the process.
@@ -240,5 +254,6 @@ func child() error {
 	if err != nil && !errors.Is(err, shard.ErrStop) {
 		return err
 	}
-	return nil
+	fmt.Fprintln(out, "summary", sh.Server().Summary().Line())
+	return out.Flush()
 }
