@@ -208,8 +208,12 @@ func (n *Node) Restore(section []byte, saved bool, x server.Seam) error {
 	if err != nil {
 		return err
 	}
-	if !saved && len(records) > 0 {
+	switch {
+	case !saved && len(records) > 0:
 		return fmt.Errorf("cluster: the journal %s holds %d transfers but there is no save to replay them on: restore the save, or remove both to start afresh",
+			n.journal, len(records))
+	case section == nil && len(records) > 0:
+		return fmt.Errorf("cluster: the journal %s holds %d transfers but the save has no transit section (it is not the save they follow): restore that save, or remove the journal",
 			n.journal, len(records))
 	}
 	replayed := 0
