@@ -14,11 +14,14 @@ import (
 
 // CheckWorld reports, without loading them, what would stop the maps of
 // world.maps from loading: for a data directory, a map whose files are
-// missing (named), whose land file's length is not its size (the folder's
-// manifest's, else the facet's), or whose features file is refused. A
-// generated world's maps are checked by config.Validate (the default
-// profile has map 0 only, britannia maps 0..5). `shard config check` and New
-// both run it, so a config check refuses what run would refuse for maps.
+// missing (named), not regular files (a named pipe, a directory) or of
+// sizes its reader refuses (tiledata.mul of no layout's size, a land file
+// whose length is not its size, the folder's manifest's or else the
+// facet's, a cut static index, oversized statics), or whose features file
+// is refused. A generated world's maps are checked by config.Validate (the
+// default profile has map 0 only, britannia maps 0..5). `shard config
+// check` and New both run it, so a config check refuses what run would
+// refuse for maps.
 func CheckWorld(cfg config.Config) error {
 	dir := cfg.World.DataDir
 	if dir == "" {
@@ -45,21 +48,17 @@ func checkMap(dir string, id world.MapID) error {
 	if err != nil {
 		return err
 	}
+	if err := files.Check(id, 0, 0); err != nil {
+		return err
+	}
 	width, height := files.Width, files.Height
-	if files.UOP == "" { // a .uop's length says nothing of its map's: it is read at load
+	if files.UOP == "" && width == 0 { // a .uop's length says nothing of its map's: it is read at load
 		fi, err := os.Stat(files.Map)
 		if err != nil {
 			return err
 		}
-		name := filepath.Base(files.Map)
-		switch {
-		case width == 0:
-			if width, height, err = uo.MapSize(id, fi.Size()); err != nil {
-				return fmt.Errorf("%s: %w", name, err)
-			}
-		case uo.LandBytes(width, height) != fi.Size():
-			return fmt.Errorf("%s: %d bytes, want exactly %d for the %dx%d its folder's %s records",
-				name, fi.Size(), uo.LandBytes(width, height), width, height, uo.ManifestName)
+		if width, height, err = uo.MapSize(id, fi.Size()); err != nil {
+			return fmt.Errorf("%s: %w", filepath.Base(files.Map), err)
 		}
 	}
 	if width > 0 {
