@@ -2,8 +2,11 @@ package server
 
 import (
 	"context"
+	"fmt"
+	"net"
 	"time"
 
+	"github.com/shardcore/shardcore/config"
 	"github.com/shardcore/shardcore/metrics"
 	"github.com/shardcore/shardcore/systems"
 )
@@ -27,6 +30,16 @@ func (s *Server) startMetrics() error {
 		return err
 	}
 	s.endpoint = ep
+	host, _, _ := net.SplitHostPort(ep.Addr())
+	if !config.Loopback(host) {
+		if !s.cfg.Metrics.AllowRemote { // a host name the config took for loopback resolved elsewhere
+			_ = s.stopMetrics()
+			s.met = nil
+			return fmt.Errorf("metrics.listen = %q listens on %s, not a loopback address: set metrics.allowRemote = true to serve the network", addr, ep.Addr())
+		}
+		s.log.Warn().Str("addr", ep.Addr()).Msg("metrics listening beyond loopback (metrics.allowRemote): /metrics and /debug/pprof/ (memory, command line) are open to the network")
+		return nil
+	}
 	s.log.Info().Str("addr", ep.Addr()).Msg("metrics listening: /metrics, /debug/pprof/")
 	return nil
 }
