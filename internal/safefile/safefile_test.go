@@ -3,6 +3,7 @@
 package safefile
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"io/fs"
@@ -149,5 +150,33 @@ func TestLockExcludes(t *testing.T) {
 	}
 	if _, err := Acquire(t.Context(), link, nil); err == nil {
 		t.Error("a symbolic link at the lock's path: want an error")
+	}
+}
+
+// TestWriteFileWhole: WriteFile replaces a file with the whole of what is
+// written, readable by all; a failed fill leaves the old file and no
+// temporary.
+func TestWriteFileWhole(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "tiledata.mul")
+	if err := os.WriteFile(path, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fail := errors.New("disk full")
+	if err := WriteFile(path, func(w *bufio.Writer) error { _, _ = w.WriteString("half"); return fail }); !errors.Is(err, fail) {
+		t.Fatalf("failed fill: %v", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "old" {
+		t.Fatalf("after a failed write: %q", b)
+	}
+	if err := WriteFile(path, func(w *bufio.Writer) error { _, err := w.WriteString("new"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if b, _ := os.ReadFile(path); string(b) != "new" || err != nil || fi.Mode().Perm() != 0o644 {
+		t.Fatalf("written: %q, %v, mode %v", b, err, fi.Mode())
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("%d entries left in the directory", len(ents))
 	}
 }

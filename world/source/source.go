@@ -207,12 +207,13 @@ func loadBritannia(ctx context.Context, spec Spec) (*World, error) {
 const LockName = ".shardcore-world.lock"
 
 // filesDir is the folder a generated world is written to: dir, or name
-// under the user's cache dir, or a new private temporary directory. It
-// exists on return.
+// under the user's cache dir (made private to the user), or a new private
+// temporary directory. It exists on return.
 func filesDir(dir, name string) (string, error) {
+	perm := os.FileMode(0o755)
 	if dir == "" {
 		if base, err := os.UserCacheDir(); err == nil {
-			dir = filepath.Join(base, "shardcore", name)
+			dir, perm = filepath.Join(base, "shardcore", name), 0o700
 		}
 	}
 	if dir == "" {
@@ -222,7 +223,7 @@ func filesDir(dir, name string) (string, error) {
 		}
 		return tmp, nil
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := os.MkdirAll(dir, perm); err != nil {
 		return "", fmt.Errorf("source: a folder for the generated world: %w", err)
 	}
 	return dir, nil

@@ -14,10 +14,15 @@ import (
 // writeFile creates path (through a temporary file renamed into place) and
 // fills it with fill.
 func writeFile(path string, fill func(w *bufio.Writer) error) error {
-	if err := safefile.WriteFile(path, fill); err != nil {
+	var fillErr error
+	err := safefile.WriteFile(path, func(w *bufio.Writer) error {
+		fillErr = fill(w)
+		return fillErr
+	})
+	if err != nil && err != fillErr { // fill's errors say "uo:" already
 		return fmt.Errorf("uo: %w", err)
 	}
-	return nil
+	return err
 }
 
 // WriteTileDataFile writes td as the tiledata.mul at path, through a
