@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/shardcore/shardcore/internal/repo"
+	"github.com/shardcore/shardcore/testkit/repo"
 )
 
 // mustFail decodes src and returns its problems, failing the test if it

@@ -5,8 +5,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
-
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // Figures are one map's counts since it was built (cumulative, as the
@@ -19,7 +18,7 @@ type Figures struct {
 	// Waits are the served searches' waits in ticks.
 	Waits Waits
 	// Lookups are the step cache's lookups by outcome.
-	Lookups [stepcache.NumHitKinds]uint64
+	Lookups [chunk.NumHitKinds]uint64
 	// Builds and Evictions are the step cache's chunk builds and evictions.
 	Builds, Evictions uint64
 	// SWBReads are records read from the .swb (good and bad), SWBBad the
@@ -33,7 +32,7 @@ type Map struct {
 	tick                                prometheus.Observer
 	mobiles, queue, resident            prometheus.Gauge
 	found, failed                       prometheus.Counter
-	lookups                             [stepcache.NumHitKinds]prometheus.Counter
+	lookups                             [chunk.NumHitKinds]prometheus.Counter
 	builds, evictions, swbReads, swbBad prometheus.Counter
 	waits                               *mapWaits
 	last                                Figures // what the series hold

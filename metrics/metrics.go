@@ -5,8 +5,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
-
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // Label names.
@@ -90,10 +89,10 @@ func (s *Shard) Tick(d time.Duration, overrun bool) {
 }
 
 // lookupResults are stepcache_lookups_total's result values, by HitKind.
-func lookupResults() [stepcache.NumHitKinds]string {
-	var out [stepcache.NumHitKinds]string
+func lookupResults() [chunk.NumHitKinds]string {
+	var out [chunk.NumHitKinds]string
 	for k := range out {
-		out[k] = stepcache.HitKind(k).String()
+		out[k] = chunk.HitKind(k).String()
 	}
 	return out
 }

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // scrape GETs url and returns its samples by series, `name{labels}` as
@@ -72,12 +72,12 @@ func TestUpdateAddsGrowth(t *testing.T) {
 	e := listen(t, s)
 	m := s.Map(3, 100)
 	f := Figures{Mobiles: 7, QueueLen: 2, Resident: 5, Found: 10, Failed: 1, Builds: 4, Evictions: 2, SWBReads: 9, SWBBad: 1}
-	f.Lookups[stepcache.Hit], f.Lookups[stepcache.FallNotBuilt] = 50, 6
+	f.Lookups[chunk.Hit], f.Lookups[chunk.FallNotBuilt] = 50, 6
 	for _, w := range []uint64{0, 0, 1, 3, 2000} {
 		f.Waits.Observe(w)
 	}
 	m.Update(&f)
-	f.Found, f.Lookups[stepcache.Hit], f.Mobiles = 15, 80, 8
+	f.Found, f.Lookups[chunk.Hit], f.Mobiles = 15, 80, 8
 	m.Update(&f)
 	f.Evictions = 1 // reset: one since
 	m.Update(&f)
@@ -135,7 +135,7 @@ func TestUpdateDoesNotAllocate(t *testing.T) {
 	var f Figures
 	a := testing.AllocsPerRun(1000, func() {
 		f.Found++
-		f.Lookups[stepcache.Hit] += 3
+		f.Lookups[chunk.Hit] += 3
 		f.Waits.Observe(f.Found % 7)
 		f.Mobiles++
 		m.Update(&f)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/gen"
 )
@@ -22,7 +23,7 @@ func TestBucketQueueMemoryIsBoundedByTheBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	rules := movement.NewRules(w.Map, w.Tiles, nil)
-	cache, err := stepcache.New(stepcache.DefaultConfig(), rules)
+	cache, err := stepcache.New(stepcache.DefaultConfig(), bake.Shared, rules)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package pathing
 import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // Cached is the cache A*: every expansion issues one step-cache lookup for
@@ -43,7 +45,7 @@ type Cached struct {
 	// gate (the pet-follow case: a single pass through a chunk never builds
 	// it; a second search within the window does).
 	deferred notBuilt
-	scratch  *stepcache.Scratch // chunks not built in the cache, built for this finder's own use (made on first need)
+	scratch  *bake.Scratch // chunks not built in the cache, built for this finder's own use (made on first need)
 }
 
 // CachedStats counts how the cache A* answered its expansions and steps
@@ -56,7 +58,7 @@ type CachedStats struct {
 	MobileSteps   int // of DynamicSteps, those with mobiles only: the cache's answer and the mobiles' check
 	DynamicProbes int // cells asked whether they hold dynamics
 	LineHits      int // searches answered by the straight-line fast path
-	ScratchBuilds int // chunks not built in the cache that the finder built for itself (stepcache.Scratch)
+	ScratchBuilds int // chunks not built in the cache that the finder built for itself (bake.Scratch)
 	ScratchNodes  int // expansions answered from those chunks
 }
 
@@ -136,7 +138,7 @@ func (s *Cached) expand(idx int32, res *Result) bool {
 	}
 	c.expansions++
 	sm := s.lookupNode(x, y, z, res)
-	if sm.Kind != stepcache.Hit || (s.dyn.active && s.dyn.hasItems(&s.st, x, y)) {
+	if sm.Kind != chunk.Hit || (s.dyn.active && s.dyn.hasItems(&s.st, x, y)) {
 		s.expandLive(idx, &n)
 		return false
 	}
@@ -147,11 +149,11 @@ func (s *Cached) expand(idx int32, res *Result) bool {
 
 // lookupNode is the step-cache lookup of an expansion: a chunk this search
 // already found not built is not asked again (deferredLookup).
-func (s *Cached) lookupNode(x, y, z int, res *Result) stepcache.StepMask {
-	var sm stepcache.StepMask
+func (s *Cached) lookupNode(x, y, z int, res *Result) chunk.StepMask {
+	var sm chunk.StepMask
 	if i := s.deferred.find(x, y); i >= 0 {
 		sm = s.deferredLookup(i, x, y, z)
-		res.Lookups[stepcache.FallNotBuilt]++
+		res.Lookups[chunk.FallNotBuilt]++
 		return sm
 	}
 	sm = s.look.Lookup(s.live.Map.ID, x, y, z, s.core.req.Mover.Caps)
@@ -174,7 +176,7 @@ func (s *Cached) expandLive(idx int32, n *node) {
 // expandHit relaxes n's steps from the hit sm, each step whose target or
 // flank holds dynamics answered by the dynamic pass (dynStep), the step back
 // to the parent state skipped.
-func (s *Cached) expandHit(idx int32, n *node, sm *stepcache.StepMask) {
+func (s *Cached) expandHit(idx int32, n *node, sm *chunk.StepMask) {
 	c := &s.core
 	x, y, z := int(n.x), int(n.y), int(n.z)
 	var mobs, items uint8

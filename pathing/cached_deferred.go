@@ -1,13 +1,16 @@
 package pathing
 
-import "github.com/shardcore/shardcore/stepcache"
+import (
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+)
 
 // maxDeferred bounds the per-search list of not-built chunks; beyond it,
 // lookups are issued again (and may promote chunks).
 const maxDeferred = 32
 
 func chunkOf(x, y int) uint64 {
-	return uint64(uint32(x/stepcache.ChunkSize))<<32 | uint64(uint32(y/stepcache.ChunkSize))
+	return uint64(uint32(x/chunk.Size))<<32 | uint64(uint32(y/chunk.Size))
 }
 
 // notBuilt lists the chunks a search found not built (up to maxDeferred),
@@ -40,8 +43,8 @@ func (d *notBuilt) find(x, y int) int {
 func (d *notBuilt) has(x, y int) bool { return d.find(x, y) >= 0 }
 
 // note lists (x, y)'s chunk when its lookup (of kind k) found it not built.
-func (d *notBuilt) note(k stepcache.HitKind, x, y int) {
-	if k == stepcache.FallNotBuilt && d.n < maxDeferred {
+func (d *notBuilt) note(k chunk.HitKind, x, y int) {
+	if k == chunk.FallNotBuilt && d.n < maxDeferred {
 		d.keys[d.n] = chunkOf(x, y)
 		d.live[d.n] = 0
 		d.n++
@@ -54,25 +57,25 @@ func (d *notBuilt) note(k stepcache.HitKind, x, y int) {
 const scratchAfter = 8
 
 // deferredLookup answers an expansion in deferred chunk i: from the
-// finder's own build of the chunk (stepcache.Scratch) once it has one or
+// finder's own build of the chunk (bake.Scratch) once it has one or
 // the search made scratchAfter live expansions there, else as not built
 // (the live rules). The answer is the one the cache gives once it builds
 // the chunk, so the search's outcome is the same either way.
-func (s *Cached) deferredLookup(i, x, y, z int) stepcache.StepMask {
-	cx, cy := x/stepcache.ChunkSize, y/stepcache.ChunkSize
+func (s *Cached) deferredLookup(i, x, y, z int) chunk.StepMask {
+	cx, cy := x/chunk.Size, y/chunk.Size
 	if s.scratch == nil {
-		s.scratch = stepcache.NewScratch(s.live)
+		s.scratch = bake.NewScratch(s.live)
 	}
 	ch := s.scratch.Get(cx, cy)
 	if ch == nil {
 		if s.deferred.live[i]++; s.deferred.live[i] < scratchAfter {
-			return stepcache.StepMask{Kind: stepcache.FallNotBuilt}
+			return chunk.StepMask{Kind: chunk.FallNotBuilt}
 		}
 		ch = s.scratch.Build(cx, cy)
 		s.st.ScratchBuilds++
 	}
 	sm := s.look.LookupIn(s.live.Map.ID, x, y, z, s.core.req.Mover.Caps, ch)
-	if sm.Kind == stepcache.Hit {
+	if sm.Kind == chunk.Hit {
 		s.st.ScratchNodes++
 	}
 	return sm

@@ -6,6 +6,7 @@ import (
 
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/gen"
 )
@@ -106,10 +107,10 @@ func TestCachedColdGate(t *testing.T) {
 			t.Fatalf("search %d: cache found=%v cost=%v, classic found=%v cost=%v", i, rs.Found, rs.Cost, rc.Found, rc.Cost)
 		}
 		switch {
-		case i == 0 && (rs.Lookups[stepcache.FallNotBuilt] == 0 || rs.Lookups[stepcache.Hit] != 0):
+		case i == 0 && (rs.Lookups[chunk.FallNotBuilt] == 0 || rs.Lookups[chunk.Hit] != 0):
 			t.Fatalf("first search: lookups %v, want only not-built", rs.Lookups)
-		case i == 2 && rs.Lookups[stepcache.Hit] != rs.Expansions:
-			t.Fatalf("third search: %d hits of %d expansions, want all", rs.Lookups[stepcache.Hit], rs.Expansions)
+		case i == 2 && rs.Lookups[chunk.Hit] != rs.Expansions:
+			t.Fatalf("third search: %d hits of %d expansions, want all", rs.Lookups[chunk.Hit], rs.Expansions)
 		}
 	}
 	if st := cache.Stats(); st.Gate.NotAdmitted == 0 || st.Built == 0 {

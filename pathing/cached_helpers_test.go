@@ -7,6 +7,8 @@ import (
 
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/gen"
 )
@@ -14,7 +16,7 @@ import (
 // fixture is the default world and its baked chunks, made once per binary.
 type fixture struct {
 	w      *gen.World
-	chunks []*stepcache.Chunk
+	chunks []*chunk.Chunk
 	wide   int
 }
 
@@ -23,11 +25,11 @@ var defaultFixture = sync.OnceValues(func() (*fixture, error) {
 	if err != nil {
 		return nil, err
 	}
-	chunks, err := stepcache.BuildMap(context.Background(), movement.NewRules(w.Map, w.Tiles, nil), 0, nil)
+	chunks, err := bake.BuildMap(context.Background(), movement.NewRules(w.Map, w.Tiles, nil), 0, nil)
 	if err != nil {
 		return nil, err
 	}
-	wide, _ := stepcache.ChunksOf(w.Map.Width, w.Map.Height)
+	wide, _ := chunk.Grid(w.Map.Width, w.Map.Height)
 	return &fixture{w: w, chunks: chunks, wide: wide}, nil
 })
 
@@ -43,7 +45,7 @@ func testFixture(t testing.TB) *fixture {
 // newCache returns a cache over r's map; warm installs every baked chunk.
 func (f *fixture) newCache(t testing.TB, r *movement.Rules, cfg stepcache.Config, warm bool) *stepcache.Cache {
 	t.Helper()
-	c, err := stepcache.New(cfg, r)
+	c, err := stepcache.New(cfg, bake.Shared, r)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package pathing
 import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // StepChecker checks one step of a mobile the way the cache A* expands a
@@ -29,10 +30,10 @@ type StepStats struct {
 	// Mobiles counts, of Cached, the steps whose target or flanks held
 	// mobiles (no item): the cache's answer and the mobiles' check.
 	Mobiles int
-	Cached  int                        // steps answered by the cache
-	Live    int                        // steps the live rules answered
-	Lookups [stepcache.NumHitKinds]int // lookups by outcome
-	Dynamic int                        // of Live: a hit sent live by dynamics
+	Cached  int                    // steps answered by the cache
+	Live    int                    // steps the live rules answered
+	Lookups [chunk.NumHitKinds]int // lookups by outcome
+	Dynamic int                    // of Live: a hit sent live by dynamics
 }
 
 // NewStepChecker returns a step checker over cache and the live rules
@@ -103,9 +104,9 @@ const (
 // fell through or items stand on the start cell, else the cache's answer
 // with the dynamic pass (dynStep) where the step's target or a diagonal's
 // flanks hold dynamics.
-func composeStep(sm *stepcache.StepMask, p *dynProbe, st *CachedStats, live *movement.Rules,
+func composeStep(sm *chunk.StepMask, p *dynProbe, st *CachedStats, live *movement.Rules,
 	mv movement.Mover, x, y, z int, d movement.Dir) (newZ int, ok bool, via int) {
-	if sm.Kind != stepcache.Hit || (p.active && p.hasItems(st, x, y)) {
+	if sm.Kind != chunk.Hit || (p.active && p.hasItems(st, x, y)) {
 		newZ, ok = live.CheckMovement(mv, x, y, z, d)
 		return newZ, ok, viaLive
 	}
@@ -128,7 +129,7 @@ func composeStep(sm *stepcache.StepMask, p *dynProbe, st *CachedStats, live *mov
 // allowed it, and a diagonal reads its flanks' Enter under the mover's
 // diagonal rule. The cache's mask has each cardinal's Enter bit and a
 // diagonal's static answer; mobiles only ever take steps away.
-func dynStep(sm *stepcache.StepMask, live *movement.Rules, mv movement.Mover, x, y, z int, d movement.Dir,
+func dynStep(sm *chunk.StepMask, live *movement.Rules, mv movement.Mover, x, y, z int, d movement.Dir,
 	mobs, items uint8) (newZ int, ok bool, via int) {
 	if items&affected[d] != 0 {
 		newZ, ok = live.CheckMovement(mv, x, y, z, d)

@@ -19,7 +19,7 @@
 // step on water, and doors, mobiles and multis change steps at run time.
 // So the search trusts grid reasoning only where the cache has checked it:
 //
-//   - stepcache.Canon, per resident chunk and rule set (walk, wet), marks
+//   - canon.Map, per resident chunk and rule set (walk, wet), marks
 //     the good cells: the cell's canonical record (its only one; of strata,
 //     for walkers the one with the most steps out, ties to the lower: the
 //     street over a sewer, a ground floor under an upper storey; for

@@ -3,12 +3,13 @@ package pathing
 import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
 // JPS is the jump-point search over the step cache: exact (the classic A*'s
 // cost under either cost model) and, where the step graph is a flat grid,
-// jump-point fast. A node at a regular cell (see stepcache.Canon) reached
+// jump-point fast. A node at a regular cell (see canon.Map) reached
 // by a grid step is expanded into its natural and forced directions only,
 // and every direction is followed as a ray over the chunks' canonical maps
 // (bit scans, 16 cells at a time) until a cell where a node is needed. Every
@@ -53,7 +54,7 @@ type JPS struct {
 	rng                int            // the goal square's radius
 	ln                 lineWay        // the line probe's way
 	gx0, gy0, gx1, gy1 int            // the goal square
-	set                stepcache.RuleSet
+	set                chunk.RuleSet
 	jumps              bool   // the mover has a rule set the canonical maps describe
 	and                bool   // the player diagonal rule
 	party              uint64 // the admission gate's visitor (see beginLookups)
@@ -74,7 +75,7 @@ type JPS struct {
 type heldViews struct {
 	epoch uint64
 	m     *world.Map
-	set   stepcache.RuleSet
+	set   chunk.RuleSet
 	gen   uint32
 }
 
@@ -240,7 +241,7 @@ func (s *JPS) resyncViews(epoch uint64) {
 // diagonal rule they imply (Find calls it only when they change).
 func (s *JPS) setCaps(caps movement.Caps) {
 	s.caps = caps
-	s.set, s.jumps = stepcache.RuleSetOf(caps)
+	s.set, s.jumps = chunk.RuleSetOf(caps)
 	s.and = caps.AndRule()
 }
 

@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/shardcore/shardcore/internal/counting"
+	"github.com/shardcore/shardcore/testkit/counting"
 )
 
 // TestJPSCountMovingAI solves every scenario of one Moving AI map

@@ -1,12 +1,12 @@
 package pathing
 
 import (
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
 // OccupancyRows is an optional interface of a movement.Dynamics: which
-// cells of chunk (cx, cy) (cells cx*16.. and cy*16.., stepcache.ChunkSize
+// cells of chunk (cx, cy) (cells cx*16.. and cy*16.., chunk.Size
 // on a side) hold a dynamic item or mobile, as rows: bit x of rows[y] is
 // cell (cx*16+x, cy*16+y). It reports whether any bit is set. A conservative
 // set bit is allowed (it only makes the jump search take the live rules
@@ -14,7 +14,7 @@ import (
 // without it, it asks Occupancy (or ItemsAt and MobilesAt) for every cell
 // of every chunk it scans.
 type OccupancyRows interface {
-	OccupiedRows(m world.MapID, cx, cy int, rows *[stepcache.ChunkSize]uint16) bool
+	OccupiedRows(m world.MapID, cx, cy int, rows *[chunk.Size]uint16) bool
 }
 
 // occEntry is one chunk's occupancy in this search.
@@ -22,7 +22,7 @@ type occEntry struct {
 	key  int64
 	gen  uint32
 	any  bool
-	rows [stepcache.ChunkSize]uint16
+	rows [chunk.Size]uint16
 }
 
 const occSlots = 256
@@ -55,7 +55,7 @@ func (s *JPS) occupancy(cx, cy int) *occEntry {
 		return e
 	}
 	e.gen, e.key, e.any = t.gen, k, false
-	e.rows = [stepcache.ChunkSize]uint16{}
+	e.rows = [chunk.Size]uint16{}
 	if cx < 0 || cy < 0 || cx*16 >= s.views.mapW || cy*16 >= s.views.mapH {
 		return e
 	}
@@ -79,8 +79,8 @@ func (s *JPS) occupancy(cx, cy int) *occEntry {
 // their transpose.
 type dynMask struct {
 	any   bool
-	rows  [stepcache.ChunkSize]uint16
-	rowsT [stepcache.ChunkSize]uint16
+	rows  [chunk.Size]uint16
+	rowsT [chunk.Size]uint16
 }
 
 // dynTable memoises dynMasks for one search (dynamics move between
@@ -135,7 +135,7 @@ func (s *JPS) dynOf(cx, cy int) *dynMask {
 // fillDyn computes chunk (cx, cy)'s dynamics mask from the occupancy of it
 // and its 8 neighbours.
 func (s *JPS) fillDyn(v *dynMask, cx, cy int) {
-	var occ [stepcache.ChunkSize + 2]uint32 // rows -1..16, bit c+1 = column c
+	var occ [chunk.Size + 2]uint32 // rows -1..16, bit c+1 = column c
 	any := false
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {

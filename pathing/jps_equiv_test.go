@@ -10,6 +10,8 @@ import (
 
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/gen"
 	"github.com/shardcore/shardcore/world/source"
@@ -20,7 +22,7 @@ import (
 type equivWorld struct {
 	name   string
 	live   *movement.Rules
-	chunks []*stepcache.Chunk
+	chunks []*chunk.Chunk
 	wide   int
 	movers []moverCase
 	lm     gen.Landmarks // zero for client files
@@ -52,11 +54,11 @@ func extraEquivWorld(t *testing.T) *equivWorld {
 		t.Fatal(err)
 	}
 	live := movement.NewRules(w.Map, w.Tiles, nil)
-	chunks, err := stepcache.BuildMap(context.Background(), live, 0, nil)
+	chunks, err := bake.BuildMap(context.Background(), live, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wide, _ := stepcache.ChunksOf(w.Map.Width, w.Map.Height)
+	wide, _ := chunk.Grid(w.Map.Width, w.Map.Height)
 	rng := rand.New(rand.NewPCG(5, 6))
 	land := sampleStarts(rng, live, movement.Mover{}, 64)
 	sea := sampleStarts(rng, live, movement.Mover{Caps: movement.CanSwim | movement.CantWalk}, 16)
@@ -85,7 +87,7 @@ func sampleStarts(rng *rand.Rand, r *movement.Rules, mv movement.Mover, n int) [
 	for try := 0; try < n*400 && len(out) < n; try++ {
 		x, y := rng.IntN(r.Map.Width), rng.IntN(r.Map.Height)
 		var z int
-		zs, z = stepcache.StandingZs(r, x, y, zs[:0])
+		zs, z = bake.StandingZs(r, x, y, zs[:0])
 		for d := movement.Dir(0); d < 8; d++ {
 			if _, ok := r.CheckMovement(mv, x, y, z, d); ok {
 				out = append(out, gen.Spot{X: x, Y: y, Z: z})
@@ -111,7 +113,7 @@ func newJPSRun(t *testing.T, w *equivWorld) *jpsRun {
 	live := w.live.Clone()
 	cfg := verifyConfig()
 	cfg.MaxResidentChunks = len(w.chunks)
-	cache, err := stepcache.New(cfg, live)
+	cache, err := stepcache.New(cfg, bake.Shared, live)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +217,7 @@ func TestJPSEquivalenceExtraWorld(t *testing.T) {
 // rowsDyn adds OccupancyRows to testDyn.
 type rowsDyn struct{ *testDyn }
 
-func (d rowsDyn) OccupiedRows(_ world.MapID, cx, cy int, rows *[stepcache.ChunkSize]uint16) bool {
+func (d rowsDyn) OccupiedRows(_ world.MapID, cx, cy int, rows *[chunk.Size]uint16) bool {
 	any := false
 	for k, v := range d.items {
 		if len(v) > 0 && k.x>>4 == cx && k.y>>4 == cy {

@@ -4,7 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // expand expands node idx, which pop has just returned: into its jump
@@ -135,15 +135,15 @@ func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 func (s *JPS) expandFull(idx int32, x, y, z int, gc, gd int32, res *Result) {
 	s.jst.FullNodes++
 	mv := s.mv
-	var sm stepcache.StepMask
+	var sm chunk.StepMask
 	if s.deferred.has(x, y) {
-		sm.Kind = stepcache.FallNotBuilt
+		sm.Kind = chunk.FallNotBuilt
 	} else {
 		sm = s.src.lookup(s.live.Map.ID, x, y, z, mv.Caps)
 		s.deferred.note(sm.Kind, x, y)
 	}
 	res.Lookups[sm.Kind]++
-	if sm.Kind != stepcache.Hit || (s.dyn.active && s.dyn.occupied(&s.jst.dynStats, x, y)) {
+	if sm.Kind != chunk.Hit || (s.dyn.active && s.dyn.occupied(&s.jst.dynStats, x, y)) {
 		s.jst.LiveNodes++
 		for d := movement.Dir(0); d < 8; d++ {
 			if nz, ok := s.live.CheckMovement(mv, x, y, z, d); ok {

@@ -2,7 +2,8 @@ package pathing
 
 import (
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/canon"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // maxLayerCells bounds the maps the flat layer serves: 43 bits per cell
@@ -33,11 +34,11 @@ type layer struct {
 	wide, high int // chunks
 	open, reg  []uint64
 	openT      []uint64
-	filled     []uint64           // per chunk (cy*wide + cx)
-	chunks     []*stepcache.Chunk // per chunk: its records, once filled (nil if not resident)
-	dirty      []int32            // chunks filled since the last clear
-	gen        uint32             // the views generation the copy belongs to
-	rows, cols plane              // the above as scans along rows and columns read them
+	filled     []uint64       // per chunk (cy*wide + cx)
+	chunks     []*chunk.Chunk // per chunk: its records, once filled (nil if not resident)
+	dirty      []int32        // chunks filled since the last clear
+	gen        uint32         // the views generation the copy belongs to
+	rows, cols plane          // the above as scans along rows and columns read them
 	// goH[rule][fwd] and goV[rule][fwd]: the cells a straight ray along a
 	// row (column) passes without an event, per diagonal rule and
 	// direction (fwd: toward higher positions); see goBits.
@@ -55,7 +56,7 @@ type layer struct {
 	// of the chunks copied in
 	deadAt []uint8
 	// zAt holds, per cell (y*bw + x), its canonical Z (see
-	// stepcache.CanonZ) once its chunk is copied in with records; it is
+	// canon.Z) once its chunk is copied in with records; it is
 	// read only where blk is not 0 or chunks is not nil (clear leaves it)
 	zAt []int8
 }
@@ -71,14 +72,14 @@ func (l *layer) prepare(gen uint32, w, h int) bool {
 		// Lines and words cover whole chunks: a map whose side is not a
 		// multiple of 16 (Tokuno's 1448) has half chunks whose off-map
 		// cells a fill copies too (closed: they are zero records).
-		wide, high := stepcache.ChunksOf(w, h)
-		cw, ch := wide*stepcache.ChunkSize, high*stepcache.ChunkSize
+		wide, high := chunk.Grid(w, h)
+		cw, ch := wide*chunk.Size, high*chunk.Size
 		*l = layer{w: w, h: h, sh: (cw+63)/64 + 2, sv: (ch+63)/64 + 2, wide: wide, high: high}
 		l.open = make([]uint64, (ch+2)*l.sh)
 		l.reg = make([]uint64, (ch+2)*l.sh)
 		l.openT = make([]uint64, (cw+2)*l.sv)
 		l.filled = make([]uint64, (l.wide*l.high+63)/64)
-		l.chunks = make([]*stepcache.Chunk, l.wide*l.high)
+		l.chunks = make([]*chunk.Chunk, l.wide*l.high)
 		l.blk, l.bw = make([]uint8, cw*ch), cw
 		l.deadAt = make([]uint8, cw*ch)
 		l.zAt = make([]int8, cw*ch)
@@ -169,7 +170,7 @@ func (s *JPS) fill(cx, cy int) {
 		for r := range 16 {
 			zr := l.zAt[(y0+r)*l.bw+x0:][:16]
 			for c := range zr {
-				zr[c] = stepcache.CanonZ(v.ch, r*16+c, s.set)
+				zr[c] = canon.Z(v.ch, r*16+c, s.set)
 			}
 		}
 	}

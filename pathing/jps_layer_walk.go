@@ -2,7 +2,7 @@ package pathing
 
 import (
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // diagonalLayer is ray's diagonal loop on the flat layer (see ray): the
@@ -97,7 +97,7 @@ var diagStep = func() (t [2][4][256]uint16) {
 			nat := bit(d) | bit(d-1) | bit(d+1)
 			t[rule][i][0] = 0x100
 			for nb := 1; nb < 256; nb++ {
-				succ := (nat | forcedDirs(uint8(nb), d, and)) & stepcache.ApplyDiagonalRule(uint8(nb), and)
+				succ := (nat | forcedDirs(uint8(nb), d, and)) & chunk.ApplyDiagonalRule(uint8(nb), and)
 				t[rule][i][nb] = uint16(succ)
 				if succ&^nat != 0 {
 					t[rule][i][nb] |= 0x100

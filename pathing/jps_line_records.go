@@ -2,7 +2,7 @@ package pathing
 
 import (
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // lineRecords takes the line's steps i.. where lineRun stopped for
@@ -15,7 +15,7 @@ import (
 // the step). Only on the flat layer (no dynamics).
 func (s *JPS) lineRecords(res *Result, i int) (int, int) {
 	l := &s.layer
-	ok, wet := &lineOK[b2i(s.and)], s.set == stepcache.RuleWet
+	ok, wet := &lineOK[b2i(s.and)], s.set == chunk.RuleWet
 	x, y, z := s.ln.at(res.Zs, i)
 	for ; i < len(res.Zs); i++ {
 		if uint(x) >= uint(l.w) || uint(y) >= uint(l.h) || l.reg[(y+1)*l.sh+x>>6+1]>>uint(x&63)&1 == 0 {
@@ -26,7 +26,7 @@ func (s *JPS) lineRecords(res *Result, i int) (int, int) {
 			return i, stopIrregular
 		}
 		c := &ch.Cells[(y&15)<<4|x&15]
-		if int(c.Z) != z || c.Info&stepcache.InfoLiveOnly != 0 {
+		if int(c.Z) != z || c.Info&chunk.InfoLiveOnly != 0 {
 			return i, stopRecord
 		}
 		d := s.ln.d[b2i(i >= s.ln.turn)] & 7
@@ -54,7 +54,7 @@ func (s *JPS) lineRecord(x, y, z int, d movement.Dir) (nz int, ok, found bool) {
 		return 0, false, false
 	}
 	mask, to := rec.Walk, &rec.WalkZ
-	if s.set == stepcache.RuleWet {
+	if s.set == chunk.RuleWet {
 		mask, to = rec.Wet, &rec.SwimZ
 	}
 	if !lineOK[b2i(s.and)][d&7][mask] {

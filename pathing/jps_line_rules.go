@@ -29,7 +29,7 @@ var lineOK = func() (t [2][8][256]bool) {
 
 // lineRule returns what a record's raw mask must hold for a step in d
 // under the diagonal rule (and: the player's), as
-// stepcache.ApplyDiagonalRule decides: every bit of need and one of flank
+// chunk.ApplyDiagonalRule decides: every bit of need and one of flank
 // (a creature's diagonal: its flanks; 0xFF otherwise).
 func lineRule(d movement.Dir, and bool) (need, flank uint8) {
 	need, flank = 1<<d, 0xFF

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // TestLineOKMatchesDiagonalRule: the line probe's one-bit step test agrees
@@ -14,7 +14,7 @@ func TestLineOKMatchesDiagonalRule(t *testing.T) {
 	for a, and := range []bool{false, true} {
 		for d := movement.Dir(0); d < 8; d++ {
 			for m := range 256 {
-				want := stepcache.ApplyDiagonalRule(uint8(m), and)&(1<<d) != 0
+				want := chunk.ApplyDiagonalRule(uint8(m), and)&(1<<d) != 0
 				got := lineOK[a][d][m]
 				if got != want {
 					t.Fatalf("and %v dir %v mask %08b: lineOK %v, diagonal rule %v", and, d, m, got, want)

@@ -6,9 +6,11 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/shardcore/shardcore/internal/repo"
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/testkit/repo"
 )
 
 // warmCache returns a cache over rules with every chunk of bm installed.
@@ -20,11 +22,11 @@ func warmCache(t testing.TB, bm *benchMap, rules *movement.Rules) *stepcache.Cac
 	}
 	cfg := stepcache.DefaultConfig()
 	cfg.MaxResidentChunks = len(chunks)
-	c, err := stepcache.New(cfg, rules)
+	c, err := stepcache.New(cfg, bake.Shared, rules)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wide, _ := stepcache.ChunksOf(rules.Map.Width, rules.Map.Height)
+	wide, _ := chunk.Grid(rules.Map.Width, rules.Map.Height)
 	for i, ch := range chunks {
 		if err := c.Install(rules.Map.ID, i%wide, i/wide, ch); err != nil {
 			t.Fatal(err)

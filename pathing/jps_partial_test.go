@@ -6,6 +6,7 @@ import (
 
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/gen/britannia"
 )
@@ -49,7 +50,7 @@ func felucca(t *testing.T, w, h int) (*britannia.World, *movement.Rules, *stepca
 	live := movement.NewRules(bw.Map, bw.Tiles, nil)
 	cfg := stepcache.DefaultConfig()
 	cfg.MissPromotionThreshold = 1
-	cache, err := stepcache.New(cfg, live)
+	cache, err := stepcache.New(cfg, bake.Shared, live)
 	if err != nil {
 		t.Fatal(err)
 	}

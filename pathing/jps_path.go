@@ -1,6 +1,6 @@
 package pathing
 
-import "github.com/shardcore/shardcore/stepcache"
+import "github.com/shardcore/shardcore/stepcache/canon"
 
 // finish writes the path ending at node idx into res.
 func (s *JPS) finish(idx int32, res *Result) {
@@ -73,7 +73,7 @@ func (s *JPS) canonZs(zs []int8, x, y, dx, dy int) {
 		} else {
 			ch, c := s.view(x>>4, y>>4).ch, (y&15)*16+x&15
 			for range run {
-				zs[i] = stepcache.CanonZ(ch, c, s.set)
+				zs[i] = canon.Z(ch, c, s.set)
 				c -= dy*16 + dx
 				i--
 			}

@@ -2,7 +2,7 @@ package pathing
 
 import (
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // The jump rules over a regular cell's 3×3 block. nb is the block's open
@@ -31,7 +31,7 @@ func init() {
 	for rule := 0; rule < 2; rule++ {
 		and := rule == 1
 		for nb := 0; nb < 256; nb++ {
-			allowed := stepcache.ApplyDiagonalRule(uint8(nb), and)
+			allowed := chunk.ApplyDiagonalRule(uint8(nb), and)
 			allowedDirs[rule][nb] = allowed
 			for d := movement.Dir(0); d < 8; d++ {
 				jumpSucc[rule][d][nb] = (natural[d] | forcedDirs(uint8(nb), d, and)) & allowed

@@ -3,6 +3,8 @@ package pathing
 import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/canon"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -14,9 +16,9 @@ type stepSource interface {
 	// gate's visitor and clock).
 	begin(party uint64, nowMs int64)
 	// lookup is Cache.Lookup.
-	lookup(m world.MapID, x, y, z int, caps movement.Caps) stepcache.StepMask
+	lookup(m world.MapID, x, y, z int, caps movement.Caps) chunk.StepMask
 	// canon is Cache.Canon.
-	canon(m world.MapID, cx, cy int, set stepcache.RuleSet) (*stepcache.Canon, *stepcache.Chunk)
+	canon(m world.MapID, cx, cy int, set chunk.RuleSet) (*canon.Map, *chunk.Chunk)
 	// canonEpoch is Cache.CanonEpoch.
 	canonEpoch(m world.MapID) uint64
 }
@@ -35,7 +37,7 @@ type cacheSource struct {
 // canonSource is where canonical maps come from: *stepcache.Cache or
 // *stepcache.View.
 type canonSource interface {
-	Canon(m world.MapID, cx, cy int, set stepcache.RuleSet) (*stepcache.Canon, *stepcache.Chunk)
+	Canon(m world.MapID, cx, cy int, set chunk.RuleSet) (*canon.Map, *chunk.Chunk)
 	CanonEpoch(m world.MapID) uint64
 }
 
@@ -51,11 +53,11 @@ func (s *cacheSource) begin(party uint64, nowMs int64) {
 	s.look = s.c.Search(party, nowMs)
 }
 
-func (s *cacheSource) lookup(m world.MapID, x, y, z int, caps movement.Caps) stepcache.StepMask {
+func (s *cacheSource) lookup(m world.MapID, x, y, z int, caps movement.Caps) chunk.StepMask {
 	return s.look.Lookup(m, x, y, z, caps)
 }
 
-func (s *cacheSource) canon(m world.MapID, cx, cy int, set stepcache.RuleSet) (*stepcache.Canon, *stepcache.Chunk) {
+func (s *cacheSource) canon(m world.MapID, cx, cy int, set chunk.RuleSet) (*canon.Map, *chunk.Chunk) {
 	return s.canons.Canon(m, cx, cy, set)
 }
 
@@ -94,8 +96,8 @@ func (s *JPS) UseView(v *stepcache.View) {
 // chunkView is one chunk as the search sees it: its canonical map and
 // records, nil when not resident.
 type chunkView struct {
-	cn *stepcache.Canon
-	ch *stepcache.Chunk
+	cn *canon.Map
+	ch *chunk.Chunk
 }
 
 // viewTable memoises chunk views across searches, while the cache's canon
@@ -113,7 +115,7 @@ type viewTable struct {
 	views      []chunkView
 	wide, high int
 	epoch      uint64
-	set        stepcache.RuleSet
+	set        chunk.RuleSet
 	m          world.MapID
 	mapW, mapH int
 }
@@ -126,11 +128,11 @@ const (
 
 // reset keeps the views when the cache's epoch, the map and the rule set
 // are those they were fetched for, and forgets them otherwise.
-func (t *viewTable) reset(epoch uint64, m world.MapID, set stepcache.RuleSet, mapW, mapH int) {
+func (t *viewTable) reset(epoch uint64, m world.MapID, set chunk.RuleSet, mapW, mapH int) {
 	if t.gen != 0 && epoch == t.epoch && m == t.m && set == t.set && mapW == t.mapW && mapH == t.mapH {
 		return
 	}
-	wide, high := stepcache.ChunksOf(mapW, mapH)
+	wide, high := chunk.Grid(mapW, mapH)
 	if len(t.index) != wide*high {
 		t.index = make([]uint32, wide*high)
 		t.gen = 0
@@ -251,14 +253,14 @@ func (s *JPS) regular(x, y int) bool {
 // its chunk must be resident. A chunk copied into the flat layer is read
 // through the layer's pointer to it (the view's chunk).
 func (s *JPS) recordZ(x, y int) int {
-	var ch *stepcache.Chunk
+	var ch *chunk.Chunk
 	if l := &s.layer; s.useLayer && uint(x) < uint(l.w) && uint(y) < uint(l.h) {
 		ch = l.chunks[(y>>4)*l.wide+x>>4]
 	}
 	if ch == nil {
 		ch = s.view(x>>4, y>>4).ch
 	}
-	return int(stepcache.CanonZ(ch, (y&15)*16+x&15, s.set))
+	return int(canon.Z(ch, (y&15)*16+x&15, s.set))
 }
 
 // gridOrigin reports whether the steps of a state (x, y, z) answered by
@@ -274,7 +276,7 @@ func (s *JPS) gridOrigin(x, y, z int) bool {
 	if v.cn == nil || v.cn.Open[y&15+1]&(1<<(x&15+1)) == 0 {
 		return false
 	}
-	return stepcache.Covers(stepcache.CanonRecord(v.ch, (y&15)*16+x&15, s.set), z)
+	return chunk.Covers(canon.Record(v.ch, (y&15)*16+x&15, s.set), z)
 }
 
 // stateZ is node n's Z (reading the record for a canonical state).

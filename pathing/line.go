@@ -2,7 +2,7 @@ package pathing
 
 import (
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // dirToward[sy+1][sx+1] is the direction of the step (sx, sy), each -1..1.
@@ -44,9 +44,9 @@ func (s *Cached) tryLine(req *Request, res *Result, budget int) bool {
 			return fail()
 		}
 		d := dirToward[sign(c.goal.Y-y)+1][sign(c.goal.X-x)+1]
-		var sm stepcache.StepMask
+		var sm chunk.StepMask
 		if s.deferred.has(x, y) {
-			sm.Kind = stepcache.FallNotBuilt
+			sm.Kind = chunk.FallNotBuilt
 		} else {
 			sm = s.look.Lookup(s.live.Map.ID, x, y, z, mv.Caps)
 			s.deferred.note(sm.Kind, x, y)

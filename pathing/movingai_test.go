@@ -11,10 +11,11 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/shardcore/shardcore/internal/repo"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/testkit/repo"
 
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
 	"github.com/shardcore/shardcore/world/movingai"
 )
 
@@ -24,7 +25,7 @@ type benchMap struct {
 	rules  *movement.Rules
 	w, h   int
 	scens  []movingai.Scenario
-	chunks func() ([]*stepcache.Chunk, error) // baked once, on first use
+	chunks func() ([]*chunk.Chunk, error) // baked once, on first use
 }
 
 // dataDir is the repository's testdata/movingai.
@@ -78,11 +79,11 @@ func loadBenchFrom(tb testing.TB, root string) []benchMap {
 		}
 		r := movement.NewRules(m, td, nil)
 		key := root + "/" + g.Name
-		bake, _ := bakedMaps.LoadOrStore(key, sync.OnceValues(func() ([]*stepcache.Chunk, error) {
-			return stepcache.BuildMap(context.Background(), r.Clone(), 0, nil)
+		bake, _ := bakedMaps.LoadOrStore(key, sync.OnceValues(func() ([]*chunk.Chunk, error) {
+			return bake.BuildMap(context.Background(), r.Clone(), 0, nil)
 		}))
 		out = append(out, benchMap{name: g.Name, rules: r, w: m.Width, h: m.Height, scens: f.Scenarios,
-			chunks: bake.(func() ([]*stepcache.Chunk, error))})
+			chunks: bake.(func() ([]*chunk.Chunk, error))})
 	}
 	return out
 }

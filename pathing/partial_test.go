@@ -7,6 +7,7 @@ import (
 
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/gen/britannia"
 )
@@ -25,7 +26,7 @@ func TestPartialChunkSearch(t *testing.T) {
 	live := movement.NewRules(w.Map, w.Tiles, nil)
 	cfg := stepcache.DefaultConfig()
 	cfg.VerifyShare, cfg.MissPromotionThreshold = 1, 1
-	cache, err := stepcache.New(cfg, live)
+	cache, err := stepcache.New(cfg, bake.Shared, live)
 	if err != nil {
 		t.Fatal(err)
 	}

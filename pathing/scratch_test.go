@@ -11,7 +11,7 @@ import (
 
 // TestCachedScratchEquivalence: on a cold cache whose admission gate never
 // builds (every chunk stays not built), the cache A* builds the chunks it
-// keeps expanding for itself (stepcache.Scratch) and still gives the
+// keeps expanding for itself (bake.Scratch) and still gives the
 // classic A*'s cost, found flag and expansions (heap queue) and valid paths,
 // for random queries of every mover, half of them with obstacles on the
 // classic path; every answer from its own chunks is verified against the

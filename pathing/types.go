@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -59,7 +59,7 @@ type Result struct {
 	Cost       float64        // path cost under the request's model
 	Expansions int            // nodes popped and expanded
 	// Lookups counts step-cache lookups by outcome (cache A* only).
-	Lookups [stepcache.NumHitKinds]int
+	Lookups [chunk.NumHitKinds]int
 	// Paused reports that the search stopped at Request.Deadline, neither
 	// found nor failed: Pauser.Resume continues it.
 	Paused bool

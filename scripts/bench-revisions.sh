@@ -32,7 +32,7 @@ bt=${BENCHTIME:-100ms}
 work=$(mktemp -d)
 out=${OUT:-$work/out}
 mkdir -p "$out"
-pkgs=(movement stepcache stepcache/swb world/uo world/gen)
+pkgs=(movement stepcache stepcache/bake stepcache/swb world/uo world/gen)
 
 cleanup() {
 	for i in "${!revs[@]}"; do
@@ -45,7 +45,7 @@ for i in "${!revs[@]}"; do
 	echo "building ${revs[$i]}" >&2
 	git -C "$root" worktree add --detach "$work/wt$i" "${revs[$i]}" >/dev/null 2>&1
 	(cd "$work/wt$i" && go build -o "$work/shard$i" ./cmd/shard &&
-		for p in "${pkgs[@]}"; do go test -c -o "$work/$i-${p//\//_}.test" "./$p"; done)
+		for p in "${pkgs[@]}"; do [ ! -d "$p" ] || go test -c -o "$work/$i-${p//\//_}.test" "./$p"; done)
 done
 
 # order prints the revision indexes of rep r: forwards, then backwards.
@@ -57,10 +57,13 @@ order() {
 }
 
 # gobench TAG PKG REGEX BENCHTIME REP: one benchmark on every revision.
+# PKG may list packages by preference (stepcache/bake|stepcache): each
+# revision runs the first it has (a benchmark that moved package).
 gobench() {
-	local i
+	local i p
 	for i in $(order "$5"); do
-		(cd "$work/wt$i/$2" && "$work/$i-${2//\//_}.test" -test.run '^$' -test.bench "$3" \
+		for p in ${2//|/ }; do [ -d "$work/wt$i/$p" ] && break; done
+		(cd "$work/wt$i/$p" && "$work/$i-${p//\//_}.test" -test.run '^$' -test.bench "$3" \
 			-test.benchmem -test.benchtime "$4" >"$out/$1.$i.$5.txt" 2>&1) || true
 	done
 }
@@ -70,7 +73,7 @@ for ((r = 1; r <= reps; r++)); do
 	gobench checkmove movement CheckMovement "$bt" "$r"
 	gobench lookup stepcache LookupHit "$bt" "$r"
 	gobench gate stepcache GateMiss "$bt" "$r"
-	gobench buildchunk stepcache BuildChunk "$bt" "$r"
+	gobench buildchunk 'stepcache/bake|stepcache' BuildChunk "$bt" "$r"
 	gobench swbread stepcache/swb 'ReadFullChunk$|ReadChunkUniform' "$bt" "$r"
 	gobench gen world/gen GenerateDefault 5x "$r"
 	gobench uoread world/uo ReadMap 3x "$r"

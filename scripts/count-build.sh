@@ -26,16 +26,16 @@ export SHARDCORE_BUILD_COUNT=$dir SHARDCORE_BUILD_COUNT_MAP=${2:-0} SHARDCORE_BU
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export SHARDCORE_BUILD_COUNT_SAMPLE=$tmp/sample
-go test -c -o "$tmp/stepcache.test" ./stepcache
-(cd stepcache && "$tmp/stepcache.test" -test.run '^TestBuildCount$' >/dev/null) # writes the sample
+go test -c -o "$tmp/bake.test" ./stepcache/bake
+(cd stepcache/bake && "$tmp/bake.test" -test.run '^TestBuildCount$' >/dev/null) # writes the sample
 export GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 # valgrind and Go's preemption signals do not mix
 # count LOOP BASE: LOOP's instructions per call (one call per kind, in kind
 # order), numbered from BASE+1, over REPEATS runs
 count() {
 	for r in $(seq "${REPEATS:-3}"); do
-		(cd stepcache && valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.$r" \
-			--toggle-collect="github.com/shardcore/shardcore/stepcache.$1" --dump-after="github.com/shardcore/shardcore/stepcache.$1" \
-			"$tmp/stepcache.test" -test.run '^TestBuildCount$' >/dev/null 2>&1)
+		(cd stepcache/bake && valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.$r" \
+			--toggle-collect="github.com/shardcore/shardcore/stepcache/bake.$1" --dump-after="github.com/shardcore/shardcore/stepcache/bake.$1" \
+			"$tmp/bake.test" -test.run '^TestBuildCount$' >/dev/null 2>&1)
 		for k in 1 2 3 4 5 6 7 8; do
 			awk -v k="$((k + $2))" '/^summary:/ { print k, $2 }' "$tmp/cg.$r.$k"
 		done

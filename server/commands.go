@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -209,7 +210,7 @@ func writeStats(b *strings.Builder, st stepcache.Stats) {
 	fmt.Fprintf(b, "lookups %d hit_ratio %.3f", st.Lookups(), st.HitRatio())
 	for k, n := range st.Kinds {
 		if n > 0 {
-			fmt.Fprintf(b, " %s %d", stepcache.HitKind(k), n)
+			fmt.Fprintf(b, " %s %d", chunk.HitKind(k), n)
 		}
 	}
 }

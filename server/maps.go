@@ -12,6 +12,7 @@ import (
 	"github.com/shardcore/shardcore/population"
 	"github.com/shardcore/shardcore/server/recorder"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
 	"github.com/shardcore/shardcore/stepcache/swb"
 	"github.com/shardcore/shardcore/systems"
 	"github.com/shardcore/shardcore/world"
@@ -68,7 +69,7 @@ func (s *Server) buildCaches() error {
 				s.log.Error().Int("map", int(id)).Str("mismatch", fmt.Sprintf("%+v", m)).Msg("step cache disagrees with the live rules")
 			},
 		}
-		c, err := stepcache.New(cc, me.rules)
+		c, err := stepcache.New(cc, bake.Shared, me.rules)
 		if err != nil {
 			return fmt.Errorf("server: step cache of map %d: %w", id, err)
 		}

@@ -9,7 +9,8 @@ import (
 
 	"github.com/shardcore/shardcore/config"
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/stepcache/swb"
 	"github.com/shardcore/shardcore/world/source"
 )
@@ -27,11 +28,11 @@ func writeBakedSWB(t *testing.T, path string, w *source.World) {
 	t.Helper()
 	r := movement.NewRules(w.Map, w.Tiles, nil)
 	r.StaticOnly = true
-	chunks, err := stepcache.BuildMap(context.Background(), r, 0, nil)
+	chunks, err := bake.BuildMap(context.Background(), r, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wide, high := stepcache.ChunksOf(w.Map.Width, w.Map.Height)
+	wide, high := chunk.Grid(w.Map.Width, w.Map.Height)
 	hdr := swb.Header{MapID: 0, WidthChunks: wide, HeightChunks: high, Fingerprint: w.Fingerprint, BakeTime: time.Unix(0, 0)}
 	if _, err := swb.Write(context.Background(), path, hdr, swb.SliceChunks(chunks, wide)); err != nil {
 		t.Fatal(err)

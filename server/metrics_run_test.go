@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -49,7 +49,7 @@ func TestMetricsServedWhileRunning(t *testing.T) {
 		l := `map="` + strconv.Itoa(int(id)) + `"`
 		e.get(t, `shard_mobiles{`+l+`}`)
 		e.get(t, `shard_path_wait_ticks_bucket{`+l+`,le="+Inf"}`)
-		for k := range stepcache.NumHitKinds {
+		for k := range chunk.NumHitKinds {
 			e.get(t, `stepcache_lookups_total{`+l+`,result="`+k.String()+`"}`)
 		}
 		for _, r := range []string{"found", "failed"} {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/shardcore/shardcore/config"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/systems"
 )
 
@@ -120,7 +121,7 @@ func TestMetricsMoveWithTheShard(t *testing.T) {
 	clk.step.Store(0) // the clock stands: no overrun, every request served
 	spawnBeside(t, s.Sim())
 	ticks := tickUntil(t, s, period, func(st stepcache.Stats) bool {
-		return st.Built > 0 && st.Evicted > 0 && st.Kinds[stepcache.Hit] > 0
+		return st.Built > 0 && st.Evicted > 0 && st.Kinds[chunk.Hit] > 0
 	})
 	e = scrape(t, s)
 	st, cs := s.Sim().Stats(), s.Cache().Stats()
@@ -129,15 +130,15 @@ func TestMetricsMoveWithTheShard(t *testing.T) {
 		`shard_path_searches_total{map="0",result="found"}`:   float64(st.Found),
 		`shard_path_searches_total{map="0",result="failed"}`:  float64(st.Searches - st.Found),
 		`shard_path_wait_ticks_count{map="0"}`:                float64(st.Searches),
-		`stepcache_lookups_total{map="0",result="hit"}`:       float64(cs.Kinds[stepcache.Hit]),
-		`stepcache_lookups_total{map="0",result="not_built"}`: float64(cs.Kinds[stepcache.FallNotBuilt]),
+		`stepcache_lookups_total{map="0",result="hit"}`:       float64(cs.Kinds[chunk.Hit]),
+		`stepcache_lookups_total{map="0",result="not_built"}`: float64(cs.Kinds[chunk.FallNotBuilt]),
 		`stepcache_builds_total{map="0"}`:                     float64(cs.Built),
 		`stepcache_evictions_total{map="0"}`:                  float64(cs.Evicted),
 		`stepcache_resident_chunks{map="0"}`:                  float64(cs.Resident),
 	})
-	if st.Found == 0 || cs.Kinds[stepcache.FallNotBuilt] == 0 || cs.Resident == 0 {
+	if st.Found == 0 || cs.Kinds[chunk.FallNotBuilt] == 0 || cs.Resident == 0 {
 		t.Errorf("want found searches (%d), not-built fallthroughs (%d), resident chunks (%d)",
-			st.Found, cs.Kinds[stepcache.FallNotBuilt], cs.Resident)
+			st.Found, cs.Kinds[chunk.FallNotBuilt], cs.Resident)
 	}
 }
 

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/shardcore/shardcore/population"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // planPopulation shares shard.population over the maps (a configured share,
@@ -59,7 +59,7 @@ func (s *Server) budgets(plans []population.Options, parts []population.MapPart)
 	total := s.cfg.Pathfinding.MaxResidentChunks
 	if total == 0 {
 		for _, me := range s.maps {
-			wide, high := stepcache.ChunksOf(me.w.Map.Width, me.w.Map.Height)
+			wide, high := chunk.Grid(me.w.Map.Width, me.w.Map.Height)
 			me.budget = wide * high
 		}
 		return

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -103,7 +103,7 @@ func snapshotMap(me *mapEntry) MapSummary {
 	return MapSummary{
 		Map: me.id, P50ms: ms(p50), P99ms: ms(p99), MaxMs: ms(me.ticks.max),
 		Paths: st.Searches, Found: st.Found, Expansions: st.Expansions,
-		Lookups: cs.Lookups(), Hits: cs.Kinds[stepcache.Hit], HitRatio: cs.HitRatio(),
+		Lookups: cs.Lookups(), Hits: cs.Kinds[chunk.Hit], HitRatio: cs.HitRatio(),
 		Resident: cs.Resident, Budget: me.budget, Built: cs.Built, Loaded: cs.Loaded, Evicted: cs.Evicted,
 		MaxWaitTicks: st.MaxWaitTicks, QueueLen: st.QueueLen, Mobiles: st.Mobiles, Items: st.Items, Steps: st.Steps,
 		SWBAttached: me.reader != nil,

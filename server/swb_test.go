@@ -9,7 +9,8 @@ import (
 	"time"
 
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/stepcache/swb"
 	"github.com/shardcore/shardcore/world/source"
 )
@@ -18,10 +19,10 @@ import (
 // wrong fingerprint.
 func writeStaleSWB(t *testing.T, path string, w *source.World) {
 	t.Helper()
-	ch := stepcache.BuildChunk(movement.NewRules(w.Map, w.Tiles, nil), 0, 0)
-	wide, high := stepcache.ChunksOf(w.Map.Width, w.Map.Height)
+	ch := bake.BuildChunk(movement.NewRules(w.Map, w.Tiles, nil), 0, 0)
+	wide, high := chunk.Grid(w.Map.Width, w.Map.Height)
 	hdr := swb.Header{MapID: 0, WidthChunks: wide, HeightChunks: high, Fingerprint: w.Fingerprint ^ 0xBAD, BakeTime: time.Unix(0, 0)}
-	if _, err := swb.Write(context.Background(), path, hdr, swb.SliceChunks([]*stepcache.Chunk{ch}, wide)); err != nil {
+	if _, err := swb.Write(context.Background(), path, hdr, swb.SliceChunks([]*chunk.Chunk{ch}, wide)); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -90,7 +91,7 @@ func TestStaleSWBRefusedOnceThenRebaked(t *testing.T) {
 			t.Errorf("want one refusal, two bakes (prebake, cache save), two opens:\n%s", logs)
 		}
 	})
-	wide, high := stepcache.ChunksOf(512, 512)
+	wide, high := chunk.Grid(512, 512)
 	r, err := swb.Open(path, swb.Expect{MapID: 0, Fingerprint: probe.World().Fingerprint, WidthChunks: wide, HeightChunks: high})
 	if err != nil {
 		t.Fatalf("rebaked file: %v", err)

@@ -13,7 +13,8 @@ import (
 
 	"github.com/shardcore/shardcore/internal/safefile"
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/stepcache/swb"
 	"github.com/shardcore/shardcore/world"
 )
@@ -76,7 +77,7 @@ func (s *Server) openSWB(me *mapEntry, queueBake bool) error {
 // expect is what me's .swb must be: for this map, of its size, baked from
 // its client files.
 func (me *mapEntry) expect() swb.Expect {
-	wide, high := stepcache.ChunksOf(me.w.Map.Width, me.w.Map.Height)
+	wide, high := chunk.Grid(me.w.Map.Width, me.w.Map.Height)
 	return swb.Expect{MapID: uint32(me.id), Fingerprint: me.w.Fingerprint, WidthChunks: wide, HeightChunks: high}
 }
 
@@ -188,11 +189,11 @@ func (s *Server) startBake(id world.MapID) bool {
 // bakeFile builds every chunk of the rules' map and writes the .swb through
 // fsys.
 func bakeFile(ctx context.Context, fsys swb.FS, rules *movement.Rules, workers int, path string, fp uint64) (swb.WriteStats, error) {
-	chunks, err := stepcache.BuildMap(ctx, rules, workers, nil)
+	chunks, err := bake.BuildMap(ctx, rules, workers, nil)
 	if err != nil {
 		return swb.WriteStats{}, fmt.Errorf("bake %s: %w", path, err)
 	}
-	wide, high := stepcache.ChunksOf(rules.Map.Width, rules.Map.Height)
+	wide, high := chunk.Grid(rules.Map.Width, rules.Map.Height)
 	hdr := swb.Header{MapID: uint32(rules.Map.ID), WidthChunks: wide, HeightChunks: high, Fingerprint: fp, BakeTime: time.Now()}
 	st, err := swb.WriteFS(ctx, fsys, path, hdr, swb.SliceChunks(chunks, wide))
 	if err != nil {

@@ -10,7 +10,8 @@ import (
 	"time"
 
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/stepcache/swb"
 	"github.com/shardcore/shardcore/world/source"
 )
@@ -19,10 +20,10 @@ import (
 // whose one record (every chunk shares it) fails its checksum.
 func writeCorruptSWB(t *testing.T, path string, w *source.World) {
 	t.Helper()
-	ch := stepcache.BuildChunk(movement.NewRules(w.Map, w.Tiles, nil), 0, 0)
-	wide, high := stepcache.ChunksOf(w.Map.Width, w.Map.Height)
+	ch := bake.BuildChunk(movement.NewRules(w.Map, w.Tiles, nil), 0, 0)
+	wide, high := chunk.Grid(w.Map.Width, w.Map.Height)
 	hdr := swb.Header{MapID: 0, WidthChunks: wide, HeightChunks: high, Fingerprint: w.Fingerprint, BakeTime: time.Unix(0, 0)}
-	if _, err := swb.Write(context.Background(), path, hdr, func(int, int) (*stepcache.Chunk, error) { return ch, nil }); err != nil {
+	if _, err := swb.Write(context.Background(), path, hdr, func(int, int) (*chunk.Chunk, error) { return ch, nil }); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(path)
@@ -97,7 +98,7 @@ func TestCorruptRecordsLoggedAndRebaked(t *testing.T) {
 	if logs.count(`"message":"swb opened"`) != 2 || !strings.Contains(out, "(attached)") {
 		t.Errorf("the rebaked file should be attached:\n%s\n%s", out, logs)
 	}
-	wide, high := stepcache.ChunksOf(512, 512)
+	wide, high := chunk.Grid(512, 512)
 	r, err := swb.Open(path, swb.Expect{MapID: 0, Fingerprint: s.World().Fingerprint, WidthChunks: wide, HeightChunks: high})
 	if err != nil {
 		t.Fatal(err)

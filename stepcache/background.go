@@ -2,8 +2,10 @@ package stepcache
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -11,8 +13,9 @@ import (
 // costs the owner goroutine a channel send instead of a chunk build. The
 // static world (land, statics, tile data) is immutable while the shard
 // runs, so workers read it freely; each has its own StaticOnly rules per
-// map (rules keep scratch state) and keeps one fast-probe Builder per map
-// across builds (≈50 KB of scratch and a memo that stays warm). Finished
+// map (rules keep scratch state) and keeps one build function per map
+// across builds (the fast probe's Builder keeps its scratch and memo warm
+// that way). Finished
 // chunks wait in done until the owner collects them.
 type builder struct {
 	jobs    chan buildJob
@@ -28,7 +31,7 @@ type buildJob struct {
 	ms    *mapState
 	ci    int32
 	epoch uint64 // the cache's epoch when asked: Clear makes older results stale
-	ch    *Chunk
+	ch    *chunk.Chunk
 }
 
 // startBuilder starts n workers over the cache's maps.
@@ -48,28 +51,28 @@ func (c *Cache) startBuilder(n int) {
 			}
 		}
 		b.wg.Add(1)
-		go b.work(rules)
+		go b.work(rules, c.builds)
 	}
 	c.bld = b
 }
 
-// work builds jobs until quit, with one Builder per map made on its first
-// job.
-func (b *builder) work(rules map[world.MapID]*movement.Rules) {
+// work builds jobs until quit, with one build function per map made by
+// builds on its first job.
+func (b *builder) work(rules map[world.MapID]*movement.Rules, builds Builders) {
 	defer b.wg.Done()
-	builders := map[world.MapID]*Builder{}
+	builders := map[world.MapID]func(cx, cy int) *chunk.Chunk{}
 	for {
 		select {
 		case <-b.quit:
 			return
 		case j := <-b.jobs:
 			b.gate.hold()
-			fb := builders[j.ms.id]
-			if fb == nil {
-				fb = NewBuilder(rules[j.ms.id])
-				builders[j.ms.id] = fb
+			build := builders[j.ms.id]
+			if build == nil {
+				build = builds(rules[j.ms.id])
+				builders[j.ms.id] = build
 			}
-			j.ch = fb.BuildShared(int(j.ci)%j.ms.wide, int(j.ci)/j.ms.wide)
+			j.ch = build(int(j.ci)%j.ms.wide, int(j.ci)/j.ms.wide)
 			select {
 			case b.done <- j:
 			case <-b.quit:
@@ -148,4 +151,64 @@ func (c *Cache) Close() {
 	b.gate.release()
 	b.wg.Wait()
 	c.bld = nil
+}
+
+// pauseGate holds the background builders back while another goroutine
+// waits to start: a builder keeps its core for as long as chunks are
+// queued, and the Go scheduler gives a goroutine just started on the busy
+// core's neighbour to the builder's core only once the builder blocks. The
+// builders look at the gate between chunks.
+type pauseGate struct {
+	waiting atomic.Int32 // goroutines announced and not yet started
+	mu      sync.Mutex
+	cond    sync.Cond
+}
+
+// hold waits while a goroutine announced has not started.
+func (g *pauseGate) hold() {
+	if g.waiting.Load() <= 0 {
+		return
+	}
+	g.mu.Lock()
+	for g.waiting.Load() > 0 {
+		g.cond.Wait()
+	}
+	g.mu.Unlock()
+}
+
+// wake has the holding builders look at the gate again.
+func (g *pauseGate) wake() {
+	g.mu.Lock()
+	g.cond.Broadcast()
+	g.mu.Unlock()
+}
+
+// release lets every builder go for good (Close).
+func (g *pauseGate) release() {
+	g.waiting.Store(-1 << 30)
+	g.wake()
+}
+
+// PauseBuilds announces a goroutine about to start (a parallel stage's
+// helper): each background builder, once its chunk under way is done,
+// builds no other (it may hold the next one taken) until as many
+// ResumeBuilds calls have come, so the helper gets a core within one chunk
+// build instead of after the builders' whole queue. Call ResumeBuilds as
+// the first thing the helper does. Both are safe on any goroutine and do
+// nothing without BuildWorkers.
+func (c *Cache) PauseBuilds() {
+	if c.bld != nil {
+		c.bld.gate.waiting.Add(1)
+	}
+}
+
+// ResumeBuilds ends one PauseBuilds.
+func (c *Cache) ResumeBuilds() {
+	b := c.bld
+	if b == nil {
+		return
+	}
+	if b.gate.waiting.Add(-1) == 0 {
+		b.gate.wake()
+	}
 }

@@ -3,6 +3,9 @@ package stepcache
 import (
 	"testing"
 	"time"
+
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/steptest"
 )
 
 // TestPauseBuilds: while a helper is announced (PauseBuilds) and has not
@@ -10,7 +13,7 @@ import (
 // ResumeBuilds comes it does. A Close with a pause outstanding does not hang
 // on the held builder. Without background workers both do nothing.
 func TestPauseBuilds(t *testing.T) {
-	r := handWorld(t)
+	r := steptest.HandWorld(t)
 	c := newTestCache(t, Config{MissPromotionThreshold: 1, BuildWorkers: 1}, r)
 	c.PauseBuilds()
 	c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0)
@@ -25,7 +28,7 @@ func TestPauseBuilds(t *testing.T) {
 	collectOne(t, c)
 
 	c.PauseBuilds()
-	c.Search(0, 0).Lookup(r.Map.ID, 3*ChunkSize, 0, 0, 0) // another chunk, held
+	c.Search(0, 0).Lookup(r.Map.ID, 3*chunk.Size, 0, 0, 0) // another chunk, held
 	done := make(chan struct{})
 	go func() { c.Close(); close(done) }()
 	select {

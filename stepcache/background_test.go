@@ -3,6 +3,10 @@ package stepcache
 import (
 	"testing"
 	"time"
+
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/steptest"
 )
 
 // collectOne waits (at most 10 s, polling) until Collect installs a chunk.
@@ -21,11 +25,11 @@ func collectOne(t *testing.T, c *Cache) {
 // asks the workers once and the chunk keeps falling through as not built
 // until Collect installs it; then it is the chunk BuildChunk bakes.
 func TestBackgroundBuild_InstalledByCollect(t *testing.T) {
-	r := handWorld(t)
+	r := steptest.HandWorld(t)
 	c := newTestCache(t, Config{MissPromotionThreshold: 1, BuildWorkers: 2, VerifyShare: 1}, r)
 	defer c.Close()
 	for i := 0; i < 5; i++ {
-		if k := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
+		if k := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != chunk.FallNotBuilt {
 			t.Fatalf("lookup %d before Collect: %v, want not_built", i, k)
 		}
 	}
@@ -33,15 +37,15 @@ func TestBackgroundBuild_InstalledByCollect(t *testing.T) {
 		t.Fatalf("after the promotion: %+v", st)
 	}
 	collectOne(t, c)
-	if k := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+	if k := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != chunk.Hit {
 		t.Fatalf("after Collect: %v, want hit", k)
 	}
 	st := c.Stats()
 	if st.Built != 1 || st.BuildsPending != 0 || st.Resident != 1 || st.Mismatches != 0 {
 		t.Fatalf("after Collect: %+v", st)
 	}
-	want := BuildChunk(r, gx/ChunkSize, gy/ChunkSize)
-	got := c.rs.res[c.maps[r.Map.ID].slots[(gy/ChunkSize)*c.maps[r.Map.ID].wide+gx/ChunkSize]].sh.ch
+	want := bake.BuildChunk(r, gx/chunk.Size, gy/chunk.Size)
+	got := c.rs.res[c.maps[r.Map.ID].slots[(gy/chunk.Size)*c.maps[r.Map.ID].wide+gx/chunk.Size]].sh.ch
 	if got.Hash() != want.Hash() || got.Cells != want.Cells {
 		t.Fatal("the background build differs from BuildChunk")
 	}
@@ -50,7 +54,7 @@ func TestBackgroundBuild_InstalledByCollect(t *testing.T) {
 // TestBackgroundBuild_ClearDropsStaleResults: a build asked before Clear is
 // not installed after it.
 func TestBackgroundBuild_ClearDropsStaleResults(t *testing.T) {
-	r := handWorld(t)
+	r := steptest.HandWorld(t)
 	c := newTestCache(t, Config{MissPromotionThreshold: 1, BuildWorkers: 1}, r)
 	defer c.Close()
 	c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0)
@@ -71,7 +75,7 @@ func TestBackgroundBuild_ClearDropsStaleResults(t *testing.T) {
 	// a new promotion is asked again and installed
 	c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0)
 	collectOne(t, c)
-	if k := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+	if k := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != chunk.Hit {
 		t.Fatalf("after the second promotion: %v", k)
 	}
 }
@@ -80,14 +84,14 @@ func TestBackgroundBuild_ClearDropsStaleResults(t *testing.T) {
 // promotion is counted as dropped and the chunk stays unbuilt, and the
 // cache keeps answering.
 func TestBackgroundBuild_QueueFullDropsPromotion(t *testing.T) {
-	r := handWorld(t)
+	r := steptest.HandWorld(t)
 	c := newTestCache(t, Config{MissPromotionThreshold: 1, BuildWorkers: 1}, r)
 	defer c.Close()
 	c.bld.pending = make(map[ChunkKey]struct{}, buildQueueCap)
 	for i := 0; i < buildQueueCap; i++ {
 		c.bld.pending[ChunkKey{Map: 255, Index: uint32(i)}] = struct{}{} // a full queue
 	}
-	if k := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != FallNotBuilt {
+	if k := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != chunk.FallNotBuilt {
 		t.Fatalf("full queue: %v", k)
 	}
 	if st := c.Stats(); st.BuildsDropped != 1 || st.BuildsQueued != 0 {
@@ -98,7 +102,7 @@ func TestBackgroundBuild_QueueFullDropsPromotion(t *testing.T) {
 // TestClose_StopsWorkersAndBuildsInline: Close is idempotent, and after it
 // promotions build inline again.
 func TestClose_StopsWorkersAndBuildsInline(t *testing.T) {
-	r := handWorld(t)
+	r := steptest.HandWorld(t)
 	c := newTestCache(t, Config{MissPromotionThreshold: 1, BuildWorkers: 2}, r)
 	c.Search(0, 0).Lookup(r.Map.ID, 2, 2, 0, 0)
 	c.Close()
@@ -106,7 +110,7 @@ func TestClose_StopsWorkersAndBuildsInline(t *testing.T) {
 	if n := c.Collect(); n != 0 {
 		t.Fatalf("Collect after Close installed %d", n)
 	}
-	if k := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != Hit {
+	if k := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != chunk.Hit {
 		t.Fatalf("after Close: %v, want an inline build", k)
 	}
 }

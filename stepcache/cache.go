@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -12,27 +13,39 @@ import (
 // does not hold the chunk; err reports a record that cannot be trusted (a bad
 // checksum), which the cache counts as corrupt and rebuilds live.
 type ChunkSource interface {
-	ReadChunk(cx, cy int) (c *Chunk, ok bool, err error)
+	ReadChunk(cx, cy int) (c *chunk.Chunk, ok bool, err error)
 }
+
+// Builders is how a cache has chunks built: Builders(r) returns a function
+// that builds chunk (cx, cy) of the map r serves (r is the cache's own
+// StaticOnly clone), for one goroutine at a time (it may keep scratch
+// across calls). A chunk it returns is never changed afterwards, so the
+// cache may share it. The cache asks for one per map on its own goroutine
+// and one per map and background worker. bake.Shared, the fast probe, is
+// the one the shard builds with.
+type Builders func(r *movement.Rules) func(cx, cy int) *chunk.Chunk
 
 // Cache is the resident step cache over one or more maps. It wires its
 // parts together: the maps it serves (maps.go), the resident set with its
-// interner (residency.go) and eviction (evict.go), the admission gate
-// (gate.go) reached through each search's handle (search.go, admission.go),
-// the background builder (background.go), verify mode (verify.go) and stats
-// (stats.go).
+// interner (residency.go) and eviction (evict.go), the lookup path from a
+// search's handle through a miss to the admission gate (lookup.go,
+// gate.go), read-only views (view.go), the background builds
+// (background.go), the canonical maps kept beside resident chunks
+// (canon.go), verify mode (verify.go) and stats (stats.go).
 //
 // A Cache is owned by one goroutine (the tick goroutine): every method, and
 // every Search's Lookup, must be called from it. Chunks it hands out are
 // immutable and may be read anywhere.
 type Cache struct {
-	cfg  Config
-	maps [256]*mapState
-	rs   residentSet
-	gate *Gate
-	bld  *builder
-	// inline holds each map's Builder for builds on the owner goroutine.
-	inline [256]*Builder
+	cfg    Config
+	maps   [256]*mapState
+	rs     residentSet
+	gate   *Gate
+	bld    *builder
+	builds Builders
+	// inline holds each map's build function for builds on the owner
+	// goroutine.
+	inline [256]func(cx, cy int) *chunk.Chunk
 	epoch  uint64 // advanced by Clear: background builds asked before are dropped
 	ver    verifyMode
 	rng    *rand.Rand // verify sampling and sampled LRU
@@ -40,17 +53,22 @@ type Cache struct {
 }
 
 // New returns a cache over the maps of the given rules (one Rules per map,
-// keyed by its Map.ID; the cache keeps its own StaticOnly clones).
-func New(cfg Config, maps ...*movement.Rules) (*Cache, error) {
+// keyed by its Map.ID; the cache keeps its own StaticOnly clones) that
+// builds the chunks it needs with builds.
+func New(cfg Config, builds Builders, maps ...*movement.Rules) (*Cache, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
 	}
+	if builds == nil {
+		return nil, fmt.Errorf("stepcache: new cache: no Builders")
+	}
 	c := &Cache{
-		cfg: cfg,
-		rs:  newResidentSet(),
-		ver: newVerifyMode(cfg.VerifyShare, cfg.OnMismatch),
-		rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9E3779B97F4A7C15)),
+		cfg:    cfg,
+		builds: builds,
+		rs:     newResidentSet(),
+		ver:    newVerifyMode(cfg.VerifyShare, cfg.OnMismatch),
+		rng:    rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9E3779B97F4A7C15)),
 	}
 	chunks := 0
 	for _, r := range maps {
@@ -65,9 +83,9 @@ func New(cfg Config, maps ...*movement.Rules) (*Cache, error) {
 		chunks += len(ms.slots)
 	}
 	// The resident list has room for all it may hold from the start: grown
-	// while the shard runs (by a quarter at a time, past 32k entries), one
-	// install copied the list and faulted in fresh memory, 2-6 ms of one
-	// tick's upkeep in the cold 100k run.
+	// while the shard runs (by a quarter at a time past 32k entries), an
+	// install would copy the list and fault in fresh memory inside one
+	// tick's upkeep.
 	c.rs.res = make([]resident, 0, min(cfg.MaxResidentChunks+residentSlack, chunks))
 	capacity := cfg.TrackerCap
 	if capacity == 0 {
@@ -101,7 +119,7 @@ func (c *Cache) AttachSource(m world.MapID, src ChunkSource) error {
 // Install makes ch resident as chunk (cx, cy) of map m, replacing what was
 // there; an identical resident chunk is shared instead of ch. ch must not be
 // changed afterwards.
-func (c *Cache) Install(m world.MapID, cx, cy int, ch *Chunk) error {
+func (c *Cache) Install(m world.MapID, cx, cy int, ch *chunk.Chunk) error {
 	ms := c.maps[m]
 	if ms == nil {
 		return fmt.Errorf("stepcache: install: map %d is not served", m)
@@ -109,7 +127,7 @@ func (c *Cache) Install(m world.MapID, cx, cy int, ch *Chunk) error {
 	if cx < 0 || cy < 0 || cx >= ms.wide || cy >= ms.high {
 		return fmt.Errorf("stepcache: install: chunk (%d,%d) is off map %d's %dx%d chunks", cx, cy, m, ms.wide, ms.high)
 	}
-	if ch == nil || !ch.valid() {
+	if ch == nil || !ch.Valid() {
 		return fmt.Errorf("stepcache: install: chunk (%d,%d) of map %d is nil or its strata offsets are broken", cx, cy, m)
 	}
 	c.install(ms, int32(cy*ms.wide+cx), ch)

@@ -1,191 +1,304 @@
 package stepcache
 
 import (
-	"math/bits"
+	"unsafe"
 
-	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache/canon"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/world"
 )
 
-// RuleSet selects which of a record's two answer sets a canonical map
-// describes: the walker's (Walk, WalkZ) or the swimmer's (Wet, SwimZ).
-type RuleSet uint8
-
-// Rule sets of a canonical map.
-const (
-	RuleWalk RuleSet = iota
-	RuleWet
-	NumRuleSets
-)
-
-// RuleSetOf returns the rule set that answers a mover with caps exactly
-// (walkers: no canSwim, no cantWalk; swimmers: both), and false for movers
-// the cache answers by composition or not at all (amphibians, flyers,
-// cantWalk alone).
-func RuleSetOf(caps movement.Caps) (RuleSet, bool) {
-	if caps&movement.CanFly != 0 {
-		return 0, false
-	}
-	switch caps & (movement.CanSwim | movement.CantWalk) {
-	case 0:
-		return RuleWalk, true
-	case movement.CanSwim | movement.CantWalk:
-		return RuleWet, true
-	}
-	return 0, false
+// canonShared is one distinct canonical map and how many slot entries hold it.
+type canonShared struct {
+	cn   canon.Map
+	refs int
 }
 
-// Canon is the canonical map of one chunk for one rule set: where the step
-// graph is exactly a flat 8-connected grid, so that a search may reason
-// about it with open/blocked bits alone (see pathing's doc.go for the
-// argument). A cell c is good when it is off the map, or when
-//
-//   - its chunk is resident and no multi stands in its sector or around it,
-//   - its canonical record (CanonRecord) answers for requests (not LiveOnly),
-//   - every neighbour on the map is such a cell, all of them agree, by
-//     their canonical records, whether c can be entered (their raw bit
-//     toward c), and every one that can enters it at the Z of c's canonical
-//     record.
-//
-// where only the neighbours that some step can reach (entered: some
-// neighbour's canonical record steps in) count in the last two. A good
-// cell is open when its neighbours can enter it. A cell is regular
-// when the 3×3 block around it is all good: then every step between the
-// canonical states of cells of the block is allowed exactly when the grid
-// rule over the open bits allows it, and lands on the target's canonical
-// state.
-//
-// Open keeps a one-cell ring around the chunk: Open[r+1] bit c+1 is cell
-// (c, r) of the chunk for c, r in -1..16 (0 where not good). Reg[r] bit c
-// is cell (c, r) for c, r in 0..15. OpenT and RegT are the transposes
-// (OpenT[c+1] bit r+1, RegT[c] bit r) for scans along columns.
-type Canon struct {
-	Open  [ChunkSize + 2]uint32
-	Reg   [ChunkSize]uint16
-	OpenT [ChunkSize + 2]uint32
-	RegT  [ChunkSize]uint16
+// canonInterner keeps one object per distinct canonical map: most chunks'
+// maps are all open and regular (or all blocked), so slots share them.
+type canonInterner struct {
+	byValue map[canon.Map]*canonShared
+	bytes   int // distinct maps
 }
 
-// CanonZ is the Z of CanonRecord(ch, i, set), read in place for a chunk
-// without strata.
-func CanonZ(ch *Chunk, i int, set RuleSet) int8 {
-	if ch.StrataStart == nil {
-		return ch.Cells[i&(ChunkCells-1)].Z
-	}
-	return CanonRecord(ch, i, set).Z
+// canonBytes is the size of one canonical map.
+const canonBytes = int(unsafe.Sizeof(canon.Map{}))
+
+// canonSlotBytes is what every resident slot spends on canonical maps
+// whether computed or not: its per-rule-set pointers.
+const canonSlotBytes = int(unsafe.Sizeof([chunk.NumRuleSets]*canonShared{}))
+
+func (in *canonInterner) reset() {
+	in.byValue = nil
+	in.bytes = 0
 }
 
-// CanonRecord is the record of cell i of ch that a canonical map
-// describes for set: the only one of a cell without strata; of a cell with
-// strata, for walkers the one with the most steps out (ties to the lower:
-// the street over a sewer, a building's ground floor under its upper
-// storey, a bridge deck over water), for swimmers the lowest. Any choice
-// is safe (the map checks that the chosen records of neighbours agree);
-// this one makes the common cases regular. A search's canonical state of a
-// cell is its canonical record's Z.
-func CanonRecord(ch *Chunk, i int, set RuleSet) *Cell {
-	if ch.StrataStart == nil {
-		return &ch.Cells[i]
+func (in *canonInterner) intern(cn *canon.Map) *canonShared {
+	if s := in.byValue[*cn]; s != nil {
+		s.refs++
+		return s
 	}
-	lo, hi := int(ch.StrataStart[i]), int(ch.StrataStart[i+1])
-	if lo >= hi || hi > len(ch.Strata) {
-		return &ch.Cells[i]
+	if in.byValue == nil {
+		in.byValue = make(map[canon.Map]*canonShared)
 	}
-	rec := &ch.Cells[i]
-	if set != RuleWalk {
-		for j := lo; j < hi; j++ {
-			if s := &ch.Strata[j]; s.Z < rec.Z {
-				rec = s
+	s := &canonShared{cn: *cn, refs: 1}
+	in.byValue[*cn] = s
+	in.bytes += canonBytes
+	return s
+}
+
+func (in *canonInterner) release(s *canonShared) {
+	s.refs--
+	if s.refs == 0 {
+		delete(in.byValue, s.cn)
+		in.bytes -= canonBytes
+	}
+}
+
+// dropCanonAround forgets the canonical maps of chunk ci and its 8
+// neighbours: they read ci's records, which just changed.
+func (rs *residentSet) dropCanonAround(ms *mapState, ci int32) {
+	ms.canonEpoch++
+	cx, cy := int(ci)%ms.wide, int(ci)/ms.wide
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			x, y := cx+dx, cy+dy
+			if x < 0 || y < 0 || x >= ms.wide || y >= ms.high {
+				continue
+			}
+			if slot := ms.slots[y*ms.wide+x]; slot >= 0 {
+				rs.dropCanon(&rs.res[slot])
 			}
 		}
-		return rec
 	}
-	for j := lo; j < hi; j++ {
-		s := &ch.Strata[j]
-		if n, m := bits.OnesCount8(s.Walk), bits.OnesCount8(rec.Walk); n > m || n == m && s.Z < rec.Z {
-			rec = s
+}
+
+func (rs *residentSet) dropCanon(e *resident) {
+	e.canonDrop = e.ms.canonEpoch
+	for i, s := range e.canon {
+		if s != nil {
+			rs.canons.release(s)
+			e.canon[i] = nil
 		}
 	}
-	return rec
 }
 
-// Covers reports whether record c answers for a request at z (its Z, or
-// one of its validity window's).
-func Covers(c *Cell, z int) bool { return covers(c, z) }
-
-// canonWin is the side of the cell window a canonical map reads: the chunk
-// and three rings around it (a regular cell's block needs its neighbours'
-// neighbours, and whether those can be entered at all, their neighbours).
-const canonWin = ChunkSize + 6
-
-// winCell is one cell of the window.
-type winCell struct {
-	state uint8 // cellUnknown, cellOff, cellSingle, cellOther
-	raw   uint8
-	z     int8
-	zs    [8]int8
-}
-
-const (
-	cellUnknown uint8 = iota // chunk not given: nothing is known
-	cellOff                  // off the map: never a state, entered by no one
-	cellSingle               // its canonical record answers requests
-	cellOther                // its canonical record is LiveOnly
-)
-
-// BuildCanon computes the canonical map of chunk (cx, cy) of a mapW×mapH
-// map for set from the chunk and its 8 neighbours: around[dy+1][dx+1] is
-// chunk (cx+dx, cy+dy), nil when it is not known (not resident); cells of
-// an unknown chunk are not good, nor are cells for which unknown (when not
-// nil) reports true (their lookups fall through: a multi stands near).
-func BuildCanon(around *[3][3]*Chunk, set RuleSet, cx, cy, mapW, mapH int, unknown func(x, y int) bool) Canon {
-	var win canonWindow
-	win.fill(around, set, cx, cy, mapW, mapH, unknown)
-	win.markMasks()
-	win.markEntered()
-	good, open := win.goodOpen() // bit wx of row wy, for wx, wy in 2..19
-	return canonOf(&good, &open)
-}
-
-// canonOf is the canonical map whose window rows of good and open cells
-// are good and open (bit wx of row wy, for wx, wy in 2..19): open as it is,
-// regular where a cell's 3×3 block is all good.
-func canonOf(good, open *[canonWin]uint32) Canon {
-	var cn Canon
-	for r := 0; r < ChunkSize+2; r++ {
-		cn.Open[r] = open[r+2] >> 2
+// Canon returns the canonical map of chunk (cx, cy) of map m for set (see
+// canon.Map) and the chunk itself, or nils when the chunk is not resident (or
+// the cache is off). It is computed on first use from the chunk and its
+// resident neighbours and kept beside the slot until the slot or a
+// neighbour changes, or a multi is placed or removed on the map. It counts
+// as a use of the chunk for eviction; it never builds or loads a chunk and
+// never counts a miss at the admission gate.
+func (c *Cache) Canon(m world.MapID, cx, cy int, set chunk.RuleSet) (*canon.Map, *chunk.Chunk) {
+	ms := c.maps[m]
+	if !c.cfg.Enabled || ms == nil || set >= chunk.NumRuleSets || cx < 0 || cy < 0 || cx >= ms.wide || cy >= ms.high {
+		return nil, nil
 	}
-	for r := 0; r < ChunkSize; r++ {
-		wy := r + 3
-		v := good[wy-1] & good[wy] & good[wy+1]
-		h := v & (v >> 1) & (v >> 2) // bit k: window columns k..k+2 all good
-		cn.Reg[r] = uint16(h >> 2)   // cell c is window column c+3: needs k = c+2
+	c.checkCanonMultis(ms)
+	ci := cy*ms.wide + cx
+	slot := ms.slots[ci]
+	if slot < 0 {
+		return nil, nil
 	}
-	transpose(&cn)
+	c.rs.use(slot)
+	ch := ms.chunks[ci]
+	e := &c.rs.res[slot]
+	if e.canon[set] == nil {
+		cn := c.buildCanon(ms, cx, cy, set)
+		e.canon[set] = c.rs.canons.intern(&cn)
+	}
+	return &e.canon[set].cn, ch
+}
+
+// checkCanonMultis drops the map's canonical maps when a multi was placed
+// or removed since they were computed.
+func (c *Cache) checkCanonMultis(ms *mapState) {
+	v := ms.m.MultisVersion()
+	if v == ms.canonVer {
+		return
+	}
+	if v != ms.multisVer {
+		ms.refreshMultis()
+	}
+	ms.canonEpoch++
+	for i := range c.rs.res {
+		if c.rs.res[i].ms == ms {
+			c.rs.dropCanon(&c.rs.res[i])
+		}
+	}
+	ms.canonVer = v
+}
+
+// CanonEpoch changes whenever a canonical map of map m may have changed
+// (a chunk was installed or evicted, a multi placed or removed, the cache
+// cleared). A searcher may keep the maps Canon returned while it does not.
+func (c *Cache) CanonEpoch(m world.MapID) uint64 {
+	ms := c.maps[m]
+	if ms == nil {
+		return 0
+	}
+	if ms.m.MultisVersion() != ms.canonVer { // checkCanonMultis's test, inlined: every search asks
+		c.checkCanonMultis(ms)
+	}
+	return ms.canonEpoch<<2 | uint64(b2u(c.cfg.Enabled)) // View.CanonEpoch's format, its stale bit clear
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// buildCanon computes chunk (cx, cy)'s canonical map from the resident
+// chunks around it; cells whose lookups fall through because of a multi
+// count as unknown.
+func (c *Cache) buildCanon(ms *mapState, cx, cy int, set chunk.RuleSet) canon.Map {
+	var around [3][3]*chunk.Chunk
+	near := false
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			x, y := cx+dx, cy+dy
+			if x < 0 || y < 0 || x >= ms.wide || y >= ms.high {
+				continue
+			}
+			ci := y*ms.wide + x
+			around[dy+1][dx+1] = ms.chunks[ci] // nil when not resident
+			near = near || ms.nearMulti[ci] != multiNone
+		}
+	}
+	var unknown func(x, y int) bool
+	if near {
+		unknown = func(x, y int) bool {
+			ci, _, ok := ms.cellOf(x, y)
+			return ok && ms.nearMulti[ci] != multiNone && ms.nearMultiCell(ci, x, y)
+		}
+	}
+	return canon.Build(&around, set, cx, cy, ms.m.Width, ms.m.Height, unknown)
+}
+
+// CanonStats reports the canonical maps' memory: distinct maps (shared
+// ones once) plus every resident slot's pointers, and how many distinct
+// maps there are.
+func (c *Cache) CanonStats() (bytes, distinct int) {
+	return c.rs.canons.bytes + len(c.rs.res)*canonSlotBytes, len(c.rs.canons.byValue)
+}
+
+// canonSlab is how many canonical maps a view's scratch allocates at once
+// (a slab is never moved, so the maps it hands out stay put).
+const canonSlab = 64
+
+// viewCanons is the canonical maps a view computed for one map at one
+// canon epoch: they stay valid (and in place) while the epoch stays, so a
+// searcher may keep them as it keeps the cache's (Cache.CanonEpoch).
+type viewCanons struct {
+	epoch uint64
+	n     int
+	slabs []*[canonSlab]canon.Map
+}
+
+// next returns a free map of the scratch.
+func (s *viewCanons) next() *canon.Map {
+	i := s.n / canonSlab
+	if i == len(s.slabs) {
+		s.slabs = append(s.slabs, new([canonSlab]canon.Map))
+	}
+	cn := &s.slabs[i][s.n%canonSlab]
+	s.n++
 	return cn
 }
 
-// transpose fills cn's OpenT and RegT from Open and Reg.
-func transpose(cn *Canon) {
-	for c := 0; c < ChunkSize+2; c++ {
-		for r := 0; r < ChunkSize+2; r++ {
-			if cn.Open[r]&(1<<c) != 0 {
-				cn.OpenT[c] |= 1 << r
-			}
-		}
-	}
-	for c := 0; c < ChunkSize; c++ {
-		for r := 0; r < ChunkSize; r++ {
-			if cn.Reg[r]&(1<<c) != 0 {
-				cn.RegT[c] |= 1 << r
-			}
-		}
-	}
+// viewCanon is a canonical map a view computed, handed to the owner at
+// Merge to keep beside the slot if it is still valid.
+type viewCanon struct {
+	ms    *mapState
+	ci    int32
+	set   chunk.RuleSet
+	epoch uint64 // the map's canon epoch it was computed at
+	cn    canon.Map
 }
 
-func floorDiv(a, b int) int {
-	q := a / b
-	if a%b != 0 && a < 0 {
-		q--
+// Canon is Cache.Canon through the view, read-only: the canonical map kept
+// beside the chunk's resident slot is returned as is; one not yet computed
+// is computed into the view's own scratch (kept while the map's canon
+// epoch stays) and handed to the owner at Merge, which keeps it beside the
+// slot when nothing around the chunk changed since, for the next stage. A
+// chunk that is not resident has no map through a view (nils), even when
+// the view read it from a shared source; so do the chunks of a map whose
+// multis changed since the owner's Ready. It counts as a use of the chunk.
+func (v *View) Canon(m world.MapID, cx, cy int, set chunk.RuleSet) (*canon.Map, *chunk.Chunk) {
+	c := v.c
+	ms := c.maps[m]
+	if !c.cfg.Enabled || ms == nil || set >= chunk.NumRuleSets || cx < 0 || cy < 0 || cx >= ms.wide || cy >= ms.high {
+		return nil, nil
 	}
-	return q
+	if ms.m.MultisVersion() != ms.canonVer { // Ready was not called since multis changed
+		return nil, nil
+	}
+	ci := int32(cy*ms.wide + cx)
+	slot := ms.slots[ci]
+	if slot < 0 {
+		return nil, nil
+	}
+	v.use(slot)
+	ch := ms.chunks[ci]
+	if s := c.rs.res[slot].canon[set]; s != nil {
+		return &s.cn, ch
+	}
+	cn := v.scratch(ms).next()
+	*cn = c.buildCanon(ms, cx, cy, set)
+	v.canonOut = append(v.canonOut, viewCanon{ms: ms, ci: ci, set: set, epoch: ms.canonEpoch, cn: *cn})
+	return cn, ch
+}
+
+// scratch returns the view's scratch for ms at its current canon epoch,
+// emptied when the epoch moved on.
+func (v *View) scratch(ms *mapState) *viewCanons {
+	if v.canons == nil {
+		v.canons = make(map[*mapState]*viewCanons)
+	}
+	s := v.canons[ms]
+	if s == nil {
+		s = &viewCanons{epoch: ms.canonEpoch}
+		v.canons[ms] = s
+	}
+	if s.epoch != ms.canonEpoch {
+		s.epoch, s.n = ms.canonEpoch, 0
+	}
+	return s
+}
+
+// CanonEpoch is Cache.CanonEpoch through the view, read-only: the maps the
+// view's Canon returns may be kept while it does not change. A map whose
+// multis changed since the owner's Ready answers a value of its own (its
+// Canon gives nils then).
+func (v *View) CanonEpoch(m world.MapID) uint64 {
+	ms := v.c.maps[m]
+	if ms == nil {
+		return 0
+	}
+	stale := ms.m.MultisVersion() != ms.canonVer
+	return ms.canonEpoch<<2 | uint64(b2u(stale))<<1 | uint64(b2u(v.c.cfg.Enabled))
+}
+
+// mergeCanons keeps the canonical maps v computed beside their slots, on
+// the owner goroutine: each whose chunk is still resident, has none yet,
+// and saw nothing around it change since it was computed (its slot's maps
+// were last dropped at or before the epoch it was computed at, and the
+// multis are the same).
+func (c *Cache) mergeCanons(v *View) {
+	for i := range v.canonOut {
+		h := &v.canonOut[i]
+		ms := h.ms
+		slot := ms.slots[h.ci]
+		if slot < 0 || ms.m.MultisVersion() != ms.canonVer || h.epoch > ms.canonEpoch {
+			continue
+		}
+		if e := &c.rs.res[slot]; e.canon[h.set] == nil && e.canonDrop <= h.epoch {
+			e.canon[h.set] = c.rs.canons.intern(&h.cn)
+		}
+	}
+	clear(v.canonOut)
+	v.canonOut = v.canonOut[:0]
 }

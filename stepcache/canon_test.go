@@ -6,6 +6,10 @@ import (
 	"testing"
 
 	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/canon"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/steptest"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/gen"
 )
@@ -14,14 +18,14 @@ import (
 // chunk's canonical maps (both rule sets) and returns the bytes per
 // resident chunk before (chunk objects, shared once) and after (plus the
 // canonical maps, shared once, and every slot's pointers).
-func canonMemory(t *testing.T, r *movement.Rules, chunks []*Chunk) (before, after float64, distinct int) {
+func canonMemory(t *testing.T, r *movement.Rules, chunks []*chunk.Chunk) (before, after float64, distinct int) {
 	t.Helper()
 	c := residentCache(t, r, chunks)
-	wide, high := ChunksOf(r.Map.Width, r.Map.Height)
+	wide, high := chunk.Grid(r.Map.Width, r.Map.Height)
 	st := c.Stats()
 	for cy := 0; cy < high; cy++ {
 		for cx := 0; cx < wide; cx++ {
-			for set := RuleWalk; set < NumRuleSets; set++ {
+			for set := chunk.RuleWalk; set < chunk.NumRuleSets; set++ {
 				if cn, _ := c.Canon(r.Map.ID, cx, cy, set); cn == nil {
 					t.Fatalf("chunk %d,%d: no canonical map", cx, cy)
 				}
@@ -37,7 +41,7 @@ func canonMemory(t *testing.T, r *movement.Rules, chunks []*Chunk) (before, afte
 // resident chunk (both rule sets) add at most 25% to the resident bytes per
 // chunk.
 func TestCanonMemory(t *testing.T) {
-	before, after, distinct := canonMemory(t, staticRules(t), defaultChunks(t))
+	before, after, distinct := canonMemory(t, steptest.StaticRules(t), steptest.DefaultChunks(t, bake.BuildMap))
 	t.Logf("default world: %.0f -> %.0f bytes per resident chunk (+%.1f%%), %d distinct canonical maps", before, after, 100*(after/before-1), distinct)
 	if after > 1.25*before {
 		t.Errorf("canonical maps add %.1f%%, want at most 25%%", 100*(after/before-1))
@@ -58,7 +62,7 @@ func TestCanonMemoryBig(t *testing.T) {
 	}
 	r := movement.NewRules(w.Map, w.Tiles, nil)
 	r.StaticOnly = true
-	chunks, err := BuildMap(context.Background(), r, 0, nil)
+	chunks, err := bake.BuildMap(context.Background(), r, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,15 +74,15 @@ func TestCanonMemoryBig(t *testing.T) {
 }
 
 // residentCache returns a cache over r with every chunk of chunks resident.
-func residentCache(t *testing.T, r *movement.Rules, chunks []*Chunk) *Cache {
+func residentCache(t *testing.T, r *movement.Rules, chunks []*chunk.Chunk) *Cache {
 	t.Helper()
 	cfg := DefaultConfig()
 	cfg.MaxResidentChunks = len(chunks)
-	c, err := New(cfg, r)
+	c, err := New(cfg, bake.Shared, r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wide, _ := ChunksOf(r.Map.Width, r.Map.Height)
+	wide, _ := chunk.Grid(r.Map.Width, r.Map.Height)
 	for i, ch := range chunks {
 		if err := c.Install(r.Map.ID, i%wide, i/wide, ch); err != nil {
 			t.Fatal(err)
@@ -89,8 +93,8 @@ func residentCache(t *testing.T, r *movement.Rules, chunks []*Chunk) *Cache {
 
 // canonOpen reports the open bit of map cell (x, y) in chunk (cx, cy)'s
 // map (its ring included).
-func canonOpen(cn *Canon, cx, cy, x, y int) bool {
-	c, r := x-cx*ChunkSize+1, y-cy*ChunkSize+1
+func canonOpen(cn *canon.Map, cx, cy, x, y int) bool {
+	c, r := x-cx*chunk.Size+1, y-cy*chunk.Size+1
 	return cn.Open[r]&(1<<c) != 0
 }
 
@@ -102,24 +106,24 @@ func canonOpen(cn *Canon, cx, cy, x, y int) bool {
 // Z. It returns the number of steps checked.
 func checkGridParity(t *testing.T, c *Cache, r *movement.Rules, stride int) int {
 	t.Helper()
-	wide, high := ChunksOf(r.Map.Width, r.Map.Height)
-	movers := [NumRuleSets][2]movement.Mover{
+	wide, high := chunk.Grid(r.Map.Width, r.Map.Height)
+	movers := [chunk.NumRuleSets][2]movement.Mover{
 		{{}, {Caps: movement.Player}},
 		{{Caps: movement.CanSwim | movement.CantWalk}, {Caps: movement.CanSwim | movement.CantWalk | movement.Player}},
 	}
 	checked, n := 0, 0
-	for set := RuleWalk; set < NumRuleSets; set++ {
+	for set := chunk.RuleWalk; set < chunk.NumRuleSets; set++ {
 		for ci := 0; ci < wide*high; ci++ {
 			cx, cy := ci%wide, ci/wide
 			cn, _ := c.Canon(r.Map.ID, cx, cy, set)
-			for i := 0; i < ChunkCells; i++ {
-				if cn.Reg[i/ChunkSize]&(1<<(i%ChunkSize)) == 0 {
+			for i := 0; i < chunk.NumCells; i++ {
+				if cn.Reg[i/chunk.Size]&(1<<(i%chunk.Size)) == 0 {
 					continue
 				}
 				if n++; n%stride != 0 {
 					continue
 				}
-				x, y := cx*ChunkSize+i%ChunkSize, cy*ChunkSize+i/ChunkSize
+				x, y := cx*chunk.Size+i%chunk.Size, cy*chunk.Size+i/chunk.Size
 				checked += checkBlock(t, c, r, cn, set, movers[set], cx, cy, x, y)
 			}
 		}
@@ -128,11 +132,11 @@ func checkGridParity(t *testing.T, c *Cache, r *movement.Rules, stride int) int 
 }
 
 // checkBlock checks the steps inside the block of regular cell (x, y).
-func checkBlock(t *testing.T, c *Cache, r *movement.Rules, cn *Canon, set RuleSet, movers [2]movement.Mover, cx, cy, x, y int) int {
+func checkBlock(t *testing.T, c *Cache, r *movement.Rules, cn *canon.Map, set chunk.RuleSet, movers [2]movement.Mover, cx, cy, x, y int) int {
 	t.Helper()
 	canonZ := func(px, py int) int {
-		_, ch := c.Canon(r.Map.ID, px/ChunkSize, py/ChunkSize, set)
-		return int(CanonRecord(ch, (py%ChunkSize)*ChunkSize+px%ChunkSize, set).Z)
+		_, ch := c.Canon(r.Map.ID, px/chunk.Size, py/chunk.Size, set)
+		return int(canon.Record(ch, (py%chunk.Size)*chunk.Size+px%chunk.Size, set).Z)
 	}
 	in := func(px, py int) bool { return absDiff(px, x) <= 1 && absDiff(py, y) <= 1 }
 	checked := 0
@@ -150,7 +154,7 @@ func checkBlock(t *testing.T, c *Cache, r *movement.Rules, cn *Canon, set RuleSe
 				}
 			}
 			for k, mv := range movers {
-				allowed := ApplyDiagonalRule(nb, k == 1)
+				allowed := chunk.ApplyDiagonalRule(nb, k == 1)
 				for d := movement.Dir(0); d < 8; d++ {
 					dx, dy := d.Offset()
 					tx, ty := px+dx, py+dy
@@ -181,10 +185,10 @@ func absDiff(a, b int) int {
 // regular cell of the hand-made world (water, a bridge, a two-floor house,
 // slopes, ignored land, out-of-range Zs, a multi).
 func TestCanonGridParityHandWorld(t *testing.T) {
-	r := handWorld(t)
+	r := steptest.HandWorld(t)
 	live := r.Clone()
 	r.StaticOnly = true
-	chunks, err := BuildMap(context.Background(), r, 0, nil)
+	chunks, err := bake.BuildMap(context.Background(), r, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,8 +202,8 @@ func TestCanonGridParityHandWorld(t *testing.T) {
 // TestCanonGridParityDefaultWorld: Lemma 1 against the live rules on a
 // sample of the default world's regular cells.
 func TestCanonGridParityDefaultWorld(t *testing.T) {
-	r := defaultRules(t)
-	t.Logf("%d steps checked", checkGridParity(t, residentCache(t, r, defaultChunks(t)), r, 29))
+	r := steptest.DefaultRules(t)
+	t.Logf("%d steps checked", checkGridParity(t, residentCache(t, r, steptest.DefaultChunks(t, bake.BuildMap)), r, 29))
 }
 
 // TestCanonSeamsAndInvalidation: a chunk alone has no regular cells by its
@@ -207,12 +211,12 @@ func TestCanonGridParityDefaultWorld(t *testing.T) {
 // and recomputes its map; with every neighbour resident it equals
 // BuildCanon over all of them.
 func TestCanonSeamsAndInvalidation(t *testing.T) {
-	r := defaultRules(t)
-	chunks := defaultChunks(t)
-	wide, high := ChunksOf(r.Map.Width, r.Map.Height)
+	r := steptest.DefaultRules(t)
+	chunks := steptest.DefaultChunks(t, bake.BuildMap)
+	wide, high := chunk.Grid(r.Map.Width, r.Map.Height)
 	cx, cy := wide/2, high/2
 	c := newTestCache(t, Config{MaxResidentChunks: 64}, r)
-	if cn, ch := c.Canon(r.Map.ID, cx, cy, RuleWalk); cn != nil || ch != nil {
+	if cn, ch := c.Canon(r.Map.ID, cx, cy, chunk.RuleWalk); cn != nil || ch != nil {
 		t.Fatal("a chunk that is not resident has a canonical map")
 	}
 	install := func(x, y int) {
@@ -221,9 +225,9 @@ func TestCanonSeamsAndInvalidation(t *testing.T) {
 		}
 	}
 	install(cx, cy)
-	alone, _ := c.Canon(r.Map.ID, cx, cy, RuleWalk)
-	for i := 0; i < ChunkSize; i++ {
-		if alone.Reg[0]|alone.Reg[ChunkSize-1] != 0 || alone.Reg[i]&(1|1<<(ChunkSize-1)) != 0 {
+	alone, _ := c.Canon(r.Map.ID, cx, cy, chunk.RuleWalk)
+	for i := 0; i < chunk.Size; i++ {
+		if alone.Reg[0]|alone.Reg[chunk.Size-1] != 0 || alone.Reg[i]&(1|1<<(chunk.Size-1)) != 0 {
 			t.Fatal("a border cell beside a missing neighbour is regular")
 		}
 	}
@@ -238,14 +242,14 @@ func TestCanonSeamsAndInvalidation(t *testing.T) {
 	if c.CanonEpoch(r.Map.ID) == e {
 		t.Fatal("installs around the chunk left the epoch")
 	}
-	full, _ := c.Canon(r.Map.ID, cx, cy, RuleWalk)
-	var around [3][3]*Chunk
+	full, _ := c.Canon(r.Map.ID, cx, cy, chunk.RuleWalk)
+	var around [3][3]*chunk.Chunk
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
 			around[dy+1][dx+1] = chunks[(cy+dy)*wide+cx+dx]
 		}
 	}
-	if want := BuildCanon(&around, RuleWalk, cx, cy, r.Map.Width, r.Map.Height, nil); *full != want {
+	if want := canon.Build(&around, chunk.RuleWalk, cx, cy, r.Map.Width, r.Map.Height, nil); *full != want {
 		t.Fatal("with every neighbour resident the map differs from BuildCanon")
 	}
 	for i := range full.Reg {
@@ -267,15 +271,15 @@ func TestCanonSeamsAndInvalidation(t *testing.T) {
 // through unknown (not good) and changes the epoch; removing it restores
 // the map.
 func TestCanonMulti(t *testing.T) {
-	r := handWorld(t)
-	chunks, err := BuildMap(context.Background(), r, 0, nil)
+	r := steptest.HandWorld(t)
+	chunks, err := bake.BuildMap(context.Background(), r, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := residentCache(t, r, chunks)
 	before := *mustCanon(t, c, r, 0, 2)
 	e := c.CanonEpoch(r.Map.ID)
-	mu := world.NewMulti(&world.MultiDef{ID: 2, Components: []world.MultiComponent{{ItemID: hwWall}}}, 6, 34, 0)
+	mu := world.NewMulti(&world.MultiDef{ID: 2, Components: []world.MultiComponent{{ItemID: steptest.Wall}}}, 6, 34, 0)
 	if err := r.Map.AddMulti(mu); err != nil {
 		t.Fatal(err)
 	}
@@ -285,7 +289,7 @@ func TestCanonMulti(t *testing.T) {
 	with := mustCanon(t, c, r, 0, 2)
 	for y := 32; y < 48; y++ {
 		for x := 0; x < 16; x++ {
-			if with.Reg[y-32]&(1<<x) != 0 && c.Search(0, 0).Lookup(r.Map.ID, x, y, 0, 0).Kind == FallMulti {
+			if with.Reg[y-32]&(1<<x) != 0 && c.Search(0, 0).Lookup(r.Map.ID, x, y, 0, 0).Kind == chunk.FallMulti {
 				t.Fatalf("(%d,%d) falls through as near a multi but is regular", x, y)
 			}
 		}
@@ -299,9 +303,9 @@ func TestCanonMulti(t *testing.T) {
 	}
 }
 
-func mustCanon(t *testing.T, c *Cache, r *movement.Rules, cx, cy int) *Canon {
+func mustCanon(t *testing.T, c *Cache, r *movement.Rules, cx, cy int) *canon.Map {
 	t.Helper()
-	cn, _ := c.Canon(r.Map.ID, cx, cy, RuleWalk)
+	cn, _ := c.Canon(r.Map.ID, cx, cy, chunk.RuleWalk)
 	if cn == nil {
 		t.Fatalf("chunk %d,%d: no map", cx, cy)
 	}

@@ -9,7 +9,7 @@ const (
 	DefaultMissPromotionWindowMs  = 30000
 	// DefaultMissVisitMs is longer than a pet following a mounted owner
 	// (4 tiles/s) keeps searching in one chunk it crosses: up to about 8 s
-	// measured on the default world's pet route.
+	// on the default world's pet route.
 	DefaultMissVisitMs = 10000
 	// buildQueueCap bounds the chunks waiting for a background build.
 	buildQueueCap = 1024

@@ -2,6 +2,10 @@ package stepcache
 
 import (
 	"testing"
+
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/steptest"
 )
 
 // walkDistinct counts the interner's objects the slow way.
@@ -18,10 +22,10 @@ func walkDistinct(c *Cache) int {
 // evictions and Clear; and Stats does not allocate (a metrics fold reads it
 // after every tick).
 func TestDistinctCountKept(t *testing.T) {
-	r := defaultRules(t)
-	chunks := defaultChunks(t)
+	r := steptest.DefaultRules(t)
+	chunks := steptest.DefaultChunks(t, bake.BuildMap)
 	c := newTestCache(t, Config{MaxResidentChunks: 1 << 20, Seed: 1}, r)
-	wide := (r.Map.Width + ChunkSize - 1) / ChunkSize
+	wide := (r.Map.Width + chunk.Size - 1) / chunk.Size
 	check := func(when string) {
 		t.Helper()
 		if got, want := c.Stats().Distinct, walkDistinct(c); got != want || (c.Stats().Resident > 0 && got == 0) {

@@ -5,14 +5,17 @@ import (
 	"testing"
 
 	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/steptest"
 	"github.com/shardcore/shardcore/world"
 )
 
 // uniformSource serves one shared uniform chunk for every key (loads count
 // as misses), so eviction policies can be measured without baking.
-type uniformSource struct{ ch *Chunk }
+type uniformSource struct{ ch *chunk.Chunk }
 
-func (s uniformSource) ReadChunk(cx, cy int) (*Chunk, bool, error) { return s.ch, true, nil }
+func (s uniformSource) ReadChunk(cx, cy int) (*chunk.Chunk, bool, error) { return s.ch, true, nil }
 
 func emptyMapRules(tb testing.TB, side int) *movement.Rules {
 	tb.Helper()
@@ -26,7 +29,7 @@ func emptyMapRules(tb testing.TB, side int) *movement.Rules {
 func policyCache(tb testing.TB, p EvictionPolicy, max int, r *movement.Rules) *Cache {
 	tb.Helper()
 	c := newTestCache(tb, Config{MaxResidentChunks: max, Eviction: p, Seed: 3}, r)
-	if err := c.AttachSource(r.Map.ID, uniformSource{BuildChunk(r, 0, 0)}); err != nil {
+	if err := c.AttachSource(r.Map.ID, uniformSource{bake.BuildChunk(r, 0, 0)}); err != nil {
 		tb.Fatal(err)
 	}
 	return c
@@ -41,7 +44,7 @@ func checkChunkPointers(t *testing.T, c *Cache) {
 			continue
 		}
 		for ci, slot := range ms.slots {
-			want := (*Chunk)(nil)
+			want := (*chunk.Chunk)(nil)
 			if slot >= 0 {
 				want = c.rs.res[slot].sh.ch
 			}
@@ -75,7 +78,7 @@ func TestEnforceBoundsResident(t *testing.T) {
 			t.Fatalf("%v: Resident reports %d chunks, want 100", p, found)
 		}
 		checkChunkPointers(t, c)
-		if st := c.Stats(); st.Distinct != 1 || st.Bytes != BuildChunk(r, 0, 0).Bytes() {
+		if st := c.Stats(); st.Distinct != 1 || st.Bytes != bake.BuildChunk(r, 0, 0).Bytes() {
 			t.Fatalf("%v: shared uniform chunks: distinct %d bytes %d", p, st.Distinct, st.Bytes)
 		}
 		c.Clear()
@@ -147,7 +150,7 @@ func hitRatio(tb testing.TB, p EvictionPolicy, max int, tr [][2]int) float64 {
 		}
 	}
 	st := c.Stats()
-	return float64(st.Kinds[Hit]-st.Loaded) / float64(st.Lookups()) // a load is a miss
+	return float64(st.Kinds[chunk.Hit]-st.Loaded) / float64(st.Lookups()) // a load is a miss
 }
 
 func TestEvictionPoliciesOnTrace(t *testing.T) {
@@ -187,9 +190,9 @@ func itoa(v int) string {
 }
 
 func TestCacheSharesIdenticalChunks(t *testing.T) {
-	r := handWorld(t)
+	r := steptest.HandWorld(t)
 	c := newTestCache(t, Config{}, r)
-	a, b := BuildChunk(r, 3, 2), BuildChunk(r, 3, 2)
+	a, b := bake.BuildChunk(r, 3, 2), bake.BuildChunk(r, 3, 2)
 	if err := c.Install(r.Map.ID, 0, 0, a); err != nil {
 		t.Fatal(err)
 	}

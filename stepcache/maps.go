@@ -2,6 +2,7 @@ package stepcache
 
 import (
 	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -16,7 +17,7 @@ type mapState struct {
 	// chunks[ci] is resident chunk ci's records (nil: not resident): a
 	// lookup reads it beside slots[ci] instead of through the slot's entry
 	// and its shared object, two dependent cache misses fewer per chunk.
-	chunks []*Chunk
+	chunks []*chunk.Chunk
 	src    ChunkSource
 	// nearMulti[ci] says where multis stand around chunk ci (= sector ci),
 	// as of the map's multisVer: multiNone, multiOwn (in its own sector:
@@ -24,7 +25,7 @@ type mapState struct {
 	// only its edge cells may be).
 	nearMulti  []uint8
 	multisVer  uint64
-	canonVer   uint64 // multis version the slots' canonical maps were computed at (canon_cache.go)
+	canonVer   uint64 // multis version the slots' canonical maps were computed at (canon.go)
 	canonEpoch uint64 // see Cache.CanonEpoch
 }
 
@@ -41,9 +42,9 @@ func newMapState(r *movement.Rules) *mapState {
 	sr := r.Clone()
 	sr.StaticOnly = true
 	sr.Dyn = nil
-	wide, high := ChunksOf(r.Map.Width, r.Map.Height)
+	wide, high := chunk.Grid(r.Map.Width, r.Map.Height)
 	ms := &mapState{id: r.Map.ID, m: r.Map, rules: sr, wide: wide, high: high,
-		slots: make([]int32, wide*high), chunks: make([]*Chunk, wide*high), nearMulti: make([]uint8, wide*high)}
+		slots: make([]int32, wide*high), chunks: make([]*chunk.Chunk, wide*high), nearMulti: make([]uint8, wide*high)}
 	for i := range ms.slots {
 		ms.slots[i] = -1
 	}
@@ -58,7 +59,7 @@ func (ms *mapState) cellOf(x, y int) (ci int32, cell int, ok bool) {
 	if x < 0 || y < 0 || x >= ms.m.Width || y >= ms.m.Height {
 		return 0, 0, false
 	}
-	return int32((y/ChunkSize)*ms.wide + x/ChunkSize), (y%ChunkSize)*ChunkSize + x%ChunkSize, true
+	return int32((y/chunk.Size)*ms.wide + x/chunk.Size), (y%chunk.Size)*chunk.Size + x%chunk.Size, true
 }
 
 // key names chunk ci of the map.
@@ -72,12 +73,12 @@ func (ms *mapState) refreshMultis() {
 		near := multiNone
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
-				if ms.m.HasMultis((cx+dx)*ChunkSize, (cy+dy)*ChunkSize) {
+				if ms.m.HasMultis((cx+dx)*chunk.Size, (cy+dy)*chunk.Size) {
 					near = multiAround
 				}
 			}
 		}
-		if ms.m.HasMultis(cx*ChunkSize, cy*ChunkSize) {
+		if ms.m.HasMultis(cx*chunk.Size, cy*chunk.Size) {
 			near = multiOwn
 		}
 		ms.nearMulti[ci] = near
@@ -89,10 +90,10 @@ func (ms *mapState) refreshMultis() {
 // fall through to the live rules).
 func (ms *mapState) nearMultiCell(ci int32, x, y int) bool {
 	// Sectors are chunks: an inner cell's halo is in its own sector.
-	ex, ey := x%ChunkSize, y%ChunkSize
-	edge := ex == 0 || ey == 0 || ex == ChunkSize-1 || ey == ChunkSize-1
+	ex, ey := x%chunk.Size, y%chunk.Size
+	edge := ex == 0 || ey == 0 || ex == chunk.Size-1 || ey == chunk.Size-1
 	return ms.nearMulti[ci] == multiOwn || (edge && ms.m.HasMultisNear(x, y))
 }
 
-var _ [ChunkSize - world.SectorSize]struct{} // chunks must be sectors (nearMulti)
-var _ [world.SectorSize - ChunkSize]struct{}
+var _ [chunk.Size - world.SectorSize]struct{} // chunks must be sectors (nearMulti)
+var _ [world.SectorSize - chunk.Size]struct{}

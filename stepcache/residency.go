@@ -1,5 +1,7 @@
 package stepcache
 
+import "github.com/shardcore/shardcore/stepcache/chunk"
+
 // residentSet is the resident chunks of every map: a dense slot array
 // (each map's slots point into it), the interner that shares identical
 // chunks, the use stamps eviction reads, and the bytes held.
@@ -9,17 +11,17 @@ type residentSet struct {
 	seq    uint64 // use stamp: advanced by every use and install
 	intern interner
 	bytes  int           // resident bytes, shared objects once
-	canons canonInterner // the slots' canonical maps (canon_cache.go)
+	canons canonInterner // the slots' canonical maps (canon.go)
 }
 
 // resident is one resident slot.
 type resident struct {
 	sh    *shared
 	ms    *mapState
-	ci    int32                     // chunk index in ms
-	last  uint64                    // stamp of the last use
-	clear uint64                    // stamp at which the CLOCK hand last cleared the mark
-	canon [NumRuleSets]*canonShared // computed on first use, dropped when the slot or a neighbour changes
+	ci    int32                           // chunk index in ms
+	last  uint64                          // stamp of the last use
+	clear uint64                          // stamp at which the CLOCK hand last cleared the mark
+	canon [chunk.NumRuleSets]*canonShared // computed on first use, dropped when the slot or a neighbour changes
 	// canonDrop is its map's canon epoch when canon was last dropped (or
 	// the slot installed): a view's map computed at an earlier epoch is stale
 	canonDrop uint64
@@ -40,7 +42,7 @@ func (rs *residentSet) use(i int32) {
 
 // install makes ch resident as chunk ci of ms, replacing what was there; an
 // identical resident chunk is shared instead of ch. It returns the slot.
-func (rs *residentSet) install(ms *mapState, ci int32, ch *Chunk) int32 {
+func (rs *residentSet) install(ms *mapState, ci int32, ch *chunk.Chunk) int32 {
 	if old := ms.slots[ci]; old >= 0 {
 		rs.remove(int(old))
 	}
@@ -93,3 +95,55 @@ func (rs *residentSet) clear() {
 
 // distinct is the number of distinct chunk objects behind the slots.
 func (rs *residentSet) distinct() int { return rs.intern.n }
+
+// interner maps content hashes to one shared chunk object per content.
+type interner struct {
+	byHash map[uint64][]*shared
+	n      int // shared objects in byHash
+}
+
+// shared is one distinct chunk object and how many slots hold it.
+type shared struct {
+	ch   *chunk.Chunk
+	hash uint64
+	refs int
+}
+
+func newInterner() interner { return interner{byHash: map[uint64][]*shared{}} }
+
+// intern returns the shared object equal to ch (ch itself when new), with
+// its reference count raised.
+func (in *interner) intern(ch *chunk.Chunk, hash uint64) *shared {
+	for _, s := range in.byHash[hash] {
+		if s.ch.Equal(ch) {
+			s.refs++
+			return s
+		}
+	}
+	s := &shared{ch: ch, hash: hash, refs: 1}
+	in.byHash[hash] = append(in.byHash[hash], s)
+	in.n++
+	return s
+}
+
+// release drops one reference; it reports whether the object is gone.
+func (in *interner) release(s *shared) bool {
+	s.refs--
+	if s.refs > 0 {
+		return false
+	}
+	in.n--
+	list := in.byHash[s.hash]
+	for i, o := range list {
+		if o == s {
+			list = append(list[:i], list[i+1:]...)
+			break
+		}
+	}
+	if len(list) == 0 {
+		delete(in.byHash, s.hash)
+	} else {
+		in.byHash[s.hash] = list
+	}
+	return true
+}

@@ -1,11 +1,13 @@
 package stepcache
 
+import "github.com/shardcore/shardcore/stepcache/chunk"
+
 // Stats are the cache's counters and sizes.
 type Stats struct {
 	// Kinds counts the searches' lookups by outcome (Kinds[Hit] is the hit
 	// count); StepKinds the movement system's (Cache.Steps), which
 	// HitRatio and Lookups leave out.
-	Kinds, StepKinds [NumHitKinds]uint64
+	Kinds, StepKinds [chunk.NumHitKinds]uint64
 	// Resident is the number of resident chunk slots; Distinct the number of
 	// distinct chunk objects behind them (identical chunks are shared).
 	Resident, Distinct int
@@ -46,7 +48,7 @@ func (s Stats) HitRatio() float64 {
 	if n == 0 {
 		return 0
 	}
-	return float64(s.Kinds[Hit]) / float64(n)
+	return float64(s.Kinds[chunk.Hit]) / float64(n)
 }
 
 // Stats returns the counters and sizes now.

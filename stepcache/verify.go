@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -19,7 +20,7 @@ type Mismatch struct {
 	CacheZ  int
 	LiveOK  bool
 	LiveZ   int
-	// Expected, when set, says what the check expected instead (VerifyWorld:
+	// Expected, when set, says what the check expected instead (parity.VerifyWorld:
 	// a fallthrough kind that should not happen there).
 	Expected string
 }
@@ -61,7 +62,7 @@ func (v *verifyMode) due(rng *rand.Rand) bool {
 
 // check re-checks a hit against the static live rules, direction by
 // direction, recording every difference in st and the kept list.
-func (v *verifyMode) check(ms *mapState, x, y, z int, caps movement.Caps, s *StepMask, st *Stats) {
+func (v *verifyMode) check(ms *mapState, x, y, z int, caps movement.Caps, s *chunk.StepMask, st *Stats) {
 	st.Verified++
 	mv := movement.Mover{Caps: caps}
 	for d := movement.Dir(0); d < 8; d++ {

@@ -1,5 +1,7 @@
 package stepcache
 
+import "github.com/shardcore/shardcore/stepcache/chunk"
+
 // View is a read-only handle on a cache for searches that run on other
 // goroutines at once, while the cache's owner waits: between the owner's
 // Ready and its Merge of every view, the views' lookups only read the
@@ -18,10 +20,10 @@ package stepcache
 // a time.
 type View struct {
 	c     *Cache
-	kinds [NumHitKinds]uint64
+	kinds [chunk.NumHitKinds]uint64
 	// stepKinds counts the lookups of the view's Steps handle (merged into
 	// Stats.StepKinds).
-	stepKinds [NumHitKinds]uint64
+	stepKinds [chunk.NumHitKinds]uint64
 	miss      []viewMiss // chunks missed, for Merge
 	used      []int32    // resident slots used (a run of one slot once)
 	// reads are the chunks this view read from shared sources since the
@@ -40,7 +42,7 @@ type View struct {
 type viewRead struct {
 	ms *mapState
 	ci int32
-	ch *Chunk
+	ch *chunk.Chunk
 }
 
 // SharedChunkSource is a ChunkSource whose ReadChunk may be called from
@@ -83,7 +85,7 @@ func (v *View) Steps() Search {
 // missed returns chunk ci of ms, not resident, for s: read from the map's
 // shared source (kept for Merge to install), else nil, recorded for Merge
 // to resolve as s's miss.
-func (v *View) missed(ms *mapState, ci int32, s *Search) *Chunk {
+func (v *View) missed(ms *mapState, ci int32, s *Search) *chunk.Chunk {
 	if ch := v.readShared(ms, ci); ch != nil {
 		return ch
 	}
@@ -101,7 +103,7 @@ func (v *View) missed(ms *mapState, ci int32, s *Search) *Chunk {
 // a source that does not hold the chunk is left to Merge, which counts and
 // rebuilds it as a Search's miss would. Each chunk is asked of the source
 // once per view until Merge.
-func (v *View) readShared(ms *mapState, ci int32) *Chunk {
+func (v *View) readShared(ms *mapState, ci int32) *chunk.Chunk {
 	src, ok := ms.src.(SharedChunkSource)
 	if !ok {
 		return nil
@@ -115,7 +117,7 @@ func (v *View) readShared(ms *mapState, ci int32) *Chunk {
 		return v.last.ch
 	}
 	ch, ok, err := src.ReadChunk(int(ci)%ms.wide, int(ci)/ms.wide)
-	if err != nil || !ok || ch == nil || !ch.valid() {
+	if err != nil || !ok || ch == nil || !ch.Valid() {
 		ch = nil // asked once: Merge resolves it
 	}
 	if v.readAt == nil {
@@ -160,7 +162,7 @@ func (c *Cache) Merge(v *View) {
 		c.st.Kinds[k] += n
 		c.st.StepKinds[k] += v.stepKinds[k]
 	}
-	v.kinds, v.stepKinds = [NumHitKinds]uint64{}, [NumHitKinds]uint64{}
+	v.kinds, v.stepKinds = [chunk.NumHitKinds]uint64{}, [chunk.NumHitKinds]uint64{}
 	for _, i := range v.used {
 		if int(i) < len(c.rs.res) {
 			c.rs.use(i)

@@ -5,6 +5,9 @@ import (
 	"testing"
 
 	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/steptest"
 )
 
 // TestView_ReadsOnlyUntilMerge: a view's hits equal a Search's; until Merge
@@ -13,24 +16,24 @@ import (
 // the source holds it; Merge counts the outcomes and then reads the
 // source's chunk and admits the gate's, as the Search would have.
 func TestView_ReadsOnlyUntilMerge(t *testing.T) {
-	r := handWorld(t)
-	src := &source{chunks: map[[2]int]*Chunk{{1, 1}: BuildChunk(r, 1, 1)}}
+	r := steptest.HandWorld(t)
+	src := &source{chunks: map[[2]int]*chunk.Chunk{{1, 1}: bake.BuildChunk(r, 1, 1)}}
 	c := newTestCache(t, Config{MissPromotionThreshold: 1}, r)
 	if err := c.AttachSource(r.Map.ID, src); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Install(r.Map.ID, 3, 0, BuildChunk(r, 3, 0)); err != nil {
+	if err := c.Install(r.Map.ID, 3, 0, bake.BuildChunk(r, 3, 0)); err != nil {
 		t.Fatal(err)
 	}
 	want := c.Search(1, 0).Lookup(r.Map.ID, gx, gy, 0, 0)
 	before := c.Stats()
 	v := c.NewView()
 	c.Ready()
-	if got := v.Search(1, 0).Lookup(r.Map.ID, gx, gy, 0, 0); got != want || got.Kind != Hit {
+	if got := v.Search(1, 0).Lookup(r.Map.ID, gx, gy, 0, 0); got != want || got.Kind != chunk.Hit {
 		t.Fatalf("view %+v, search %+v", got, want)
 	}
 	for _, at := range [][2]int{{2, 2}, {20, 20}} { // chunk (0,0): gate; (1,1): the source's
-		if k := v.Search(1, 0).Lookup(r.Map.ID, at[0], at[1], 0, 0).Kind; k != FallNotBuilt {
+		if k := v.Search(1, 0).Lookup(r.Map.ID, at[0], at[1], 0, 0).Kind; k != chunk.FallNotBuilt {
 			t.Fatalf("view lookup at %v: %v, want not_built", at, k)
 		}
 	}
@@ -39,7 +42,7 @@ func TestView_ReadsOnlyUntilMerge(t *testing.T) {
 	}
 	c.Merge(v)
 	st := c.Stats()
-	if st.Lookups() != before.Lookups()+3 || st.Kinds[Hit] != before.Kinds[Hit]+1 || st.Kinds[FallNotBuilt] != 2 {
+	if st.Lookups() != before.Lookups()+3 || st.Kinds[chunk.Hit] != before.Kinds[chunk.Hit]+1 || st.Kinds[chunk.FallNotBuilt] != 2 {
 		t.Fatalf("after Merge kinds %v (before %v)", st.Kinds, before.Kinds)
 	}
 	if st.Loaded != 1 || st.Built != 1 || !c.Resident(r.Map.ID, 0, 0) || !c.Resident(r.Map.ID, 1, 1) {
@@ -55,20 +58,20 @@ func TestView_ReadsOnlyUntilMerge(t *testing.T) {
 // at once (run with -race), each answer equal to the owner's Search, and
 // the merged counts add up.
 func TestView_ConcurrentLookups(t *testing.T) {
-	r := handWorld(t)
+	r := steptest.HandWorld(t)
 	c := newTestCache(t, Config{}, r)
-	wide, high := ChunksOf(r.Map.Width, r.Map.Height)
+	wide, high := chunk.Grid(r.Map.Width, r.Map.Height)
 	for cy := 0; cy < high; cy++ {
 		for cx := 0; cx < wide; cx++ {
 			if cx != 2 { // leave a column of chunks unbuilt
-				if err := c.Install(r.Map.ID, cx, cy, BuildChunk(r, cx, cy)); err != nil {
+				if err := c.Install(r.Map.ID, cx, cy, bake.BuildChunk(r, cx, cy)); err != nil {
 					t.Fatal(err)
 				}
 			}
 		}
 	}
 	caps := []movement.Caps{0, movement.Player, movement.CanSwim | movement.CantWalk, movement.CanSwim}
-	want := map[[4]int]StepMask{}
+	want := map[[4]int]chunk.StepMask{}
 	for y := 0; y < r.Map.Height; y++ {
 		for x := 0; x < r.Map.Width; x++ {
 			for ci, cp := range caps {
@@ -115,7 +118,7 @@ type sharedSource struct {
 	per map[[2]int]int // reads of each chunk
 }
 
-func (s *sharedSource) ReadChunk(cx, cy int) (*Chunk, bool, error) {
+func (s *sharedSource) ReadChunk(cx, cy int) (*chunk.Chunk, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.per == nil {
@@ -134,17 +137,17 @@ func (*sharedSource) SharedReads() {}
 // loaded; a chunk the source does not hold still falls through and goes to
 // the gate at Merge.
 func TestView_ReadsSharedSource(t *testing.T) {
-	r := handWorld(t)
-	wide, high := ChunksOf(r.Map.Width, r.Map.Height)
-	src := &sharedSource{source: source{chunks: map[[2]int]*Chunk{}}}
+	r := steptest.HandWorld(t)
+	wide, high := chunk.Grid(r.Map.Width, r.Map.Height)
+	src := &sharedSource{source: source{chunks: map[[2]int]*chunk.Chunk{}}}
 	for cy := 0; cy < high; cy++ {
 		for cx := 0; cx < wide; cx++ {
 			if cx != 2 { // a column the source does not hold
-				src.chunks[[2]int{cx, cy}] = BuildChunk(r, cx, cy)
+				src.chunks[[2]int{cx, cy}] = bake.BuildChunk(r, cx, cy)
 			}
 		}
 	}
-	want := map[[2]int]StepMask{}
+	want := map[[2]int]chunk.StepMask{}
 	ref := newTestCache(t, Config{}, r)
 	if err := ref.AttachSource(r.Map.ID, &source{chunks: src.chunks}); err != nil {
 		t.Fatal(err)
@@ -170,8 +173,8 @@ func TestView_ReadsSharedSource(t *testing.T) {
 				for x := 0; x < r.Map.Width; x++ {
 					got := v.Search(1, 0).Lookup(r.Map.ID, x, y, 0, 0)
 					w := want[[2]int{x, y}]
-					if x/ChunkSize == 2 && w.Kind == Hit {
-						w = StepMask{Kind: FallNotBuilt}
+					if x/chunk.Size == 2 && w.Kind == chunk.Hit {
+						w = chunk.StepMask{Kind: chunk.FallNotBuilt}
 					}
 					if got != w {
 						t.Errorf("(%d,%d): view %+v, want %+v", x, y, got, w)
@@ -209,16 +212,16 @@ func TestView_ReadsSharedSource(t *testing.T) {
 // gives 0 off the map and for a chunk not resident, and changes nothing:
 // no count, no build, no residency, even under threshold 1.
 func TestSearchTouch(t *testing.T) {
-	r := handWorld(t)
+	r := steptest.HandWorld(t)
 	c := newTestCache(t, Config{MissPromotionThreshold: 1}, r)
-	ch := BuildChunk(r, 3, 0)
+	ch := bake.BuildChunk(r, 3, 0)
 	if err := c.Install(r.Map.ID, 3, 0, ch); err != nil {
 		t.Fatal(err)
 	}
 	before := c.Stats()
 	s, nonzero := c.Steps(), 0
 	for i := range ch.Cells {
-		x, y := 3*ChunkSize+i%ChunkSize, i/ChunkSize
+		x, y := 3*chunk.Size+i%chunk.Size, i/chunk.Size
 		if got, want := s.Touch(r.Map.ID, x, y), uintptr(ch.Cells[i].Walk); got != want {
 			t.Fatalf("Touch(%d,%d) = %d, want the record's walk mask %d", x, y, got, want)
 		}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/pathing"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -51,7 +51,7 @@ type PathRecord struct {
 	Expansions int
 	Duration   time.Duration // by the shard's clock (0 under a frozen test clock)
 	WaitTicks  uint64        // ticks between the request and this search
-	Lookups    [stepcache.NumHitKinds]int
+	Lookups    [chunk.NumHitKinds]int
 }
 
 // StepEvent is one step the movement system is about to take or refuse,

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/shardcore/shardcore/pathing"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // durRing is how many recent tick durations the percentiles are taken over.
@@ -19,7 +19,7 @@ type counters struct {
 	stepsLive                   uint64
 	waitSum, maxWait            uint64
 	tickMaxWait                 uint64
-	lookups                     [stepcache.NumHitKinds]uint64
+	lookups                     [chunk.NumHitKinds]uint64
 	pathTime, tickTotal         time.Duration
 	tickMax                     time.Duration
 	queueLen                    int
@@ -99,7 +99,7 @@ type Stats struct {
 	PathfindTime              time.Duration
 	HitRatio                  float64 // from Options.HitRatio
 	// Lookups sums the finders' step-cache lookups by outcome.
-	Lookups [stepcache.NumHitKinds]uint64
+	Lookups [chunk.NumHitKinds]uint64
 	// SystemTime is the time each system took over all ticks, by Clock.
 	SystemTime [NumSystems]time.Duration
 	// Finder is the cache A*'s own counts (zero with another finder):

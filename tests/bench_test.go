@@ -7,6 +7,8 @@ import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/population"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/systems"
 )
 
@@ -34,11 +36,11 @@ func benchTick(b *testing.B, baked bool, maxNodes int) {
 	})
 	if baked {
 		m := sh.sim.Map()
-		chunks, err := stepcache.BuildMap(context.Background(), movement.NewRules(m, sh.sim.Tiles(), nil), 0, nil)
+		chunks, err := bake.BuildMap(context.Background(), movement.NewRules(m, sh.sim.Tiles(), nil), 0, nil)
 		if err != nil {
 			b.Fatalf("bake: %v", err)
 		}
-		wide, _ := stepcache.ChunksOf(m.Width, m.Height)
+		wide, _ := chunk.Grid(m.Width, m.Height)
 		for i, ch := range chunks {
 			if err := sh.cache.Install(m.ID, i%wide, i/wide, ch); err != nil {
 				b.Fatalf("install: %v", err)

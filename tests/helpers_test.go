@@ -9,6 +9,7 @@ import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/population"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
 	"github.com/shardcore/shardcore/systems"
 	"github.com/shardcore/shardcore/world"
 )
@@ -46,7 +47,7 @@ func newShard(t testing.TB, su shardSetup) *shard {
 	sh := &shard{}
 	opts := su.opts
 	if su.cache != nil {
-		c, err := stepcache.New(*su.cache, movement.NewRules(w.Map, w.Tiles, nil))
+		c, err := stepcache.New(*su.cache, bake.Shared, movement.NewRules(w.Map, w.Tiles, nil))
 		if err != nil {
 			t.Fatalf("new cache: %v", err)
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/shardcore/shardcore/components"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/systems"
 	"github.com/shardcore/shardcore/world"
 )
@@ -52,7 +53,7 @@ func TestHouse(t *testing.T) {
 	if st.DoorsOpened == 0 {
 		t.Fatal("the walker never opened the house door")
 	}
-	if st.Lookups[stepcache.FallMulti] == 0 {
+	if st.Lookups[chunk.FallMulti] == 0 {
 		t.Fatalf("no lookup fell through for the multi: %v", st.Lookups)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/shardcore/shardcore/internal/repo"
+	"github.com/shardcore/shardcore/testkit/repo"
 )
 
 // layers ranks the module's packages, lowest first: a package may import
@@ -20,32 +20,63 @@ var layers = []struct {
 	rank   int
 }{
 	{"github.com/shardcore/shardcore/internal/", 0},
-	{"github.com/shardcore/shardcore/internal/swbcodec", 3}, // the .swb codec, beside stepcache/swb
-	{"github.com/shardcore/shardcore/internal/swblab", 3},   // .swb measurements over stepcache/swb
-	{"github.com/shardcore/shardcore/internal/swbtest", 3},  // .swb test chunks
+	{"github.com/shardcore/shardcore/testkit/", 0}, // the repository locator and the counting helper, for tests and tools
 	{"github.com/shardcore/shardcore/config", 0},
 	{"github.com/shardcore/shardcore/world", 1},
 	{"github.com/shardcore/shardcore/movement", 2},
-	{"github.com/shardcore/shardcore/stepcache", 3},
-	{"github.com/shardcore/shardcore/pathing", 4},
-	{"github.com/shardcore/shardcore/components", 5},
-	{"github.com/shardcore/shardcore/systems", 6},
-	{"github.com/shardcore/shardcore/population", 7},
-	{"github.com/shardcore/shardcore/metrics", 7}, // Prometheus series and endpoint: reads stepcache's kinds, published by server
-	{"github.com/shardcore/shardcore/server", 8},
-	{"github.com/shardcore/shardcore/server/recorder", 7}, // the search recording: format, writer, tap; below the server that wires it
-	{"github.com/shardcore/shardcore/server/replay", 7},   // re-runs a recording; imports recorder
-	{"github.com/shardcore/shardcore/server/render", 7},   // the PNG of a map the server hands it
-	{"github.com/shardcore/shardcore/cmd/", 9},
-	{"github.com/shardcore/shardcore/tests", 10},
+	{"github.com/shardcore/shardcore/stepcache/chunk", 3},       // the chunk model: the leaf every step-cache package reads
+	{"github.com/shardcore/shardcore/stepcache/bake", 4},        // the probes that build chunks
+	{"github.com/shardcore/shardcore/stepcache/canon", 4},       // canonical maps of chunks
+	{"github.com/shardcore/shardcore/stepcache/swb/codec", 4},   // the .swb record codec
+	{"github.com/shardcore/shardcore/stepcache/steptest", 4},    // the worlds the step cache's tests run on
+	{"github.com/shardcore/shardcore/stepcache", 5},             // the resident cache
+	{"github.com/shardcore/shardcore/stepcache/swb", 6},         // the .swb file: a source of the cache
+	{"github.com/shardcore/shardcore/stepcache/swb/lab", 6},     // .swb measurements
+	{"github.com/shardcore/shardcore/stepcache/swb/swbtest", 6}, // .swb test chunks
+	{"github.com/shardcore/shardcore/stepcache/parity", 6},      // the cache proven against the live rules
+	{"github.com/shardcore/shardcore/pathing", 7},
+	{"github.com/shardcore/shardcore/components", 8},
+	{"github.com/shardcore/shardcore/systems", 9},
+	{"github.com/shardcore/shardcore/population", 10},
+	{"github.com/shardcore/shardcore/metrics", 10}, // Prometheus series and endpoint: reads the chunk model's hit kinds, published by server
+	{"github.com/shardcore/shardcore/server", 11},
+	{"github.com/shardcore/shardcore/server/recorder", 10}, // the search recording: format, writer, tap; below the server that wires it
+	{"github.com/shardcore/shardcore/server/replay", 10},   // re-runs a recording; imports recorder
+	{"github.com/shardcore/shardcore/server/render", 10},   // the PNG of a map the server hands it
+	{"github.com/shardcore/shardcore/cmd/", 12},
+	{"github.com/shardcore/shardcore/tests", 13},
 }
 
 // forbidden are edges the ranks allow that still point the wrong way: a
-// package under from must not import one under to.
-var forbidden = []struct{ from, to, why string }{
-	{"github.com/shardcore/shardcore/pathing", "github.com/shardcore/shardcore/world/movingai", "search does not read benchmark files (tests and cmd/shard do)"},
-	{"github.com/shardcore/shardcore/systems", "github.com/shardcore/shardcore/world/gen", "the simulation does not know the generator (package population places mobiles)"},
-	{"github.com/shardcore/shardcore/server/render", "github.com/shardcore/shardcore/systems", "render draws the scene the server hands it; it does not run the simulation"},
+// package under from must not import one under to (exactly to, when exact).
+var forbidden = []struct {
+	from, to, why string
+	exact         bool
+}{
+	{"github.com/shardcore/shardcore/pathing", "github.com/shardcore/shardcore/world/movingai", "search does not read benchmark files (tests and cmd/shard do)", false},
+	{"github.com/shardcore/shardcore/systems", "github.com/shardcore/shardcore/world/gen", "the simulation does not know the generator (package population places mobiles)", false},
+	{"github.com/shardcore/shardcore/server", "github.com/shardcore/shardcore/stepcache/swb/lab", "the running shard does not measure the .swb format (cmd/shard's offline commands do)", false},
+	{"github.com/shardcore/shardcore/stepcache/swb/codec", "github.com/shardcore/shardcore/stepcache", "the codec reads the chunk model alone (stepcache/chunk), not the cache", true},
+	{"github.com/shardcore/shardcore/metrics", "github.com/shardcore/shardcore/stepcache", "metrics reads the chunk model alone (stepcache/chunk), not the cache", true},
+	{"github.com/shardcore/shardcore/server/render", "github.com/shardcore/shardcore/systems", "render draws the scene the server hands it; it does not run the simulation", false},
+}
+
+// testOnly are the packages for tests and tools, not the running shard:
+// outside tests, only one another and cmd/ import them.
+var testOnly = []string{
+	"github.com/shardcore/shardcore/testkit",
+	"github.com/shardcore/shardcore/stepcache/steptest",
+	"github.com/shardcore/shardcore/stepcache/swb/swbtest",
+}
+
+// isTestOnly reports whether package p is under testOnly.
+func isTestOnly(p string) bool {
+	for _, t := range testOnly {
+		if under(p, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // backEdgeAllowlist are back edges the test tolerates for now, each with
@@ -108,9 +139,12 @@ func TestNoBackEdges(t *testing.T) {
 				t.Errorf("back edge: %s (rank %d imports rank %d)", edge, rf, rt)
 			}
 			for _, fb := range forbidden {
-				if under(from, fb.from) && under(to, fb.to) {
+				if under(from, fb.from) && (to == fb.to || !fb.exact && under(to, fb.to)) {
 					t.Errorf("forbidden edge: %s: %s", edge, fb.why)
 				}
+			}
+			if isTestOnly(to) && !isTestOnly(from) && !under(from, modulePath+"/cmd") {
+				t.Errorf("forbidden edge: %s: %s is for tests and tools", edge, to)
 			}
 		}
 	}
@@ -122,9 +156,10 @@ func TestNoBackEdges(t *testing.T) {
 // TestRankOf: the ranking the layer test relies on.
 func TestRankOf(t *testing.T) {
 	for p, want := range map[string]int{
-		"github.com/shardcore/shardcore/world": 1, "github.com/shardcore/shardcore/world/gen": 1, "github.com/shardcore/shardcore/worldly": -1, "github.com/shardcore/shardcore/stepcache/swb": 3,
-		"github.com/shardcore/shardcore/cmd/shard": 9, "github.com/shardcore/shardcore/internal/repo": 0, "github.com/shardcore/shardcore/population": 7,
-		"github.com/shardcore/shardcore/server": 8, "github.com/shardcore/shardcore/server/recorder": 7, "github.com/shardcore/shardcore/server/render": 7,
+		"github.com/shardcore/shardcore/world": 1, "github.com/shardcore/shardcore/world/gen": 1, "github.com/shardcore/shardcore/worldly": -1, "github.com/shardcore/shardcore/stepcache/swb": 6,
+		"github.com/shardcore/shardcore/stepcache": 5, "github.com/shardcore/shardcore/stepcache/chunk": 3, "github.com/shardcore/shardcore/stepcache/swb/codec": 4,
+		"github.com/shardcore/shardcore/cmd/shard": 12, "github.com/shardcore/shardcore/internal/hugepages": 0, "github.com/shardcore/shardcore/testkit/repo": 0, "github.com/shardcore/shardcore/population": 10,
+		"github.com/shardcore/shardcore/server": 11, "github.com/shardcore/shardcore/server/recorder": 10, "github.com/shardcore/shardcore/server/render": 10,
 	} {
 		if got := rankOf(p); got != want {
 			t.Errorf("rankOf(%s) = %d, want %d", p, got, want)

@@ -6,6 +6,7 @@ import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/population"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/systems"
 	"github.com/shardcore/shardcore/world"
 )
@@ -96,7 +97,7 @@ func TestPatrol(t *testing.T) {
 	if busy == 0 || promoted != busy {
 		t.Fatalf("%d of %d chunks with 50+ patrol steps were promoted", promoted, busy)
 	}
-	if st.Lookups[stepcache.Hit] == 0 || cs.Built == 0 {
+	if st.Lookups[chunk.Hit] == 0 || cs.Built == 0 {
 		t.Fatalf("patrol searches never hit the cache: lookups %v", st.Lookups)
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/shardcore/shardcore/population"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/systems"
 )
 
@@ -40,7 +41,7 @@ func TestPetFollow(t *testing.T) {
 		if d > rng+3 {
 			t.Fatalf("tick %d: pet at (%d,%d) is %d tiles from its owner at (%d,%d), range %d", tick, qp.X, qp.Y, d, pp.X, pp.Y, rng)
 		}
-		k := key{int(qp.X) / stepcache.ChunkSize, int(qp.Y) / stepcache.ChunkSize}
+		k := key{int(qp.X) / chunk.Size, int(qp.Y) / chunk.Size}
 		if visited[k] == nil {
 			visited[k] = &stay{first: sh.sim.Now()}
 		}

@@ -13,7 +13,7 @@ import (
 
 	"github.com/shardcore/shardcore/config"
 	"github.com/shardcore/shardcore/server"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/systems"
 )
 
@@ -122,7 +122,7 @@ func reportScale(b *testing.B, sum server.Summary, before, st systems.Stats) {
 	b.ReportMetric(float64(f.LineHits-bf.LineHits)/ticks, "line-hits/tick")
 	b.ReportMetric(float64(st.StepsLive-before.StepsLive)/ticks, "steps-live/tick")
 	b.ReportMetric(float64(st.Thinks-before.Thinks)/ticks, "thinks/tick")
-	for k := stepcache.HitKind(0); k < stepcache.NumHitKinds; k++ {
+	for k := chunk.HitKind(0); k < chunk.NumHitKinds; k++ {
 		if n := st.Lookups[k] - before.Lookups[k]; n > 0 {
 			b.ReportMetric(float64(n)/ticks, "lookups-"+k.String()+"/tick")
 		}

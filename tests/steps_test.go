@@ -7,6 +7,8 @@ import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/population"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/systems"
 )
 
@@ -59,11 +61,11 @@ func TestCacheStepsReplayLiveSteps(t *testing.T) {
 func installAll(t testing.TB, sh *shard) {
 	t.Helper()
 	m := sh.sim.Map()
-	chunks, err := stepcache.BuildMap(context.Background(), movement.NewRules(m, sh.sim.Tiles(), nil), 0, nil)
+	chunks, err := bake.BuildMap(context.Background(), movement.NewRules(m, sh.sim.Tiles(), nil), 0, nil)
 	if err != nil {
 		t.Fatalf("bake: %v", err)
 	}
-	wide, _ := stepcache.ChunksOf(m.Width, m.Height)
+	wide, _ := chunk.Grid(m.Width, m.Height)
 	for i, ch := range chunks {
 		if err := sh.cache.Install(m.ID, i%wide, i/wide, ch); err != nil {
 			t.Fatalf("install: %v", err)

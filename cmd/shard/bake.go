@@ -13,10 +13,11 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/shardcore/shardcore/internal/swblab"
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/stepcache/swb/lab"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/gen"
 	"github.com/shardcore/shardcore/world/source"
@@ -65,7 +66,7 @@ func cmdBake(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	var encoded atomic.Int64 // when the last chunk was handed to the writer
 	src := swb.SliceChunks(b.chunks, b.widthChunks)
 	t1 := time.Now()
-	st, err := swb.Write(ctx, path, hdr, func(cx, cy int) (*stepcache.Chunk, error) {
+	st, err := swb.Write(ctx, path, hdr, func(cx, cy int) (*chunk.Chunk, error) {
 		wp.update(int(n.Add(1)), total)
 		defer func() { encoded.Store(int64(time.Since(t1))) }()
 		return src(cx, cy)
@@ -77,7 +78,7 @@ func cmdBake(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	b.times.encode = time.Duration(encoded.Load())
 	b.times.write = time.Since(t1) - b.times.encode
 	t2 := time.Now()
-	ref := swblab.ReferenceSize(b.chunks)
+	ref := lab.ReferenceSize(b.chunks)
 	b.times.reference = time.Since(t2)
 	printBakeTable(stdout, path, st, ref, b.times)
 	return nil
@@ -94,7 +95,7 @@ type bakeTimes struct {
 
 // baked is a built map: its chunks row-major and the client-file fingerprint.
 type baked struct {
-	chunks                    []*stepcache.Chunk
+	chunks                    []*chunk.Chunk
 	widthChunks, heightChunks int
 	fingerprint               uint64
 	times                     bakeTimes
@@ -102,7 +103,7 @@ type baked struct {
 
 // buildChunks loads the world (client files from a directory, or the
 // generated default world written as client files under <out>/world-files)
-// and builds every chunk on o.workers cores with stepcache.BuildMap. The
+// and builds every chunk on o.workers cores with bake.BuildMap. The
 // fingerprint is over those files on disk.
 func buildChunks(ctx context.Context, o bakeOptions, p *progress) (*baked, error) {
 	defer p.done()
@@ -125,11 +126,11 @@ func buildChunks(ctx context.Context, o bakeOptions, p *progress) (*baked, error
 		return nil, err
 	}
 	t1 := time.Now()
-	chunks, err := stepcache.BuildMap(ctx, movement.NewRules(w.Map, w.Tiles, nil), o.workers, p.update)
+	chunks, err := bake.BuildMap(ctx, movement.NewRules(w.Map, w.Tiles, nil), o.workers, p.update)
 	if err != nil {
 		return nil, err
 	}
-	wide, high := stepcache.ChunksOf(w.Map.Width, w.Map.Height)
+	wide, high := chunk.Grid(w.Map.Width, w.Map.Height)
 	times := bakeTimes{load: t1.Sub(t0), build: time.Since(t1), chunks: len(chunks)}
 	return &baked{chunks: chunks, widthChunks: wide, heightChunks: high, fingerprint: w.Fingerprint, times: times}, nil
 }

@@ -8,10 +8,10 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/shardcore/shardcore/internal/repo"
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/pathing/pathbench"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/testkit/repo"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/gen"
 	"github.com/shardcore/shardcore/world/gen/britannia"
@@ -115,7 +115,7 @@ func benchBritannia(ctx context.Context, stdout, stderr io.Writer, dir, root str
 	if w.Features == nil {
 		return nil, fmt.Errorf("bench paths: %s has no %s: the Britannia twins need a folder from shard gen-world --profile britannia", root, britannia.FeaturesFileName(id))
 	}
-	wide, high := stepcache.ChunksOf(w.Map.Width, w.Map.Height)
+	wide, high := chunk.Grid(w.Map.Width, w.Map.Height)
 	fmt.Fprintf(stderr, "bench paths: baking map %d (%d chunks) and writing its .swb\n", id, wide*high)
 	env, err := pathbench.NewEnvRules(ctx, movement.NewRules(w.Map, w.Tiles, nil), dir)
 	if err != nil {
@@ -236,5 +236,5 @@ func lookupShare(r pathbench.Row) string {
 	if total == 0 {
 		return "0"
 	}
-	return fmt.Sprintf("%d %.0f%%", total, 100*float64(r.Lookups[stepcache.Hit])/float64(total))
+	return fmt.Sprintf("%d %.0f%%", total, 100*float64(r.Lookups[chunk.Hit])/float64(total))
 }

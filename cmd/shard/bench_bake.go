@@ -10,7 +10,8 @@ import (
 	"time"
 
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/gen"
 	"github.com/shardcore/shardcore/world/source"
@@ -60,7 +61,7 @@ func cmdBenchBake(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return fmt.Errorf("bench bake: %w", err)
 	}
 	var total probeTimes
-	var kinds []stepcache.ChunkKind
+	var kinds []bake.ChunkKind
 	for _, w := range worlds {
 		k := classifyChunks(w.r)
 		sample := sampleChunks(k, (o.chunks+len(worlds)-1)/len(worlds))
@@ -111,15 +112,15 @@ func benchWorlds(ctx context.Context, o benchBakeOptions) ([]namedRules, error) 
 }
 
 // classifyChunks returns the kind of every chunk, row-major, on all cores.
-func classifyChunks(r *movement.Rules) []stepcache.ChunkKind {
-	wide, high := stepcache.ChunksOf(r.Map.Width, r.Map.Height)
-	kinds := make([]stepcache.ChunkKind, wide*high)
+func classifyChunks(r *movement.Rules) []bake.ChunkKind {
+	wide, high := chunk.Grid(r.Map.Width, r.Map.Height)
+	kinds := make([]bake.ChunkKind, wide*high)
 	n := runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
 	for w := 0; w < n; w++ {
 		wg.Go(func() {
 			for i := w; i < len(kinds); i += n {
-				kinds[i] = stepcache.ClassifyChunk(r, i%wide, i/wide)
+				kinds[i] = bake.ClassifyChunk(r, i%wide, i/wide)
 			}
 		})
 	}
@@ -131,7 +132,7 @@ func classifyChunks(r *movement.Rules) []stepcache.ChunkKind {
 // sharing k equally among the kinds present (a kind with fewer chunks gives
 // its unused share to the others), evenly spread over each kind's chunks,
 // returned in map order.
-func sampleChunks(kinds []stepcache.ChunkKind, k int) []int {
+func sampleChunks(kinds []bake.ChunkKind, k int) []int {
 	if k <= 0 || k >= len(kinds) {
 		all := make([]int, len(kinds))
 		for i := range all {
@@ -139,7 +140,7 @@ func sampleChunks(kinds []stepcache.ChunkKind, k int) []int {
 		}
 		return all
 	}
-	var by [stepcache.NumChunkKinds][]int
+	var by [bake.NumChunkKinds][]int
 	for i, kind := range kinds {
 		by[kind] = append(by[kind], i)
 	}
@@ -167,24 +168,24 @@ func sampleChunks(kinds []stepcache.ChunkKind, k int) []int {
 // probeTimes are both probes' build times, chunk counts and the
 // comparison's outcome.
 type probeTimes struct {
-	n         [stepcache.NumChunkKinds]int
-	fast, ref [stepcache.NumChunkKinds]time.Duration
+	n         [bake.NumChunkKinds]int
+	fast, ref [bake.NumChunkKinds]time.Duration
 	chunks    int
 	identical int
-	diffs     []stepcache.ProbeDiff
+	diffs     []bake.ProbeDiff
 }
 
 // timeProbes builds every sampled chunk with both probes on workers
 // goroutines, each timing its own builds, and compares them.
-func timeProbes(ctx context.Context, r *movement.Rules, kinds []stepcache.ChunkKind, sample []int, workers, keep int, p *progress) (*probeTimes, error) {
+func timeProbes(ctx context.Context, r *movement.Rules, kinds []bake.ChunkKind, sample []int, workers, keep int, p *progress) (*probeTimes, error) {
 	defer p.done()
-	wide, _ := stepcache.ChunksOf(r.Map.Width, r.Map.Height)
+	wide, _ := chunk.Grid(r.Map.Width, r.Map.Height)
 	parts := make([]probeTimes, workers)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
 	for w := range parts {
-		fast := stepcache.NewBuilder(r)
+		fast := bake.NewBuilder(r)
 		ref := r.Clone()
 		ref.StaticOnly = true
 		for j := w; j < len(sample) && j < w+64*workers; j += workers {
@@ -216,20 +217,20 @@ func timeProbes(ctx context.Context, r *movement.Rules, kinds []stepcache.ChunkK
 }
 
 // add builds chunk (cx, cy) with both probes, timing each, and compares.
-func (t *probeTimes) add(kind stepcache.ChunkKind, cx, cy int, fast *stepcache.Builder, ref *movement.Rules, keep int) {
+func (t *probeTimes) add(kind bake.ChunkKind, cx, cy int, fast *bake.Builder, ref *movement.Rules, keep int) {
 	t0 := threadCPU()
 	got := fast.Build(cx, cy)
 	t1 := threadCPU()
-	want := stepcache.BuildChunkReference(ref, cx, cy)
+	want := bake.BuildChunkReference(ref, cx, cy)
 	t2 := threadCPU()
 	t.n[kind]++
 	t.fast[kind] += t1 - t0
 	t.ref[kind] += t2 - t1
 	t.chunks++
-	if d := stepcache.ChunkDiff(got, want); d == "" {
+	if d := chunk.Diff(got, want); d == "" {
 		t.identical++
 	} else if len(t.diffs) < keep {
-		t.diffs = append(t.diffs, stepcache.ProbeDiff{CX: cx, CY: cy, Diff: d})
+		t.diffs = append(t.diffs, bake.ProbeDiff{CX: cx, CY: cy, Diff: d})
 	}
 }
 
@@ -251,8 +252,8 @@ func (t *probeTimes) merge(o *probeTimes, keep int) {
 
 // print writes the per-kind table, the map-weighted estimate and the last
 // line.
-func (t *probeTimes) print(w io.Writer, kinds []stepcache.ChunkKind) {
-	var onMap [stepcache.NumChunkKinds]int
+func (t *probeTimes) print(w io.Writer, kinds []bake.ChunkKind) {
+	var onMap [bake.NumChunkKinds]int
 	for _, k := range kinds {
 		onMap[k]++
 	}
@@ -270,7 +271,7 @@ func (t *probeTimes) print(w io.Writer, kinds []stepcache.ChunkKind) {
 		f, r := us(t.fast[k], t.n[k]), us(t.ref[k], t.n[k])
 		wFast += f * float64(onMap[k]) / float64(len(kinds))
 		wRef += r * float64(onMap[k]) / float64(len(kinds))
-		fmt.Fprintf(w, "%-8s %8d %8d %10.1f %13.1f %7.1fx\n", stepcache.ChunkKind(k), onMap[k], t.n[k], f, r, r/f)
+		fmt.Fprintf(w, "%-8s %8d %8d %10.1f %13.1f %7.1fx\n", bake.ChunkKind(k), onMap[k], t.n[k], f, r, r/f)
 	}
 	fmt.Fprintf(w, "map-weighted (each kind by its share of the map): fast_us %.1f reference_us %.1f speedup %.1fx\n", wFast, wRef, wRef/wFast)
 	f, r := us(fastAll, t.chunks), us(refAll, t.chunks)

@@ -11,7 +11,8 @@ import (
 	"testing"
 
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/parity"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/gen"
 	"github.com/shardcore/shardcore/world/source"
@@ -62,7 +63,7 @@ func TestVerifyClientFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	opt := stepcache.VerifyOptions{Movers: []movement.Caps{0, movement.CanSwim | movement.CantWalk}, OffsetMovers: []movement.Caps{0}}
+	opt := parity.VerifyOptions{Movers: []movement.Caps{0, movement.CanSwim | movement.CantWalk}, OffsetMovers: []movement.Caps{0}}
 	if err := verifyAll(ctx, &out, io.Discard, worlds, opt); err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func TestSWBInfoSwimStrata(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	chunks, err := stepcache.BuildMap(ctx, movement.NewRules(w.Map, w.Tiles, nil), 0, nil)
+	chunks, err := bake.BuildMap(ctx, movement.NewRules(w.Map, w.Tiles, nil), 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

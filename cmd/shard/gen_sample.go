@@ -10,10 +10,11 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/shardcore/shardcore/internal/swblab"
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/stepcache/swb/lab"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -21,7 +22,7 @@ import (
 // uniform (all 256 records equal, no strata), swim (some primary record has
 // a non-zero Wet mask: the chunk has a swim layer, as the original's
 // hasSwimLayer), strata (some cell has more than one record).
-func chunkKinds(c *stepcache.Chunk) (uniform, swim, strata bool) {
+func chunkKinds(c *chunk.Chunk) (uniform, swim, strata bool) {
 	for i := range c.Cells {
 		if c.Cells[i].Wet != 0 {
 			swim = true
@@ -36,11 +37,11 @@ func chunkKinds(c *stepcache.Chunk) (uniform, swim, strata bool) {
 // from them: the reference v9 encoder's, and a .swb of the sample scaled up
 // (its shared records and code make the estimate a little high).
 func sampleMap(ctx context.Context, out io.Writer, m *world.Map, td *world.TileData, n int, seed uint64) error {
-	wide, high := stepcache.ChunksOf(m.Width, m.Height)
+	wide, high := chunk.Grid(m.Width, m.Height)
 	total := wide * high
 	n = min(n, total)
 	pick := rand.New(rand.NewPCG(seed, 0x5A3)).Perm(total)[:n]
-	chunks := make([]*stepcache.Chunk, total)
+	chunks := make([]*chunk.Chunk, total)
 	if err := bakeSome(ctx, movement.NewRules(m, td, nil), pick, wide, chunks); err != nil {
 		return err
 	}
@@ -49,7 +50,7 @@ func sampleMap(ctx context.Context, out io.Writer, m *world.Map, td *world.TileD
 		u, s, st := chunkKinds(chunks[i])
 		uni, swim, strata = uni+b2i(u), swim+b2i(s), strata+b2i(st)
 	}
-	ref := swblab.ReferenceSize(chunks)
+	ref := lab.ReferenceSize(chunks)
 	dir, err := os.MkdirTemp("", "shard-sample-")
 	if err != nil {
 		return err
@@ -70,7 +71,7 @@ func sampleMap(ctx context.Context, out io.Writer, m *world.Map, td *world.TileD
 
 // bakeSome builds the chunks pick names (row-major indexes of a map wide
 // chunks across) into chunks, on all cores.
-func bakeSome(ctx context.Context, r *movement.Rules, pick []int, wide int, chunks []*stepcache.Chunk) error {
+func bakeSome(ctx context.Context, r *movement.Rules, pick []int, wide int, chunks []*chunk.Chunk) error {
 	var wg sync.WaitGroup
 	jobs := make(chan int)
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -80,7 +81,7 @@ func bakeSome(ctx context.Context, r *movement.Rules, pick []int, wide int, chun
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				chunks[i] = stepcache.BuildChunk(rr, i%wide, i/wide)
+				chunks[i] = bake.BuildChunk(rr, i%wide, i/wide)
 			}
 		}()
 	}

@@ -7,6 +7,8 @@ import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/pathing"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // finderMaker returns what makes each worker's finder of the named search
@@ -21,7 +23,7 @@ func finderMaker(ctx context.Context, search string, base *movement.Rules) (func
 	case "cache":
 		return cacheFinder, nil
 	case "jps":
-		chunks, err := stepcache.BuildMap(ctx, base.Clone(), 0, nil)
+		chunks, err := bake.BuildMap(ctx, base.Clone(), 0, nil)
 		if err != nil {
 			return nil, fmt.Errorf("--search jps: %w", err)
 		}
@@ -34,14 +36,14 @@ func finderMaker(ctx context.Context, search string, base *movement.Rules) (func
 // holding every chunk (baked from the map), with the walkers' canonical maps
 // computed and copied into the finder's flat layer up front, as the grid a
 // benchmark library builds before its queries.
-func jpsFinder(rules *movement.Rules, chunks []*stepcache.Chunk) (pathing.Finder, error) {
+func jpsFinder(rules *movement.Rules, chunks []*chunk.Chunk) (pathing.Finder, error) {
 	cfg := stepcache.DefaultConfig()
 	cfg.MaxResidentChunks = max(len(chunks), 1)
-	c, err := stepcache.New(cfg, rules)
+	c, err := stepcache.New(cfg, bake.Shared, rules)
 	if err != nil {
 		return nil, fmt.Errorf("--search jps: %w", err)
 	}
-	wide, high := stepcache.ChunksOf(rules.Map.Width, rules.Map.Height)
+	wide, high := chunk.Grid(rules.Map.Width, rules.Map.Height)
 	for i, ch := range chunks {
 		if err := c.Install(rules.Map.ID, i%wide, i/wide, ch); err != nil {
 			return nil, fmt.Errorf("--search jps: %w", err)
@@ -49,7 +51,7 @@ func jpsFinder(rules *movement.Rules, chunks []*stepcache.Chunk) (pathing.Finder
 	}
 	for cy := 0; cy < high; cy++ {
 		for cx := 0; cx < wide; cx++ {
-			c.Canon(rules.Map.ID, cx, cy, stepcache.RuleWalk)
+			c.Canon(rules.Map.ID, cx, cy, chunk.RuleWalk)
 		}
 	}
 	f := pathing.NewJPS(c, rules)
@@ -68,7 +70,7 @@ func cacheFinder(rules *movement.Rules) (pathing.Finder, error) {
 	f := &visitCounting{}
 	cfg := stepcache.DefaultConfig()
 	cfg.MissVisitMs = 1
-	c, err := stepcache.New(cfg, rules)
+	c, err := stepcache.New(cfg, bake.Shared, rules)
 	if err != nil {
 		return nil, fmt.Errorf("--search cache: %w", err)
 	}

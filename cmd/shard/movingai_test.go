@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/shardcore/shardcore/internal/repo"
+	"github.com/shardcore/shardcore/testkit/repo"
 
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/pathing"

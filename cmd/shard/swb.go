@@ -7,9 +7,9 @@ import (
 	"os"
 	"time"
 
-	"github.com/shardcore/shardcore/internal/swblab"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/stepcache/swb"
+	"github.com/shardcore/shardcore/stepcache/swb/lab"
 )
 
 // cmdSWB inspects .swb files: `shard swb info [--stages] FILE`.
@@ -68,7 +68,7 @@ func swbInfo(ctx context.Context, w io.Writer, path string, stages bool) error {
 			return err
 		}
 	}
-	ref := swblab.ReferenceSize(chunks)
+	ref := lab.ReferenceSize(chunks)
 	perFull := int64(0)
 	if ks[1].chunks > 0 {
 		perFull = fi.Size() / int64(ks[1].chunks)
@@ -87,7 +87,7 @@ func printHeader(w io.Writer, path string, h swb.Header) {
 	fmt.Fprintf(w, "file         %s\n", path)
 	fmt.Fprintf(w, "version      %d\n", h.Version)
 	fmt.Fprintf(w, "map          %d (%d×%d chunks, %d×%d cells)\n", h.MapID, h.WidthChunks, h.HeightChunks,
-		h.WidthChunks*stepcache.ChunkSize, h.HeightChunks*stepcache.ChunkSize)
+		h.WidthChunks*chunk.Size, h.HeightChunks*chunk.Size)
 	fmt.Fprintf(w, "fingerprint  %016x\n", h.Fingerprint)
 	fmt.Fprintf(w, "baked        %s\n", h.BakeTime.UTC().Format(time.RFC3339))
 	fmt.Fprintf(w, "index        %d bytes at %d (%d chunks, %d distinct records)\n", h.IndexLength, h.IndexOffset, h.ChunkCount, h.RecordCount)
@@ -95,11 +95,11 @@ func printHeader(w io.Writer, path string, h swb.Header) {
 
 // readAllChunks reads every chunk of r (row-major, nil where absent) and
 // counts them (each record's bytes once).
-func readAllChunks(ctx context.Context, r *swb.Reader) ([]*stepcache.Chunk, fileStats, error) {
+func readAllChunks(ctx context.Context, r *swb.Reader) ([]*chunk.Chunk, fileStats, error) {
 	h := r.Header()
 	var fst fileStats
 	ks := &fst.kinds
-	chunks := make([]*stepcache.Chunk, h.WidthChunks*h.HeightChunks)
+	chunks := make([]*chunk.Chunk, h.WidthChunks*h.HeightChunks)
 	seen := make(map[int]bool)
 	for cy := 0; cy < h.HeightChunks; cy++ {
 		if err := ctx.Err(); err != nil {
@@ -136,8 +136,8 @@ func readAllChunks(ctx context.Context, r *swb.Reader) ([]*stepcache.Chunk, file
 }
 
 // printStages prints the lab's stage table for chunks (rows of wide).
-func printStages(w io.Writer, chunks []*stepcache.Chunk, wide int) error {
-	st, err := swblab.Stages(chunks, wide)
+func printStages(w io.Writer, chunks []*chunk.Chunk, wide int) error {
+	st, err := lab.Stages(chunks, wide)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,7 @@ import (
 	"sort"
 
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/parity"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/gen"
 	"github.com/shardcore/shardcore/world/movingai"
@@ -53,7 +53,7 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	opt := stepcache.VerifyOptions{Workers: o.workers, SkipOffsets: !o.offsets, KeepMismatches: 10}
+	opt := parity.VerifyOptions{Workers: o.workers, SkipOffsets: !o.offsets, KeepMismatches: 10}
 	return verifyAll(ctx, stdout, stderr, worlds, opt)
 }
 
@@ -92,8 +92,8 @@ func verifyWorlds(ctx context.Context, log io.Writer, o verifyOptions) ([]namedR
 
 // verifyAll verifies each world with progress on log and prints the total
 // last on out; any mismatch is an error.
-func verifyAll(ctx context.Context, out, log io.Writer, worlds []namedRules, opt stepcache.VerifyOptions) error {
-	var total stepcache.VerifyReport
+func verifyAll(ctx context.Context, out, log io.Writer, worlds []namedRules, opt parity.VerifyOptions) error {
+	var total parity.VerifyReport
 	for _, nw := range worlds {
 		last := -1
 		opt.Progress = func(done, all int) {
@@ -102,7 +102,7 @@ func verifyAll(ctx context.Context, out, log io.Writer, worlds []namedRules, opt
 				fmt.Fprintf(log, "%s: %d/%d chunks\n", nw.name, done, all)
 			}
 		}
-		rep, err := stepcache.VerifyWorld(ctx, nw.r, opt)
+		rep, err := parity.VerifyWorld(ctx, nw.r, opt)
 		if err != nil {
 			return fmt.Errorf("%s: %w", nw.name, err)
 		}

@@ -10,6 +10,8 @@ import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/pathing"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/stepcache/swb"
 	"github.com/shardcore/shardcore/world/gen"
 )
@@ -19,7 +21,7 @@ import (
 type Env struct {
 	World  *gen.World // nil for a world without landmarks (a Moving AI map)
 	Live   *movement.Rules
-	Chunks []*stepcache.Chunk
+	Chunks []*chunk.Chunk
 	Wide   int
 	// SWBPath is the file written for the lazy modes; SWBBytes its size.
 	SWBPath  string
@@ -40,11 +42,11 @@ func NewEnv(ctx context.Context, w *gen.World, dir string) (*Env, error) {
 // NewEnvRules is NewEnv for the world of live (no landmarks).
 func NewEnvRules(ctx context.Context, live *movement.Rules, dir string) (*Env, error) {
 	m := live.Map
-	chunks, err := stepcache.BuildMap(ctx, live, 0, nil)
+	chunks, err := bake.BuildMap(ctx, live, 0, nil)
 	if err != nil {
 		return nil, fmt.Errorf("pathbench: bake: %w", err)
 	}
-	wide, high := stepcache.ChunksOf(m.Width, m.Height)
+	wide, high := chunk.Grid(m.Width, m.Height)
 	e := &Env{Live: live, Chunks: chunks, Wide: wide, SWBPath: filepath.Join(dir, fmt.Sprintf("map%d.swb", m.ID))}
 	hdr := swb.Header{MapID: uint32(m.ID), WidthChunks: wide, HeightChunks: high, Fingerprint: benchFingerprint, BakeTime: time.Now()}
 	st, err := swb.Write(ctx, e.SWBPath, hdr, swb.SliceChunks(chunks, wide))
@@ -111,7 +113,7 @@ func (e *Env) Searcher(m Mode) (*Searcher, error) {
 	}
 	cfg := stepcache.DefaultConfig()
 	cfg.MaxResidentChunks = max(cfg.MaxResidentChunks, len(e.Chunks))
-	cache, err := stepcache.New(cfg, live)
+	cache, err := stepcache.New(cfg, bake.Shared, live)
 	if err != nil {
 		return nil, fmt.Errorf("pathbench: %v cache: %w", m, err)
 	}
@@ -129,7 +131,7 @@ func (e *Env) Searcher(m Mode) (*Searcher, error) {
 			s.Finder = pathing.NewJPS(cache, live)
 		}
 	case LazyFirst, LazyWarm:
-		wide, high := stepcache.ChunksOf(live.Map.Width, live.Map.Height)
+		wide, high := chunk.Grid(live.Map.Width, live.Map.Height)
 		r, err := swb.Open(e.SWBPath, swb.Expect{MapID: uint32(live.Map.ID), Fingerprint: benchFingerprint, WidthChunks: wide, HeightChunks: high})
 		if err != nil {
 			return nil, fmt.Errorf("pathbench: %v: %w", m, err)

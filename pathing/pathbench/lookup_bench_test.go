@@ -8,6 +8,7 @@ import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/pathing/pathbench"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/gen"
 	"github.com/shardcore/shardcore/world/gen/britannia"
@@ -88,7 +89,7 @@ func standCells(live *movement.Rules, n int) [][3]int {
 func benchLookups(b *testing.B, look stepcache.Search, id world.MapID, cells [][3]int) {
 	hits := 0
 	for _, c := range cells {
-		if look.Lookup(id, c[0], c[1], c[2], 0).Kind == stepcache.Hit {
+		if look.Lookup(id, c[0], c[1], c[2], 0).Kind == chunk.Hit {
 			hits++
 		}
 	}

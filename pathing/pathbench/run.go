@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/shardcore/shardcore/pathing"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // Row is one scenario in one mode.
@@ -23,7 +23,7 @@ type Row struct {
 	ClassicUS    float64 // the classic A*'s µs on the same scenario
 	Cost         float64
 	Expansions   int
-	Lookups      [stepcache.NumHitKinds]int // of the last search
+	Lookups      [chunk.NumHitKinds]int // of the last search
 }
 
 // Ratio is classic µs over this row's µs (how many times faster).

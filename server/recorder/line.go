@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/systems"
 	"github.com/shardcore/shardcore/world"
 )
@@ -85,7 +85,7 @@ func appendOutcome(b []byte, rec *systems.PathRecord) []byte {
 		}
 		first = false
 		b = append(b, '"')
-		b = append(b, stepcache.HitKind(k).String()...)
+		b = append(b, chunk.HitKind(k).String()...)
 		b = append(b, `":`...)
 		b = strconv.AppendInt(b, int64(n), 10)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/pathing"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
 )
 
 // TestReadRecordsVersions: a format 1 line (no "v", no "dyn") reads and
@@ -38,7 +39,7 @@ func TestReadRecordsVersions(t *testing.T) {
 func TestFinderName(t *testing.T) {
 	w := testWorld(t)
 	rl := movement.NewRules(w.Map, w.Tiles, nil)
-	c, err := stepcache.New(stepcache.DefaultConfig(), rl)
+	c, err := stepcache.New(stepcache.DefaultConfig(), bake.Shared, rl)
 	if err != nil {
 		t.Fatal(err)
 	}

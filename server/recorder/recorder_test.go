@@ -12,6 +12,8 @@ import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/pathing"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/systems"
 	"github.com/shardcore/shardcore/world"
 )
@@ -20,8 +22,8 @@ func sampleRecord() *systems.PathRecord {
 	r := &systems.PathRecord{Tick: 7, MobileID: 42, Party: 41, Start: world.Point{X: 10, Y: 11}, StartZ: -3,
 		Goal: world.Point{X: 20, Y: 21}, Range: 1, Caps: movement.CanOpenDoors, Found: true, Steps: 12,
 		Cost: 12, Expansions: 40, Duration: 1500 * time.Nanosecond, WaitTicks: 2}
-	r.Lookups[stepcache.Hit] = 30
-	r.Lookups[stepcache.FallNotBuilt] = 2
+	r.Lookups[chunk.Hit] = 30
+	r.Lookups[chunk.FallNotBuilt] = 2
 	return r
 }
 
@@ -121,7 +123,7 @@ func (d *fakeDyn) MobilesAt(_ world.MapID, x, y int, dst []movement.Mobile) []mo
 // dynamics the search asked about.
 func TestInstrumentedSearchCostsNothing(t *testing.T) {
 	w := testWorld(t)
-	cache, err := stepcache.New(stepcache.DefaultConfig(), movement.NewRules(w.Map, w.Tiles, nil))
+	cache, err := stepcache.New(stepcache.DefaultConfig(), bake.Shared, movement.NewRules(w.Map, w.Tiles, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +203,7 @@ func TestInstrumentedSearchCostsNothing(t *testing.T) {
 // a file).
 func BenchmarkRecorderTap(b *testing.B) {
 	w := testWorld(b)
-	cache, err := stepcache.New(stepcache.DefaultConfig(), movement.NewRules(w.Map, w.Tiles, nil))
+	cache, err := stepcache.New(stepcache.DefaultConfig(), bake.Shared, movement.NewRules(w.Map, w.Tiles, nil))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"io"
 
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -159,7 +159,7 @@ func cellColour(m *world.Map, td *world.TileData, x, y int) color.RGBA {
 // drawChunks tints resident chunks and dots uniform ones.
 func drawChunks(img *image.RGBA, sc Scene, k int) {
 	m := sc.Map
-	wide, high := stepcache.ChunksOf(m.Width, m.Height)
+	wide, high := chunk.Grid(m.Width, m.Height)
 	for cy := 0; cy < high; cy++ {
 		for cx := 0; cx < wide; cx++ {
 			r := chunkRect(img, cx, cy, k)
@@ -178,7 +178,7 @@ func drawChunks(img *image.RGBA, sc Scene, k int) {
 // chunkRect is chunk (cx, cy)'s pixels at scale k, cut to the image: a
 // partial chunk at the map's edge is outlined and marked inside the map.
 func chunkRect(img *image.RGBA, cx, cy, k int) image.Rectangle {
-	const n = stepcache.ChunkSize
+	const n = chunk.Size
 	x0, y0 := cx*n*k, cy*n*k
 	return image.Rect(x0, y0, x0+n*k, y0+n*k).Intersect(img.Rect)
 }
@@ -186,7 +186,7 @@ func chunkRect(img *image.RGBA, cx, cy, k int) image.Rectangle {
 // uniformChunk reports whether every cell of the chunk has the same land
 // and no statics: the chunks the cache stores once and shares.
 func uniformChunk(m *world.Map, cx, cy int) bool {
-	const n = stepcache.ChunkSize
+	const n = chunk.Size
 	first := m.Land(cx*n, cy*n)
 	for y := cy * n; y < (cy+1)*n && y < m.Height; y++ {
 		for x := cx * n; x < (cx+1)*n && x < m.Width; x++ {

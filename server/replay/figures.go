@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/shardcore/shardcore/server/recorder"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // Figures summarises a set of searches: what a recording says, or what its
@@ -17,7 +17,7 @@ type Figures struct {
 	P50US      float64
 	P99US      float64
 	Expansions int64
-	Lookups    [stepcache.NumHitKinds]int64
+	Lookups    [chunk.NumHitKinds]int64
 }
 
 // HitRatio is cache hits over lookups (0 without lookups: classic search).
@@ -29,7 +29,7 @@ func (f Figures) HitRatio() float64 {
 	if n == 0 {
 		return 0
 	}
-	return float64(f.Lookups[stepcache.Hit]) / float64(n)
+	return float64(f.Lookups[chunk.Hit]) / float64(n)
 }
 
 // String prints the figures on one line.
@@ -39,7 +39,7 @@ func (f Figures) String() string {
 }
 
 // figures builds Figures from per-search micros and counts.
-func figures(us []float64, found int, exp int64, lookups [stepcache.NumHitKinds]int64) Figures {
+func figures(us []float64, found int, exp int64, lookups [chunk.NumHitKinds]int64) Figures {
 	f := Figures{Searches: len(us), Found: found, Expansions: exp, Lookups: lookups}
 	if len(us) == 0 {
 		return f
@@ -69,7 +69,7 @@ func RecordedFigures(recs []recorder.Record) Figures {
 	us := make([]float64, len(recs))
 	var found int
 	var exp int64
-	var lk [stepcache.NumHitKinds]int64
+	var lk [chunk.NumHitKinds]int64
 	for i, r := range recs {
 		us[i] = r.Micros
 		if r.Found {
@@ -77,7 +77,7 @@ func RecordedFigures(recs []recorder.Record) Figures {
 		}
 		exp += int64(r.Expansions)
 		for k := range lk {
-			lk[k] += int64(r.Lookups[stepcache.HitKind(k).String()])
+			lk[k] += int64(r.Lookups[chunk.HitKind(k).String()])
 		}
 	}
 	return figures(us, found, exp, lk)

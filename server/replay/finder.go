@@ -7,6 +7,7 @@ import (
 	"github.com/shardcore/shardcore/pathing"
 	"github.com/shardcore/shardcore/server/recorder"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
 )
 
 // finder is the finder r replays with on mp.
@@ -55,7 +56,7 @@ func (rp *replayer) cacheOf(mp *replayMap) (*stepcache.Cache, error) {
 	if rp.opt.Cache != nil {
 		cfg = *rp.opt.Cache
 	}
-	c, err := stepcache.New(cfg, movement.NewRules(mp.w.Map, mp.w.Tiles, nil))
+	c, err := stepcache.New(cfg, bake.Shared, movement.NewRules(mp.w.Map, mp.w.Tiles, nil))
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
 	}

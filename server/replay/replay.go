@@ -12,6 +12,7 @@ import (
 	"github.com/shardcore/shardcore/pathing"
 	"github.com/shardcore/shardcore/server/recorder"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -280,7 +281,7 @@ type tally struct {
 	us    []float64
 	found int
 	exp   int64
-	lk    [stepcache.NumHitKinds]int64
+	lk    [chunk.NumHitKinds]int64
 }
 
 // add counts one search that took dur.

@@ -4,23 +4,23 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/shardcore/shardcore/internal/swbtest"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/swb/swbtest"
 )
 
 // benchFile writes a file of full land chunks (benchChunks) and opens it.
-func benchFile(b *testing.B, chunks []*stepcache.Chunk) *Reader {
+func benchFile(b *testing.B, chunks []*chunk.Chunk) *Reader {
 	return openTestFile(b, chunks, len(chunks), 1)
 }
 
 // benchChunks are the full chunks the read benchmarks decode: real baked
 // land when available (realFullChunks), else synthetic hills.
-func benchChunks(b *testing.B) []*stepcache.Chunk {
+func benchChunks(b *testing.B) []*chunk.Chunk {
 	if cs := swbtest.RealFullChunks(b, 64); len(cs) > 0 {
 		return cs
 	}
 	rng := rand.New(rand.NewPCG(11, 12))
-	var cs []*stepcache.Chunk
+	var cs []*chunk.Chunk
 	for range 64 {
 		cs = append(cs, swbtest.HillChunk(rng, false))
 	}
@@ -39,9 +39,9 @@ func BenchmarkReadFullChunkBritannia(b *testing.B) {
 }
 
 // benchReadFull reads the full chunks cs of a file round-robin into a reused Chunk.
-func benchReadFull(b *testing.B, cs []*stepcache.Chunk) {
+func benchReadFull(b *testing.B, cs []*chunk.Chunk) {
 	r := benchFile(b, cs)
-	var dst stepcache.Chunk
+	var dst chunk.Chunk
 	bytes := 0
 	for i := range cs {
 		info, _ := r.Record(i, 0)

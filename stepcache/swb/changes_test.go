@@ -6,14 +6,14 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/shardcore/shardcore/internal/swbtest"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/swb/swbtest"
 )
 
 // readAllAgainst reads every chunk of r and fails on a chunk that is served
 // but differs from want (the file's original chunks). It returns the chunks
 // served and the errors seen.
-func readAllAgainst(t *testing.T, r *Reader, want []*stepcache.Chunk, w int) (served, failed int) {
+func readAllAgainst(t *testing.T, r *Reader, want []*chunk.Chunk, w int) (served, failed int) {
 	t.Helper()
 	for i := range want {
 		c, ok, err := r.ReadChunk(i%w, i/w)

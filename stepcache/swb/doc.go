@@ -5,10 +5,11 @@
 // and code in memory, the file mapped read-only where the platform allows,
 // else one positioned read per chunk; a stepcache ChunkSource that survives
 // its file changing under it) and the refusal sentinels. The record codec
-// itself is internal/swbcodec (shared with the measurement lab,
-// internal/swblab: the stage table and the v9 encoder of the shard this design comes from).
+// itself is stepcache/swb/codec (shared with the measurement lab,
+// stepcache/swb/lab: the stage table and the v9 encoder of the shard this
+// design comes from).
 //
-// It does not build chunks (stepcache does), compute fingerprints (world/uo
+// It does not build chunks (stepcache/bake does), compute fingerprints (world/uo
 // does, over the client files; the header only carries the value), or
 // decide when to reopen or rebake (the server does, on an Open error, a
 // Reader's ErrChanged, a bad record, or Check).
@@ -29,8 +30,8 @@
 // Check compares the path with the open file (deleted, replaced, resized,
 // modified), so the server can notice a rename or deletion and reopen.
 //
-// Per full chunk (BenchmarkReadMechanism, same file and run, medians of 8
-// on a loaded 2-vCPU machine; BenchmarkReadFullChunk was 1.0-1.3 µs quiet):
+// Per full chunk (BenchmarkReadMechanism: the same file in one run, medians
+// of 8):
 //
 //	mechanism                                          µs/chunk  survives truncation
 //	in place in the mapping, unguarded (format v3)     1.35      no: SIGBUS kills the shard
@@ -40,8 +41,8 @@
 //
 // The guarded copy costs a 100-200 byte copy and two runtime calls, within
 // noise of the unguarded read (the decode reads a cache-hot buffer instead
-// of the mapping); a syscall per read (pread or fstat) costs about 1-2 µs
-// here, doubling a read, and fstat alone does not close the window.
+// of the mapping); a syscall per read (pread or fstat) costs about 1-2 µs,
+// doubling a read, and fstat alone does not close the window.
 //
 // # Layout, version 5 (little-endian)
 //
@@ -142,6 +143,6 @@
 //	   SourceZ from the gradient where shorter; strata as columns; Info
 //	   against its neighbours' prediction; the halo implied by the neighbour
 //	   predictor in the packed layout (its flag bit is the Info
-//	   prediction's). Britannia map 0: 0.460 → 0.232 of the reference; the
-//	   default world 0.309 → 0.185
+//	   prediction's). Britannia map 0 takes 0.232 of the reference
+//	   encoder's bytes (version 4: 0.460), the default world 0.185 (0.309)
 package swb

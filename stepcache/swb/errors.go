@@ -3,7 +3,7 @@ package swb
 import (
 	"errors"
 
-	"github.com/shardcore/shardcore/internal/swbcodec"
+	"github.com/shardcore/shardcore/stepcache/swb/codec"
 )
 
 // Refusal reasons of Open and ReadChunk. Each is errors.Is-able through the
@@ -20,7 +20,7 @@ var (
 	// ErrStaleFingerprint: the client files changed since the bake.
 	ErrStaleFingerprint = errors.New("swb: stale fingerprint")
 	// ErrCorrupt: a checksum or structural check failed (header, index or record).
-	ErrCorrupt = swbcodec.ErrCorrupt
+	ErrCorrupt = codec.ErrCorrupt
 	// ErrChanged: the file changed under an open Reader (truncated,
 	// rewritten in place, replaced or deleted). A Reader that saw it
 	// reports every chunk absent from then on.

@@ -8,16 +8,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/shardcore/shardcore/internal/swbcodec"
-	"github.com/shardcore/shardcore/internal/swbtest"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/swb/codec"
+	"github.com/shardcore/shardcore/stepcache/swb/swbtest"
 )
 
 func testHeader(w, h int) Header {
 	return Header{MapID: 3, WidthChunks: w, HeightChunks: h, Fingerprint: 0xfeedface, BakeTime: time.Unix(1700000000, 5)}
 }
 
-func writeTestFile(t testing.TB, path string, chunks []*stepcache.Chunk, w, h int) WriteStats {
+func writeTestFile(t testing.TB, path string, chunks []*chunk.Chunk, w, h int) WriteStats {
 	t.Helper()
 	st, err := Write(context.Background(), path, testHeader(w, h), SliceChunks(chunks, w))
 	if err != nil {
@@ -33,7 +33,7 @@ func wantFor(w, h int) Expect {
 
 // openTestFile writes chunks (a w×h map) to a temporary file and opens it;
 // the reader is closed when the test ends.
-func openTestFile(t testing.TB, chunks []*stepcache.Chunk, w, h int) *Reader {
+func openTestFile(t testing.TB, chunks []*chunk.Chunk, w, h int) *Reader {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "m.swb")
 	writeTestFile(t, path, chunks, w, h)
@@ -206,7 +206,7 @@ func TestInterruptedWriteKeepsOldFile(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	n := 0
-	_, err := Write(ctx, path, testHeader(w, h), func(cx, cy int) (*stepcache.Chunk, error) {
+	_, err := Write(ctx, path, testHeader(w, h), func(cx, cy int) (*chunk.Chunk, error) {
 		if n++; n == 30 {
 			cancel()
 		}
@@ -216,7 +216,7 @@ func TestInterruptedWriteKeepsOldFile(t *testing.T) {
 		t.Fatalf("cancelled write: %v", err)
 	}
 	boom := errors.New("disk on fire")
-	_, err = Write(context.Background(), path, testHeader(w, h), func(cx, cy int) (*stepcache.Chunk, error) {
+	_, err = Write(context.Background(), path, testHeader(w, h), func(cx, cy int) (*chunk.Chunk, error) {
 		if cy == 5 {
 			return nil, boom
 		}
@@ -225,8 +225,8 @@ func TestInterruptedWriteKeepsOldFile(t *testing.T) {
 	if !errors.Is(err, boom) {
 		t.Fatalf("failing write: %v", err)
 	}
-	bad := &stepcache.Chunk{Strata: make([]stepcache.Cell, 1)}
-	if _, err = Write(context.Background(), path, testHeader(w, h), func(cx, cy int) (*stepcache.Chunk, error) { return bad, nil }); err == nil {
+	bad := &chunk.Chunk{Strata: make([]chunk.Cell, 1)}
+	if _, err = Write(context.Background(), path, testHeader(w, h), func(cx, cy int) (*chunk.Chunk, error) { return bad, nil }); err == nil {
 		t.Fatal("unencodable chunk accepted")
 	}
 	now, _ := os.ReadFile(path)
@@ -319,14 +319,14 @@ func TestReadChunkSharesUniform(t *testing.T) {
 	r := openTestFile(t, chunks, w, h)
 	a, _, _ := r.ReadChunk(0, 0) // i%3 == 0: the shared uniform chunk
 	b, _, _ := r.ReadChunk(3, 0)
-	if a == nil || a != b || !swbcodec.IsUniform(a) || !swbtest.ChunkEqual(a, chunks[0]) {
+	if a == nil || a != b || !codec.IsUniform(a) || !swbtest.ChunkEqual(a, chunks[0]) {
 		t.Fatal("uniform chunks are not one shared object")
 	}
 	if n := testing.AllocsPerRun(100, func() { _, _, _ = r.ReadChunk(6, 0) }); n != 0 {
 		t.Fatalf("a uniform read allocates %.0f times", n)
 	}
 	full := 0
-	for chunks[full] == nil || swbcodec.IsUniform(chunks[full]) {
+	for chunks[full] == nil || codec.IsUniform(chunks[full]) {
 		full++
 	}
 	f1, _, _ := r.ReadChunk(full%w, full/w)

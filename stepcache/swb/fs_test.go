@@ -8,7 +8,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/shardcore/shardcore/internal/swbtest"
+	"github.com/shardcore/shardcore/stepcache/swb/swbtest"
 )
 
 // fullFS is OSFS on a disk that fills up after room bytes: the write that

@@ -10,7 +10,7 @@ import (
 
 	"github.com/zeebo/xxh3"
 
-	"github.com/shardcore/shardcore/internal/swbtest"
+	"github.com/shardcore/shardcore/stepcache/swb/swbtest"
 )
 
 // fuzzBaseDir holds the files FuzzOpen's inputs edit: small real files of

@@ -6,7 +6,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"github.com/shardcore/shardcore/internal/swbcodec"
+	"github.com/shardcore/shardcore/stepcache/swb/codec"
 )
 
 // Index chunk codes (one uvarint per map chunk, row-major).
@@ -34,9 +34,9 @@ func recordSum(h uint64) uint32 { return uint32(h) }
 // lengths follow, 4 bits per symbol), all record lengths (uvarint), all
 // record checksums (u32), then all chunk codes (uvarint).
 func (ix *index) marshal() []byte {
-	b := make([]byte, 0, 1+swbcodec.LensSize+len(ix.recLen)*7+len(ix.chunkRec))
+	b := make([]byte, 0, 1+codec.LensSize+len(ix.recLen)*7+len(ix.chunkRec))
 	if ix.code != nil {
-		b = swbcodec.AppendLens(append(b, 1), ix.code)
+		b = codec.AppendLens(append(b, 1), ix.code)
 	} else {
 		b = append(b, 0)
 	}
@@ -75,7 +75,7 @@ func compressIndex(plain []byte) ([]byte, error) {
 // a uvarint length (≤ 5 bytes) and a checksum per record, a uvarint code
 // (≤ 5 bytes) per chunk of the grid.
 func plainIndexBound(hdr *Header) int {
-	return 1 + swbcodec.LensSize + hdr.RecordCount*(5+4) + hdr.WidthChunks*hdr.HeightChunks*5
+	return 1 + codec.LensSize + hdr.RecordCount*(5+4) + hdr.WidthChunks*hdr.HeightChunks*5
 }
 
 // maxStoredIndex is the most bytes hdr's stored index can take: the plain
@@ -101,8 +101,8 @@ func parseIndex(stored []byte, hdr *Header) (*index, error) {
 	switch r.u8() {
 	case 0:
 	case 1:
-		if b := r.bytes(swbcodec.LensSize); b != nil {
-			lens := swbcodec.ParseLens(b)
+		if b := r.bytes(codec.LensSize); b != nil {
+			lens := codec.ParseLens(b)
 			ix.code = &lens
 		}
 	default:

@@ -7,13 +7,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/shardcore/shardcore/internal/swbtest"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/swb/swbtest"
 )
 
 // roundTrip writes chunks (a wc×hc map) to path and reads every chunk back
 // identical.
-func roundTrip(t *testing.T, path string, chunks []*stepcache.Chunk, wc, hc int) WriteStats {
+func roundTrip(t *testing.T, path string, chunks []*chunk.Chunk, wc, hc int) WriteStats {
 	t.Helper()
 	hdr := Header{MapID: 0, WidthChunks: wc, HeightChunks: hc, Fingerprint: 42, BakeTime: time.Now()}
 	st, err := Write(context.Background(), path, hdr, SliceChunks(chunks, wc))

@@ -7,8 +7,8 @@ import (
 
 	"github.com/zeebo/xxh3"
 
-	"github.com/shardcore/shardcore/internal/swbcodec"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/swb/codec"
 )
 
 // The read mechanisms weighed against each other for a Reader whose file
@@ -18,9 +18,9 @@ import (
 
 // readInPlace checks and decodes the record where it lies in the mapping:
 // no copy and no fault guard (a truncated file kills the process).
-func (r *Reader) readInPlace(info RecordInfo, dst *stepcache.Chunk) error {
+func (r *Reader) readInPlace(info RecordInfo, dst *chunk.Chunk) error {
 	end := info.Offset + int64(info.Length)
-	buf := r.data[info.Offset:end:min(end+swbcodec.HuffPad, int64(len(r.data)))]
+	buf := r.data[info.Offset:end:min(end+codec.HuffPad, int64(len(r.data)))]
 	if recordSum(xxh3.Hash(buf)) != r.ix.recSum[info.ID] {
 		return ErrCorrupt
 	}
@@ -28,9 +28,9 @@ func (r *Reader) readInPlace(info RecordInfo, dst *stepcache.Chunk) error {
 }
 
 // readPositioned is the read with one pread per record instead of the mapping.
-func (r *Reader) readPositioned(info RecordInfo, dst *stepcache.Chunk) error {
-	if cap(r.buf) < info.Length+swbcodec.HuffPad {
-		r.buf = make([]byte, info.Length+swbcodec.HuffPad)
+func (r *Reader) readPositioned(info RecordInfo, dst *chunk.Chunk) error {
+	if cap(r.buf) < info.Length+codec.HuffPad {
+		r.buf = make([]byte, info.Length+codec.HuffPad)
 	}
 	buf := r.buf[:info.Length]
 	if _, err := r.f.ReadAt(buf, info.Offset); err != nil {
@@ -44,7 +44,7 @@ func (r *Reader) readPositioned(info RecordInfo, dst *stepcache.Chunk) error {
 
 // readStatFirst is readInPlace after an fstat comparing the file's size
 // with the mapping's (which still leaves a window for a truncation).
-func (r *Reader) readStatFirst(info RecordInfo, dst *stepcache.Chunk) error {
+func (r *Reader) readStatFirst(info RecordInfo, dst *chunk.Chunk) error {
 	var st syscall.Stat_t
 	if err := syscall.Fstat(int(r.f.Fd()), &st); err != nil {
 		return err
@@ -65,12 +65,12 @@ func BenchmarkReadMechanism(b *testing.B) {
 	if r.data == nil {
 		b.Skip("no mapping on this platform")
 	}
-	var dst stepcache.Chunk
+	var dst chunk.Chunk
 	for _, m := range []struct {
 		name string
-		read func(RecordInfo, *stepcache.Chunk) error
+		read func(RecordInfo, *chunk.Chunk) error
 	}{
-		{"guarded", func(i RecordInfo, d *stepcache.Chunk) error { _, err := r.read(0, 0, i, d); return err }},
+		{"guarded", func(i RecordInfo, d *chunk.Chunk) error { _, err := r.read(0, 0, i, d); return err }},
 		{"in-place", r.readInPlace},
 		{"pread", r.readPositioned},
 		{"fstat+in-place", r.readStatFirst},

@@ -8,9 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/shardcore/shardcore/internal/repo"
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/testkit/repo"
 	"github.com/shardcore/shardcore/world/movingai"
 )
 
@@ -37,8 +38,8 @@ func TestMovingAILossless(t *testing.T) {
 	total := 0
 	for _, p := range maps {
 		rules := loadMovingAIRules(t, p)
-		wc, hc := stepcache.ChunksOf(rules.Map.Width, rules.Map.Height)
-		chunks, err := stepcache.BuildMap(context.Background(), rules, 0, nil)
+		wc, hc := chunk.Grid(rules.Map.Width, rules.Map.Height)
+		chunks, err := bake.BuildMap(context.Background(), rules, 0, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,8 +8,8 @@ import (
 
 	"github.com/zeebo/xxh3"
 
-	"github.com/shardcore/shardcore/internal/swbcodec"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/swb/codec"
 )
 
 // read copies the record of chunk (cx, cy) out of the file, checks the copy
@@ -18,10 +18,10 @@ import (
 // that change in the file during a read cannot reach dst unchecked. A
 // failure the file's own state explains (it shrank, or its size or time
 // changed since Open) marks the Reader changed. r.mu is held.
-func (r *Reader) read(cx, cy int, info RecordInfo, dst *stepcache.Chunk) (uniform bool, err error) {
+func (r *Reader) read(cx, cy int, info RecordInfo, dst *chunk.Chunk) (uniform bool, err error) {
 	// Capacity for the Huffman decoder's loads past the record (never used).
-	if cap(r.buf) < info.Length+swbcodec.HuffPad {
-		r.buf = make([]byte, info.Length+swbcodec.HuffPad)
+	if cap(r.buf) < info.Length+codec.HuffPad {
+		r.buf = make([]byte, info.Length+codec.HuffPad)
 	}
 	buf := r.buf[:info.Length]
 	if err := r.copyRecord(buf, info.Offset); err != nil {
@@ -33,7 +33,7 @@ func (r *Reader) read(cx, cy int, info RecordInfo, dst *stepcache.Chunk) (unifor
 	if err := r.dec.DecodeRecord(buf, dst); err != nil {
 		return false, r.fail(cx, cy, err)
 	}
-	return swbcodec.IsUniformRecord(buf), nil
+	return codec.IsUniformRecord(buf), nil
 }
 
 // errReadPast: a record read found the file shorter than at Open.

@@ -10,8 +10,9 @@ import (
 	"github.com/zeebo/xxh3"
 
 	"github.com/shardcore/shardcore/internal/safefile"
-	"github.com/shardcore/shardcore/internal/swbcodec"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/swb/codec"
 )
 
 // Reader serves chunks of one .swb file lazily: Open reads the header and
@@ -33,11 +34,11 @@ type Reader struct {
 	data []byte // the whole file, mapped; nil: positioned reads
 
 	mu      sync.Mutex
-	dec     *swbcodec.Decoder
-	buf     []byte                     // the record being read, copied out of the file
-	uniform map[int32]*stepcache.Chunk // uniform records read so far, one object each
-	changed error                      // why the file no longer serves (ErrChanged, or closed)
-	bad     int                        // records that failed their checksum or decode
+	dec     *codec.Decoder
+	buf     []byte                 // the record being read, copied out of the file
+	uniform map[int32]*chunk.Chunk // uniform records read so far, one object each
+	changed error                  // why the file no longer serves (ErrChanged, or closed)
+	bad     int                    // records that failed their checksum or decode
 }
 
 // maxSharedUniform bounds Reader.uniform (≈5 KB each; a map has a handful).
@@ -98,7 +99,7 @@ func open(f *os.File, want Expect) (*Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	dec := swbcodec.NewDecoder()
+	dec := codec.NewDecoder()
 	if err := dec.SetCode(ix.code); err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}
@@ -158,7 +159,7 @@ func (r *Reader) Record(cx, cy int) (RecordInfo, bool) {
 // implements stepcache.ChunkSource. Chunks are immutable: every chunk of
 // one uniform record (usually most of a map) is one shared object,
 // allocated once.
-func (r *Reader) ReadChunk(cx, cy int) (*stepcache.Chunk, bool, error) {
+func (r *Reader) ReadChunk(cx, cy int) (*chunk.Chunk, bool, error) {
 	info, ok := r.Record(cx, cy)
 	if !ok {
 		return nil, false, nil
@@ -171,14 +172,14 @@ func (r *Reader) ReadChunk(cx, cy int) (*stepcache.Chunk, bool, error) {
 	if c := r.uniform[int32(info.ID)]; c != nil {
 		return c, true, nil
 	}
-	c := new(stepcache.Chunk)
+	c := new(chunk.Chunk)
 	uniform, err := r.read(cx, cy, info, c)
 	if err != nil {
 		return nil, false, err
 	}
 	if uniform && len(r.uniform) < maxSharedUniform {
 		if r.uniform == nil {
-			r.uniform = make(map[int32]*stepcache.Chunk)
+			r.uniform = make(map[int32]*chunk.Chunk)
 		}
 		r.uniform[int32(info.ID)] = c
 	}
@@ -186,7 +187,7 @@ func (r *Reader) ReadChunk(cx, cy int) (*stepcache.Chunk, bool, error) {
 }
 
 // ReadChunkInto is ReadChunk decoding into dst (all of it overwritten).
-func (r *Reader) ReadChunkInto(cx, cy int, dst *stepcache.Chunk) (bool, error) {
+func (r *Reader) ReadChunkInto(cx, cy int, dst *chunk.Chunk) (bool, error) {
 	info, ok := r.Record(cx, cy)
 	if !ok {
 		return false, nil

@@ -6,27 +6,27 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/shardcore/shardcore/internal/swbcodec"
-	"github.com/shardcore/shardcore/internal/swbtest"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/swb/codec"
+	"github.com/shardcore/shardcore/stepcache/swb/swbtest"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // fuzzBaseFiles are the base files FuzzOpen's inputs edit, by file name:
 // small real files of default-world chunks (uniform, full land, strata,
 // swim, shared records, an absent chunk). (The codec's FuzzDecodeRecord
-// corpus is internal/swbcodec's.)
+// corpus is stepcache/swb/codec's.)
 func fuzzBaseFiles(t *testing.T) map[string][]byte {
 	all, _ := swbtest.DefaultWorldChunks(t)
-	var uni, land, strata, swim, swim2 *stepcache.Chunk
+	var uni, land, strata, swim, swim2 *chunk.Chunk
 	for _, c := range all {
 		switch {
-		case swbcodec.IsUniform(c):
+		case codec.IsUniform(c):
 			uni = firstOf(uni, c)
 		case c.StrataStart != nil:
 			strata = firstOf(strata, c)
-		case swbcodec.HasSwim(c) && swim != nil && c != swim:
+		case codec.HasSwim(c) && swim != nil && c != swim:
 			swim2 = firstOf(swim2, c)
-		case swbcodec.HasSwim(c):
+		case codec.HasSwim(c):
 			swim = c
 		default:
 			land = firstOf(land, c)
@@ -36,8 +36,8 @@ func fuzzBaseFiles(t *testing.T) map[string][]byte {
 		t.Fatal("the default world lacks a chunk kind")
 	}
 	return map[string][]byte{
-		"real-2x1.swb": seedFile(t, 2, []*stepcache.Chunk{strata, uni}),
-		"real-4x2.swb": seedFile(t, 4, []*stepcache.Chunk{uni, land, strata, swim, land, uni, nil, swim2}),
+		"real-2x1.swb": seedFile(t, 2, []*chunk.Chunk{strata, uni}),
+		"real-4x2.swb": seedFile(t, 4, []*chunk.Chunk{uni, land, strata, swim, land, uni, nil, swim2}),
 	}
 }
 
@@ -88,7 +88,7 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	swbtest.WriteFuzzCorpus(t, filepath.Join("testdata", "fuzz", "FuzzOpen"), fuzzSeeds(files["real-4x2.swb"]))
 }
 
-func firstOf(have, c *stepcache.Chunk) *stepcache.Chunk {
+func firstOf(have, c *chunk.Chunk) *chunk.Chunk {
 	if have != nil {
 		return have
 	}
@@ -96,7 +96,7 @@ func firstOf(have, c *stepcache.Chunk) *stepcache.Chunk {
 }
 
 // seedFile writes chunks (a map wide chunks across) as a .swb and returns its bytes.
-func seedFile(t *testing.T, wide int, chunks []*stepcache.Chunk) []byte {
+func seedFile(t *testing.T, wide int, chunks []*chunk.Chunk) []byte {
 	path := filepath.Join(t.TempDir(), "m.swb")
 	writeTestFile(t, path, chunks, wide, len(chunks)/wide)
 	b, err := os.ReadFile(path)

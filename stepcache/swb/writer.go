@@ -8,18 +8,18 @@ import (
 
 	"github.com/zeebo/xxh3"
 
-	"github.com/shardcore/shardcore/internal/swbcodec"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/swb/codec"
 )
 
 // ChunkFunc yields the chunk at (cx, cy), or nil when the file should not
 // hold it. An error aborts the write.
-type ChunkFunc func(cx, cy int) (*stepcache.Chunk, error)
+type ChunkFunc func(cx, cy int) (*chunk.Chunk, error)
 
 // SliceChunks serves chunks from a row-major slice of a map widthChunks wide
 // (nil entries are absent).
-func SliceChunks(chunks []*stepcache.Chunk, widthChunks int) ChunkFunc {
-	return func(cx, cy int) (*stepcache.Chunk, error) {
+func SliceChunks(chunks []*chunk.Chunk, widthChunks int) ChunkFunc {
+	return func(cx, cy int) (*chunk.Chunk, error) {
 		i := cy*widthChunks + cx
 		if i < 0 || i >= len(chunks) {
 			return nil, nil
@@ -99,9 +99,9 @@ func WriteFS(ctx context.Context, fsys FS, path string, hdr Header, chunks Chunk
 
 // encodeChunks encodes every chunk of hdr's grid to its plain record
 // (identical ones kept once) and builds the file's Huffman code.
-func encodeChunks(ctx context.Context, hdr *Header, chunks ChunkFunc) (*swbcodec.RecordSet, WriteStats, error) {
+func encodeChunks(ctx context.Context, hdr *Header, chunks ChunkFunc) (*codec.RecordSet, WriteStats, error) {
 	var st WriteStats
-	set := swbcodec.NewRecordSet(swbcodec.DefaultOptions, true)
+	set := codec.NewRecordSet(codec.DefaultOptions, true)
 	for cy := 0; cy < hdr.HeightChunks; cy++ {
 		if err := ctx.Err(); err != nil {
 			return nil, st, err
@@ -124,7 +124,7 @@ func encodeChunks(ctx context.Context, hdr *Header, chunks ChunkFunc) (*swbcodec
 
 // writeBody writes the records in their final form, the index, and then
 // the header (which carries the index's place and checksum) to f.
-func writeBody(ctx context.Context, f File, hdr *Header, set *swbcodec.RecordSet, st *WriteStats) error {
+func writeBody(ctx context.Context, f File, hdr *Header, set *codec.RecordSet, st *WriteStats) error {
 	if _, err := f.Write(make([]byte, HeaderSize)); err != nil {
 		return err
 	}
@@ -144,7 +144,7 @@ func writeBody(ctx context.Context, f File, hdr *Header, set *swbcodec.RecordSet
 		ix.recLen = append(ix.recLen, uint32(len(rec)))
 		ix.recSum = append(ix.recSum, recordSum(xxh3.Hash(rec)))
 		st.RecordBytes += int64(len(rec))
-		if swbcodec.IsUniformRecord(rec) {
+		if codec.IsUniformRecord(rec) {
 			st.Uniform++
 		} else {
 			st.Full++

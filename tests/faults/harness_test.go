@@ -18,7 +18,8 @@ import (
 	"github.com/shardcore/shardcore/config"
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/server"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/stepcache/swb"
 	"github.com/shardcore/shardcore/world/source"
 )
@@ -220,7 +221,7 @@ func world(t *testing.T, cfg config.Config) (*source.World, swb.Expect) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wide, high := stepcache.ChunksOf(wd.Map.Width, wd.Map.Height)
+	wide, high := chunk.Grid(wd.Map.Width, wd.Map.Height)
 	return wd, swb.Expect{MapID: 0, Fingerprint: wd.Fingerprint, WidthChunks: wide, HeightChunks: high}
 }
 
@@ -231,18 +232,18 @@ func bakeSome(t *testing.T, w *source.World, path string, keep func(cx, cy int) 
 	t.Helper()
 	rules := movement.NewRules(w.Map, w.Tiles, nil)
 	rules.StaticOnly = true
-	wide, high := stepcache.ChunksOf(w.Map.Width, w.Map.Height)
-	var chunks []*stepcache.Chunk
+	wide, high := chunk.Grid(w.Map.Width, w.Map.Height)
+	var chunks []*chunk.Chunk
 	if keep == nil {
 		var err error
-		if chunks, err = stepcache.BuildMap(context.Background(), rules, 0, nil); err != nil {
+		if chunks, err = bake.BuildMap(context.Background(), rules, 0, nil); err != nil {
 			t.Fatal(err)
 		}
 	} else {
-		chunks = make([]*stepcache.Chunk, wide*high)
+		chunks = make([]*chunk.Chunk, wide*high)
 		for i := range chunks {
 			if keep(i%wide, i/wide) {
-				chunks[i] = stepcache.BuildChunk(rules, i%wide, i/wide)
+				chunks[i] = bake.BuildChunk(rules, i%wide, i/wide)
 			}
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/shardcore/shardcore/config"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/stepcache/swb"
 )
 
@@ -79,7 +79,7 @@ func rewrite(t *testing.T, src, dst string, keep func(cx, cy int) bool, mapID ui
 		t.Fatal(err)
 	}
 	hdr := swb.Header{MapID: mapID, WidthChunks: h.WidthChunks, HeightChunks: h.HeightChunks, Fingerprint: fp, BakeTime: time.Now()}
-	_, err = swb.Write(context.Background(), dst, hdr, func(cx, cy int) (*stepcache.Chunk, error) {
+	_, err = swb.Write(context.Background(), dst, hdr, func(cx, cy int) (*chunk.Chunk, error) {
 		if !keep(cx, cy) {
 			return nil, nil
 		}

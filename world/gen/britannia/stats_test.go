@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
 	"github.com/shardcore/shardcore/stepcache/swb"
 	"github.com/shardcore/shardcore/world"
 )
@@ -18,7 +18,7 @@ import (
 func TestChunkKinds(t *testing.T) {
 	for _, id := range []int{1} {
 		w := smallWorld(t, world.MapID(id))
-		chunks, err := stepcache.BuildMap(context.Background(), movement.NewRules(w.Map, w.Tiles, nil), 0, nil)
+		chunks, err := bake.BuildMap(context.Background(), movement.NewRules(w.Map, w.Tiles, nil), 0, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
