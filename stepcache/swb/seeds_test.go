@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/stepcache/swb/codec"
 	"github.com/shardcore/shardcore/stepcache/swb/swbtest"
-	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
 // fuzzBaseFiles are the base files FuzzOpen's inputs edit, by file name:

@@ -10,8 +10,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/shardcore/shardcore/stepcache/swb/swbtest"
 	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/swb/swbtest"
 )
 
 // fuzzRecord is a FuzzDecodeRecord base: 0 and a record (no file code), or

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/shardcore/shardcore/stepcache/swb/swbtest"
 	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/stepcache/swb/swbtest"
 )
 
 // seedChunks picks one chunk of each kind from the default world: uniform,
