@@ -91,9 +91,6 @@ func (q *bucketQueue) push(f int, it bucketItem) {
 	}
 }
 
-// fOf is the f of bucket i.
-func (q *bucketQueue) fOf(i int) int { return q.base + i }
-
 // pushSub files it under its g in the current bucket's split.
 func (q *bucketQueue) pushSub(it bucketItem) {
 	g := max(int(it.g), 0)

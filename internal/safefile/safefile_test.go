@@ -33,9 +33,6 @@ func within(t *testing.T, d time.Duration, what string, f func()) {
 // are refused by Stat, Open and ReadFile at once, saying what they are; a
 // missing file matches fs.ErrNotExist.
 func TestRefusesWhatIsNotARegularFile(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("no named pipes or devices at a path")
-	}
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "map0.swb")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
@@ -110,9 +107,6 @@ func TestRefusesOversizedBeforeReading(t *testing.T) {
 // gives up when its context ends, and gets the lock once it is released;
 // a symbolic link at the lock's path is refused.
 func TestLockExcludes(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("no advisory locks")
-	}
 	path := filepath.Join(t.TempDir(), ".lock")
 	a, err := Acquire(t.Context(), path, nil)
 	if err != nil {
