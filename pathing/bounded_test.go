@@ -43,6 +43,7 @@ func TestBucketQueueMemoryIsBoundedByTheBudget(t *testing.T) {
 		if res.Found || res.Expansions > req.MaxNodes {
 			t.Errorf("%s: found %v in %d expansions", name, res.Found, res.Expansions)
 		}
+		t.Logf("%s: %d KB allocated, %d expansions", name, (after.TotalAlloc-before.TotalAlloc)>>10, res.Expansions)
 		if n := after.TotalAlloc - before.TotalAlloc; n > 16<<20 {
 			t.Errorf("%s: %d MB allocated by a search of %d nodes", name, n>>20, req.MaxNodes)
 		}
