@@ -86,3 +86,17 @@ func (p *PathState) Remaining() int { return len(p.Steps) - p.Next }
 func (p *PathState) Clear() {
 	p.Steps, p.Zs, p.Next = p.Steps[:0], p.Zs[:0], 0
 }
+
+// GoTo walks a mobile to Goal (within Range, Chebyshev) once: the AI asks
+// for a path, walks it and repaths as needed, and stops on arrival (Done).
+// Fails counts failed searches for it; after a few the order is given up
+// (Done, GaveUp). NextTry is the game time, in ms, of the next try after a
+// failed one.
+type GoTo struct {
+	Goal    world.Point
+	Range   int
+	Fails   int
+	NextTry int64
+	Done    bool
+	GaveUp  bool
+}

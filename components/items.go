@@ -6,10 +6,11 @@ import "github.com/shardcore/shardcore/world"
 // its tiledata height and flags copied at spawn so the spatial index and
 // stats need no tiledata lookup.
 type Item struct {
-	ID     uint16
+	ID     uint16 // the item's tile (graphic) id
 	Z      int8
 	Height uint8
 	Flags  world.TileFlag
+	Serial uint64 // the item's own id in the shard
 }
 
 // Door makes an item a door. A closed door is an ordinary item to the live

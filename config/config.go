@@ -102,10 +102,17 @@ type Shard struct {
 	// other (the same outcome), 0 (the default) one per core, at most 2.
 	MoveWorkers int `toml:"moveWorkers"`
 	// HugePages asks the kernel (Linux) to back the shard's heap with 2 MiB
-	// pages at start (and its new memory as it grows); see the README,
-	// Huge pages. Default true; off, or where the kernel gives none, the
-	// heap keeps 4 KiB pages.
+	// pages at start (and its new memory as it grows); see
+	// docs/operations.md, Budgets. Default true; off, or where the kernel
+	// gives none, the heap keeps 4 KiB pages.
 	HugePages bool `toml:"hugePages"`
+	// SaveFile is where the shard saves its state (the admin console's
+	// save and quit, and every SaveEveryS) and what it restores on boot when
+	// the file is there; "" (the default): no save file.
+	SaveFile string `toml:"saveFile"`
+	// SaveEveryS saves the shard every this many seconds in the background
+	// (0, the default: only when asked). It needs SaveFile.
+	SaveEveryS int `toml:"saveEveryS"`
 	// Population is the [shard.population] table.
 	Population Population `toml:"population"`
 }
@@ -155,6 +162,22 @@ type Log struct {
 	Format string `toml:"format"`
 }
 
+// Defaults of the keys the packages below share: the step cache
+// (stepcache.DefaultConfig) and the simulation (systems.DefaultOptions) take
+// theirs from here, so a package's default is the shard's (a test in tests/
+// holds them together).
+const (
+	DefaultTickMs                 = 8
+	DefaultTickBudgetMs           = 4.0
+	DefaultMaxNodes               = 20000
+	DefaultNodesPerTile           = 64
+	DefaultNodesBase              = 256
+	DefaultMaxResidentChunks      = 0 // every chunk of the maps served may stay resident
+	DefaultMissPromotionThreshold = 2
+	DefaultMissPromotionWindowMs  = 30000
+	DefaultMissVisitMs            = 10000
+)
+
 // Default returns the configuration used when no server.toml is given.
 func Default() Config {
 	return Config{
@@ -167,17 +190,17 @@ func Default() Config {
 		},
 		Pathfinding: Pathfinding{
 			Enabled:                true,
-			MaxResidentChunks:      0,
-			MissPromotionThreshold: 2,
-			MissPromotionWindowMs:  30000,
-			MissVisitMs:            10000,
+			MaxResidentChunks:      DefaultMaxResidentChunks,
+			MissPromotionThreshold: DefaultMissPromotionThreshold,
+			MissPromotionWindowMs:  DefaultMissPromotionWindowMs,
+			MissVisitMs:            DefaultMissVisitMs,
 			PrebakeMaps:            []int{},
 			CacheDir:               "cache",
-			TickBudgetMs:           4.0,
+			TickBudgetMs:           DefaultTickBudgetMs,
 			VerifyShare:            0,
-			MaxNodes:               20000,
-			NodesPerTile:           64,
-			NodesBase:              256,
+			MaxNodes:               DefaultMaxNodes,
+			NodesPerTile:           DefaultNodesPerTile,
+			NodesBase:              DefaultNodesBase,
 			Search:                 SearchCache,
 			Recorder: Recorder{
 				Enable:   false,
@@ -187,7 +210,7 @@ func Default() Config {
 			},
 		},
 		Shard: Shard{
-			TickMs: 8, MoveWorkers: 0, HugePages: true,
+			TickMs: DefaultTickMs, MoveWorkers: 0, HugePages: true,
 			Population: Population{
 				Pets:     100,
 				Patrols:  100,

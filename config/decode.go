@@ -45,8 +45,8 @@ func LoadOptional(path string) (cfg Config, found bool, err error) {
 
 // Decode parses data, the text of the file called name (used in messages),
 // over Default(): keys absent from data keep their default. It is strict:
-// a syntax error (with line and column), a value of the wrong type (with
-// key and line), every unknown key (with key and line) and every
+// a syntax error (with line and column), every value of the wrong type
+// (with key and line), every unknown key (with key and line) and every
 // out-of-range value (with key, value and allowed range) is reported as a
 // *Error, or as Errors when there are several. On error the returned Config
 // is the zero value.
@@ -56,21 +56,18 @@ func Decode(data []byte, name string) (Config, error) {
 	if _, err := toml.Decode(src, &raw); err != nil {
 		return Config{}, syntaxError(err, name)
 	}
-	cfg := Default()
-	md, err := toml.Decode(src, &cfg)
-	if err != nil {
-		return Config{}, typeError(err, name, src)
-	}
+	cfg, md, typeErrs := decodeTyped(src, raw, name)
 	// The library matches keys to fields case-insensitively and reports
 	// only keys it could not place as undecoded; a key is known here only
 	// if it is spelt exactly as the schema spells it.
 	undecoded := collapse(unknownKeys(md))
-	problems := cfg.problems()
-	if len(undecoded) == 0 && len(problems) == 0 {
+	problems := withoutTypeErrors(cfg.problems(), typeErrs)
+	if len(undecoded) == 0 && len(problems) == 0 && len(typeErrs) == 0 {
 		return cfg, nil
 	}
 	idx := indexKeys(src)
-	errs := make([]*Error, 0, len(undecoded)+len(problems))
+	errs := make([]*Error, 0, len(typeErrs)+len(undecoded)+len(problems))
+	errs = append(errs, typeErrs...)
 	for _, k := range undecoded {
 		e := &Error{
 			File: name, Key: k.String(), Kind: KindUnknownKey,
@@ -198,7 +195,10 @@ func tomlTypeName(s string) string {
 	}
 }
 
-func typeError(err error, name, src string) *Error {
+// typeError is the *Error of the library's type error err, found decoding
+// a text whose keys are src's; lineOK says the line in err is src's (the
+// text was src itself), else the key's line is looked up in src.
+func typeError(err error, name, src string, lineOK bool) *Error {
 	e := &Error{File: name, Kind: KindType, Err: err}
 	msg := err.Error()
 	var pe toml.ParseError
@@ -207,6 +207,9 @@ func typeError(err error, name, src string) *Error {
 	} else if m := reTypeErr.FindStringSubmatch(msg); m != nil {
 		e.Line, _ = strconv.Atoi(m[1])
 		e.Key, msg = m[2], m[3]
+	}
+	if !lineOK {
+		e.Line = 0
 	}
 	if m := reTypes.FindStringSubmatch(msg); m != nil {
 		msg = fmt.Sprintf("wrong type: got %s, want %s", tomlTypeName(m[1]), tomlTypeName(m[2]))

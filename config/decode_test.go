@@ -227,6 +227,46 @@ func TestSeveralRangeErrorsAndUnknownKeysTogether(t *testing.T) {
 	}
 }
 
+// TestEveryProblemAtOnce: a file with several keys of the wrong type (one
+// in an array of tables), an unknown key and an out-of-range value reports
+// every one, each with its line, in file order; a key of the wrong type
+// says nothing about the range checks that read it.
+func TestEveryProblemAtOnce(t *testing.T) {
+	src := `[world]
+maps = [0]
+seed = "one"
+[pathfinding]
+maxNodes = 0
+cacheDirr = "c"
+[shard]
+tickMs = "8"
+[[shard.population.map]]
+id = 0
+share = "half"
+[log]
+level = 3
+`
+	es := mustFail(t, src)
+	want := []struct {
+		kind Kind
+		key  string
+		line int
+	}{
+		{KindType, "world.seed", 3},
+		{KindRange, "pathfinding.maxNodes", 5},
+		{KindUnknownKey, "pathfinding.cacheDirr", 6},
+		{KindType, "shard.tickMs", 8},
+		{KindType, "shard.population.map.share", 11},
+		{KindType, "log.level", 13},
+	}
+	if len(es) != len(want) {
+		t.Fatalf("got %d problems, want %d:\n%v", len(es), len(want), Errors(es))
+	}
+	for i, w := range want {
+		wantErr(t, es[i], w.kind, w.key, w.line, w.key)
+	}
+}
+
 func TestMissingFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "nope.toml")
 	_, err := Load(path)

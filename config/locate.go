@@ -192,3 +192,13 @@ func unescape(c byte) byte {
 		return c
 	}
 }
+
+// KeyPosition returns the 1-based line and column where key (its dotted
+// parts) is defined in the TOML text src, or where its nearest enclosing
+// table is when the key is not on a line of its own; ok is false when
+// neither is found. Other strict TOML readers (scenario files) name lines
+// with it as the config does.
+func KeyPosition(src string, key []string) (line, col int, ok bool) {
+	p, ok := indexKeys(src).find(key)
+	return p.line, p.col, ok
+}

@@ -36,6 +36,8 @@ const (
 	MaxTickMs = 1000
 	// MaxSleepRadius bounds shard.sleepRadius, in sectors.
 	MaxSleepRadius = 64
+	// MaxSaveEveryS bounds shard.saveEveryS: a day.
+	MaxSaveEveryS = 86400
 	// MaxPopulation bounds each shard.population count.
 	MaxPopulation = 1_000_000
 	// MinRecorderBytes and MaxRecorderBytes bound
@@ -124,6 +126,7 @@ func (c Config) problems() []*Error {
 	v.intIn("shard.tickMs", s.TickMs, 1, MaxTickMs)
 	v.intIn("shard.sleepRadius", s.SleepRadius, 0, MaxSleepRadius)
 	v.intIn("shard.moveWorkers", s.MoveWorkers, 0, 2)
+	v.saves(s)
 	v.intIn("shard.population.pets", s.Population.Pets, 0, MaxPopulation)
 	v.intIn("shard.population.patrols", s.Population.Patrols, 0, MaxPopulation)
 	v.intIn("shard.population.swimmers", s.Population.Swimmers, 0, MaxPopulation)
@@ -277,4 +280,12 @@ func fmtFloat(f float64) string {
 		s += ".0"
 	}
 	return s
+}
+
+// saves checks shard.saveEveryS and that it has a file to save to.
+func (v *validator) saves(s Shard) {
+	v.intIn("shard.saveEveryS", s.SaveEveryS, 0, MaxSaveEveryS)
+	if s.SaveEveryS > 0 && s.SaveFile == "" {
+		v.add("shard.saveEveryS", fmt.Sprintf("shard.saveEveryS = %d: needs shard.saveFile (where to save)", s.SaveEveryS))
+	}
 }

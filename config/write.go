@@ -115,6 +115,14 @@ moveWorkers = {{.Shard.MoveWorkers}}
 # hundreds of MiB at random, and with 4 KiB pages most reads also miss the
 # TLB. No effect where transparent huge pages are off.
 hugePages = {{.Shard.HugePages}}
+# Where the shard saves its state (the admin console's "save" and "quit",
+# and every saveEveryS), and what it restores on boot when the file is
+# there. The file is written to a temp file and renamed, so a kill at any
+# moment leaves the last good save. "" = no save file.
+saveFile = {{str .Shard.SaveFile}}
+# Save every this many seconds in the background (0..86400; 0 = only when
+# asked). Needs saveFile.
+saveEveryS = {{.Shard.SaveEveryS}}
 
 [shard.population]
 # Pets spawned at boot, each following an owner (0..1000000).

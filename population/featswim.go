@@ -148,7 +148,7 @@ func (p *populator) featureSwimmers() error {
 			return fmt.Errorf("population: no free water near (%d,%d) for swimmer %d", home.X, home.Y, i)
 		}
 		id, err := p.s.SpawnMobile(systems.MobileSpec{X: at.X, Y: at.Y, Z: at.Z, Tags: c.Tags{CanSwim: true, CantWalk: true}, Speed: SwimmerSpeed,
-			Wander: &systems.WanderSpec{Home: world.Point{X: home.X, Y: home.Y}, Radius: radius, DelayMs: p.gen.loginDelay(false)}})
+			Order: systems.Order{Wander: &systems.WanderSpec{Home: world.Point{X: home.X, Y: home.Y}, Radius: radius, DelayMs: p.gen.loginDelay(false)}}})
 		if err != nil {
 			return fmt.Errorf("population: swimmer %d: %w", i, err)
 		}

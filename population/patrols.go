@@ -89,7 +89,7 @@ func (p *populator) spawnPatrol(j, id, nwp int, cells []systems.RouteCell, legs 
 		return fmt.Errorf("population: no free cell near route %d cell %d for patrol %d", id, k, j)
 	}
 	pid, err := p.s.SpawnMobile(systems.MobileSpec{X: at.X, Y: at.Y, Z: at.Z, Tags: c.Tags{CanOpenDoors: j%3 != 0}, Speed: PatrolSpeed,
-		Patrol: &systems.PatrolSpec{Route: id, Index: (legs[k] + 1) % nwp, Tolerance: 1, DelayMs: delay}})
+		Order: systems.Order{Patrol: &systems.PatrolSpec{Route: id, Index: (legs[k] + 1) % nwp, Tolerance: 1, DelayMs: delay}}})
 	if err != nil {
 		return fmt.Errorf("population: patrol %d: %w", j, err)
 	}
@@ -120,7 +120,7 @@ func (p *populator) swimmers() error {
 			return fmt.Errorf("population: no free water near (%d,%d) for swimmer %d", home.X, home.Y, i)
 		}
 		id, err := p.s.SpawnMobile(systems.MobileSpec{X: at.X, Y: at.Y, Z: at.Z, Tags: c.Tags{CanSwim: true, CantWalk: true}, Speed: SwimmerSpeed,
-			Wander: &systems.WanderSpec{Home: world.Point{X: home.X, Y: home.Y}, Radius: 12, DelayMs: p.gen.loginDelay(p.o.Packed)}})
+			Order: systems.Order{Wander: &systems.WanderSpec{Home: world.Point{X: home.X, Y: home.Y}, Radius: 12, DelayMs: p.gen.loginDelay(p.o.Packed)}}})
 		if err != nil {
 			return fmt.Errorf("population: swimmer %d: %w", i, err)
 		}

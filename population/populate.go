@@ -96,7 +96,7 @@ type populator struct {
 // doors spawns a door item at every doorway.
 func (p *populator) doors() error {
 	for _, d := range p.lm.DoorSpecs {
-		if err := p.s.SpawnItem(systems.ItemSpec{X: d.At.X, Y: d.At.Y, Z: int(d.Z), ID: d.ID, Door: true}); err != nil {
+		if _, err := p.s.SpawnItem(systems.ItemSpec{X: d.At.X, Y: d.At.Y, Z: int(d.Z), ID: d.ID, Door: true}); err != nil {
 			return fmt.Errorf("population: door: %w", err)
 		}
 		p.pop.Doors++
@@ -113,7 +113,7 @@ func (p *populator) spawnPair(i, walk int, cells []systems.RouteCell, k int, poo
 		return fmt.Errorf("population: no free cell near walked route %d cell %d for player %d", walk, k, i)
 	}
 	pid, err := p.s.SpawnMobile(systems.MobileSpec{X: at.X, Y: at.Y, Z: at.Z, Tags: c.Tags{Player: true}, Speed: PlayerSpeed,
-		Walk: &systems.WalkSpec{Route: walk, Cell: k, DelayMs: delay}})
+		Order: systems.Order{Walk: &systems.WalkSpec{Route: walk, Cell: k, DelayMs: delay}}})
 	if err != nil {
 		return fmt.Errorf("population: player %d: %w", i, err)
 	}
@@ -126,7 +126,7 @@ func (p *populator) spawnPair(i, walk int, cells []systems.RouteCell, k int, poo
 	}
 	rngF := 1 + p.rng.IntN(6)
 	petID, err := p.s.SpawnMobile(systems.MobileSpec{X: pat.X, Y: pat.Y, Z: pat.Z, Speed: PetSpeed,
-		Follow: &systems.FollowSpec{Target: pid, Range: rngF}})
+		Order: systems.Order{Follow: &systems.FollowSpec{Target: pid, Range: rngF}}})
 	if err != nil {
 		return fmt.Errorf("population: pet %d: %w", i, err)
 	}

@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# Re-measures the README's benchmark figures on several revisions in one
-# sitting and prints, for each figure, every revision's median and the
+# Re-measures benchmark figures (docs/performance.md) on several revisions
+# in one go and prints, for each figure, every revision's median and the
 # median of its paired ratios to the first revision (with their range): a
 # pair is the same benchmark run back to back on the two revisions, so on a
-# busy machine the ratio is what to read. This is how the README's "Before
-# and after the redesign" table was made.
+# busy machine the ratio is what to read.
 #
 #   scripts/bench-revisions.sh [REV...]     # default: aca8b5a bd85c8d HEAD
 #

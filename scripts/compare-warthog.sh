@@ -4,7 +4,7 @@
 # process at a time, and prints a table of mean µs per query, the best of
 # REPEATS runs of each.
 #
-#   scripts/compare-warthog.sh [MAP...]        # MAP like dao/brc202d (default: the three of issue 13)
+#   scripts/compare-warthog.sh [MAP...]        # MAP like dao/brc202d (default: dao/brc202d, da2/ht_chantry, bg512/AR0011SR)
 #
 # Environment:
 #   WARTHOG      the warthog-jps binary; default: what ../shared/anchors/warthog/build.sh

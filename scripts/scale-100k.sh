@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The 100,000-mobile run of issue 12 on Britannia map 0, as a user runs it:
+# The 100,000-mobile run on Britannia map 0 (docs/performance.md), as a user runs it:
 # `shard run --ticks 1500 --population pets=25000,patrols=40000,swimmers=10000`
 # with world.maps = [0], RUNS times baked (the map's .swb in the cache dir)
 # and RUNS times cold (an empty cache dir), one process at a time. Prints,
@@ -39,7 +39,7 @@ for mode in ${MODES:-baked cold}; do
 		[ "$mode" = baked ] && cp "$swb" "$tmp/cache/map0.swb"
 		# pathfinding.maxResidentChunks keeps its default, 0: the cache may
 		# hold the whole map (100,000 mobiles touch about half of its 114,688
-		# chunks; see README, 100,000 mobiles).
+		# chunks; see docs/operations.md, Budgets).
 		cat >"$tmp/server.toml" <<TOML
 [world]
 dataDir = "$brit"

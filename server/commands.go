@@ -32,7 +32,9 @@ var commandHelp = []string{
 	"cache load               open and attach each map's .swb",
 	"bake MAP                 bake map MAP and write its .swb (background)",
 	"maps                     each map's figures, one line each",
-	"record on|off|flush|status",
+	"record on|off|flush|status  the search recorder",
+	"save [FILE]              save the shard now (to shard.saveFile, or FILE) and say where",
+	"quit                     save (when shard.saveFile is set), then stop the shard cleanly",
 	"help                     this list",
 }
 
@@ -44,9 +46,9 @@ var ErrUnknownCommand = errors.New("unknown command")
 // at the next tick start; before Run it runs on the caller's goroutine,
 // excluding a Run that starts meanwhile.
 func (s *Server) Command(line string) (string, error) {
-	if !s.running.Load() {
+	if !s.loop.running.Load() || s.loop.stepping.Load() {
 		s.mu.Lock()
-		if !s.running.Load() {
+		if !s.loop.running.Load() || s.loop.stepping.Load() { // not run by Run's loop: run it here, between ticks
 			defer s.mu.Unlock()
 			return s.exec(line)
 		}
@@ -55,13 +57,13 @@ func (s *Server) Command(line string) (string, error) {
 	req := cmdReq{line: line, reply: make(chan cmdReply, 1)}
 	select {
 	case s.cmdCh <- req:
-	case <-s.done:
+	case <-s.loop.done:
 		return "", errors.New("server: command: the shard has stopped")
 	}
 	select {
 	case r := <-req.reply:
 		return r.out, r.err
-	case <-s.done:
+	case <-s.loop.done:
 		return "", errors.New("server: command: the shard stopped before running it")
 	}
 }
@@ -97,6 +99,29 @@ func (s *Server) exec(line string) (string, error) {
 		return strings.Join(lines, "\n"), nil
 	case "record":
 		return s.recordCmd(arg(1))
+	case "save":
+		path := arg(1)
+		if path == "" {
+			path = s.saves.path
+		}
+		if path == "" {
+			return "", errors.New("save: no file: set shard.saveFile, or say `save FILE`")
+		}
+		s.saves.wait()
+		r, err := s.saveTo(path)
+		if err != nil {
+			return "", err
+		}
+		return r.Line(), nil
+	case "quit":
+		if !s.loop.running.Load() || s.loop.stepping.Load() {
+			return "", errors.New("quit: the shard's loop is not running (Run)")
+		}
+		s.loop.quit = true
+		if s.saves.path == "" {
+			return "quitting after this tick (no shard.saveFile: nothing is saved)", nil
+		}
+		return fmt.Sprintf("quitting after this tick; saving to %s", s.saves.path), nil
 	}
 	return "", fmt.Errorf("%w %q; commands:\n%s", ErrUnknownCommand, line, strings.Join(commandHelp, "\n"))
 }
@@ -226,7 +251,7 @@ func (s *Server) bakeCmd(id world.MapID) (string, error) {
 		switch {
 		case me.baking:
 			out = fmt.Sprintf("map %d is already baking", id)
-		case !s.running.Load():
+		case !s.loop.running.Load():
 			s.queueBake(id)
 			out = fmt.Sprintf("bake of map %d queued for when the shard runs", id)
 		default:

@@ -35,8 +35,8 @@ func TestCommandsOffLoop(t *testing.T) {
 			t.Errorf("%q = %q, want it to contain %q", line, out, want[line])
 		}
 	}
-	if s.entry(0).baking || len(s.pending) != 1 {
-		t.Errorf("bake 0 and cache save should queue one bake, pending %v", s.pending)
+	if s.entry(0).baking || len(s.bakes.pending) != 1 {
+		t.Errorf("bake 0 and cache save should queue one bake, pending %v", s.bakes.pending)
 	}
 	for _, line := range []string{"bake 7", "bake x", "cache nope", "record maybe"} {
 		if _, err := s.Command(line); err == nil {

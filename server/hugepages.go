@@ -39,7 +39,7 @@ func (s *Server) hugePages(ctx context.Context) (stop func()) {
 	if err != nil {
 		ev = s.log.Warn().Err(err)
 	}
-	ev.Int64("advised_mib", advised>>20).Int64("collapsed_mib", collapsed>>20).Dur("took", time.Since(t0)).Msg("huge pages")
+	ev.Int64("advised_mib", advised>>20).Int64("collapsed_mib", collapsed>>20).Float64("took_ms", ms(time.Since(t0))).Msg("huge pages")
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {

@@ -125,7 +125,7 @@ func TestOverrunIsCountedNotQueued(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		s, _ := newTestServer(t, testConfig(dir), Options{MaxTicks: 5})
 		slow := make(chan struct{})
-		s.testHook = func() {
+		s.loop.testHook = func() {
 			if s.ticks.n == 1 {
 				time.Sleep(20 * time.Millisecond)
 				close(slow)

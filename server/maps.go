@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"fmt"
 	"runtime"
 	"sync"
@@ -48,7 +49,8 @@ type mapEntry struct {
 	paths  *pathCounts      // its searches counted for met (nil: metrics off)
 	figs   metrics.Figures  // scratch of foldMetrics
 
-	jobs chan mapJob // while Run runs: work for its goroutine
+	jobs   chan mapJob    // while Run runs: work for its goroutine
+	finder pathing.Finder // FindPath's (made at its first call)
 }
 
 // buildCaches gives each map its own step cache (a Cache is owned by one
@@ -86,21 +88,17 @@ func (s *Server) newSim(me *mapEntry) (*systems.Sim, error) {
 	pf, sh := s.cfg.Pathfinding, s.cfg.Shard
 	me.rec = recorder.NewBuffer(me.w.Fingerprint, pf.MaxNodes)
 	o := systems.Options{
-		TickMs: sh.TickMs, TickBudget: pf.TickBudget(), Clock: s.clock,
-		MaxNodes: pf.MaxNodes, NodesPerTile: pf.NodesPerTile, NodesBase: pf.NodesBase,
+		TickMs: sh.TickMs, TickBudget: pf.TickBudget(), Clock: s.clock, Backend: systems.NewCacheBackend(me.cache, pf.Search),
+		MaxNodes: pf.MaxNodes, NodesPerTile: cmp.Or(pf.NodesPerTile, -1), NodesBase: pf.NodesBase, // nodesPerTile 0: maxNodes alone
 		Seed: uint64(sh.Population.Seed) ^ uint64(me.id), Rules: me.rules, SleepRadius: sh.SleepRadius,
 		FollowDirect: true, // pets step straight at their owners, searching only round what blocks them
-		MoveWorkers:  sh.MoveWorkers,
+		MoveWorkers:  sh.MoveWorkers, MaxSearchesPerTick: s.opts.MaxSearchesPerTick,
 	}
 	if o.MoveWorkers == 0 {
 		o.MoveWorkers = runtime.GOMAXPROCS(0)
 	}
-	o = systems.WithCacheSearch(o, me.cache, pf.Search)
-	if !pf.Enabled {
-		o.NewFinder = func(r *movement.Rules) pathing.Finder { return pathing.NewClassic(r) }
-	}
 	o = me.rec.Instrument(o) // records what each search saw of the dynamic world
-	if s.met != nil {
+	if s.mon.met != nil {
 		me.paths = &pathCounts{inner: o.Recorder}
 		o.Recorder = me.paths
 	}
@@ -133,42 +131,42 @@ func (s *Server) startLoops() {
 			}
 		}(me, me.jobs)
 	}
-	s.looping = true
+	s.loop.on = true
 }
 
 // stopLoops ends the maps' goroutines; map work is done inline again.
 func (s *Server) stopLoops() {
-	if !s.looping {
+	if !s.loop.on {
 		return
 	}
 	for _, me := range s.maps {
 		close(me.jobs)
 		me.jobs = nil
 	}
-	s.looping = false
+	s.loop.on = false
 }
 
 // onMaps runs fn for every map, each on the map's goroutine, all at once,
 // and returns when every one has returned (inline, one after the other,
 // when the goroutines do not run). It allocates nothing itself.
 func (s *Server) onMaps(fn func(me *mapEntry)) {
-	if !s.looping {
+	if !s.loop.on {
 		for _, me := range s.maps {
 			fn(me)
 		}
 		return
 	}
-	s.jobsWG.Add(len(s.maps))
+	s.loop.jobsWG.Add(len(s.maps))
 	for _, me := range s.maps {
-		me.jobs <- mapJob{fn: fn, done: &s.jobsWG}
+		me.jobs <- mapJob{fn: fn, done: &s.loop.jobsWG}
 	}
-	s.jobsWG.Wait()
+	s.loop.jobsWG.Wait()
 }
 
 // onMap runs fn on map me's goroutine and waits for it (inline when the
 // goroutines do not run).
 func (s *Server) onMap(me *mapEntry, fn func()) {
-	if !s.looping {
+	if !s.loop.on {
 		fn()
 		return
 	}
@@ -190,7 +188,7 @@ func (s *Server) tickMap(me *mapEntry, now, period time.Duration, recording bool
 	me.bakes = me.bakes[:0]
 	s.watchSWB(me, t0)
 	me.rec.SetOn(recording)
-	if s.opts.Unpaced {
+	if s.opts.Unpaced || s.loop.stepping.Load() { // game time by the tick, not the clock
 		me.sim.Step()
 	} else {
 		me.sim.Tick(now)

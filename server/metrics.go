@@ -2,11 +2,8 @@ package server
 
 import (
 	"context"
-	"fmt"
-	"net"
 	"time"
 
-	"github.com/shardcore/shardcore/config"
 	"github.com/shardcore/shardcore/metrics"
 	"github.com/shardcore/shardcore/systems"
 )
@@ -23,20 +20,14 @@ func (s *Server) startMetrics() error {
 	if addr == "" {
 		return nil
 	}
-	s.met = metrics.New()
-	ep, err := metrics.Listen(addr, s.met.Handler())
+	s.mon.met = metrics.New()
+	ep, err := metrics.Listen(addr, s.mon.met.Handler(), s.cfg.Metrics.AllowRemote)
 	if err != nil {
-		s.met = nil
+		s.mon.met = nil
 		return err
 	}
-	s.endpoint = ep
-	host, _, _ := net.SplitHostPort(ep.Addr())
-	if !config.Loopback(host) {
-		if !s.cfg.Metrics.AllowRemote { // a host name the config took for loopback resolved elsewhere
-			_ = s.stopMetrics()
-			s.met = nil
-			return fmt.Errorf("metrics.listen = %q listens on %s, not a loopback address: set metrics.allowRemote = true to serve the network", addr, ep.Addr())
-		}
+	s.mon.endpoint = ep
+	if !ep.Loopback() {
 		s.log.Warn().Str("addr", ep.Addr()).Msg("metrics listening beyond loopback (metrics.allowRemote): /metrics and /debug/pprof/ (memory, command line) are open to the network")
 		return nil
 	}
@@ -46,33 +37,33 @@ func (s *Server) startMetrics() error {
 
 // stopMetrics closes the endpoint (idempotent).
 func (s *Server) stopMetrics() error {
-	if s.endpoint == nil {
+	if s.mon.endpoint == nil {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), metricsCloseTimeout)
 	defer cancel()
-	err := s.endpoint.Close(ctx)
-	s.endpoint = nil
+	err := s.mon.endpoint.Close(ctx)
+	s.mon.endpoint = nil
 	return err
 }
 
 // MetricsAddr is the address the metrics endpoint listens on ("" when
 // metrics.listen is off or the shard has closed).
 func (s *Server) MetricsAddr() string {
-	if s.endpoint == nil {
+	if s.mon.endpoint == nil {
 		return ""
 	}
-	return s.endpoint.Addr()
+	return s.mon.endpoint.Addr()
 }
 
 // bindMetrics makes each map's series and publishes its figures once (the
 // spawned population shows before the first tick).
 func (s *Server) bindMetrics() {
-	if s.met == nil {
+	if s.mon.met == nil {
 		return
 	}
 	for _, me := range s.maps {
-		me.met = s.met.Map(int(me.id), me.budget)
+		me.met = s.mon.met.Map(int(me.id), me.budget)
 		me.foldMetrics()
 	}
 }

@@ -98,7 +98,7 @@ func TestTickAllocsWithMetrics(t *testing.T) {
 	if a := testing.AllocsPerRun(1000, func() {
 		me.met.Tick(time.Millisecond)
 		me.foldMetrics()
-		s.met.Tick(time.Millisecond, false)
+		s.mon.met.Tick(time.Millisecond, false)
 	}); a != 0 {
 		t.Errorf("the metrics' work per tick allocates %.2f times", a)
 	}

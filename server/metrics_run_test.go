@@ -32,7 +32,7 @@ func TestMetricsServedWhileRunning(t *testing.T) {
 	s, logs := newTestServer(t, cfg, Options{MaxTicks: 60, Unpaced: true})
 	addr := s.MetricsAddr()
 	var e exposition
-	s.testHook = func() {
+	s.loop.testHook = func() {
 		if s.ticks.n == 40 { // inside the tick: the scrape never waits for the shard
 			e = scrape(t, s)
 		}

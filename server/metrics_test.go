@@ -151,7 +151,7 @@ func spawnBeside(t *testing.T, sim *systems.Sim) {
 	}
 	x, y := int(pos.X), int(pos.Y)
 	if _, err := sim.SpawnMobile(systems.MobileSpec{X: x, Y: y, Z: int(pos.Z),
-		Wander: &systems.WanderSpec{Home: pos.Point(), Radius: 4}}); err != nil {
+		Order: systems.Order{Wander: &systems.WanderSpec{Home: pos.Point(), Radius: 4}}}); err != nil {
 		t.Fatal(err)
 	}
 }

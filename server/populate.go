@@ -106,15 +106,27 @@ func eachMap(maps []*mapEntry, fn func(i int, me *mapEntry) error) error {
 	return errors.Join(errs...)
 }
 
-// buildSims makes each map's simulation and spawns its part of the
-// population, the maps in parallel (a first failure stops the others).
-func (s *Server) buildSims(ctx context.Context, plans []population.Options) error {
+// buildSims makes each map's simulation and then either restores the save
+// at restoreFrom (not ""), or spawns each map's part of the population, the
+// maps in parallel (a first failure stops the others).
+func (s *Server) buildSims(ctx context.Context, plans []population.Options, restoreFrom string) error {
 	for _, me := range s.maps {
 		sim, err := s.newSim(me)
 		if err != nil {
 			return err
 		}
 		me.sim = sim
+	}
+	if restoreFrom != "" {
+		t0 := time.Now()
+		f, err := s.restore(restoreFrom)
+		if err != nil {
+			return err
+		}
+		_, mobs, items := f.Counts()
+		s.log.Info().Str("file", restoreFrom).Uint64("tick", f.Tick).Int64("game_ms", f.GameMs).Int("mobiles", mobs).
+			Int("items", items).Time("saved", f.Saved).Dur("took", time.Since(t0)).Msg("shard restored from its save")
+		return nil
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
@@ -158,6 +170,6 @@ func (s *Server) populate(ctx context.Context, me *mapEntry, o population.Option
 	st := me.sim.Stats()
 	s.log.Info().Int("map", int(me.id)).Int("mobiles", st.Mobiles).Int("items", st.Items).Int("pets", len(pop.Pets)).
 		Int("patrols", len(pop.Patrols)).Int("swimmers", len(pop.Swimmers)).Int("resident_budget", me.budget).
-		Dur("took", time.Since(t0)).Msg("population spawned")
+		Float64("took_ms", ms(time.Since(t0))).Msg("population spawned")
 	return nil
 }

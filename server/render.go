@@ -26,7 +26,7 @@ type RenderOptions struct {
 // holds it. It must be called before or instead of Run, on the owning
 // goroutine.
 func (s *Server) Render(ctx context.Context, w io.Writer, opt RenderOptions) error {
-	if s.running.Load() || s.closed {
+	if s.loop.running.Load() || s.closed {
 		return errors.New("server: render: the shard is running or stopped")
 	}
 	ro := render.Options{Paths: opt.Paths, Scale: opt.Scale}

@@ -10,43 +10,36 @@ import (
 	"time"
 )
 
-// Run starts the pending bakes and the stdin reader and runs the tick loop
-// until ctx ends or Options.MaxTicks ticks have run; then it shuts down
-// gracefully (the running tick finishes, bakes are cancelled, the recorder
-// is flushed, .swb readers are closed, a summary is logged). A tick that
-// overruns shard.tickMs is counted, and the ticker drops the ticks it
-// missed rather than queueing them. Run returns nil on a graceful stop.
-func (s *Server) Run(ctx context.Context) error {
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		return errors.New("server: run: server already shut down")
+// Hook is called on the tick goroutine after every tick Run runs, between
+// ticks (the shard's methods may be called from it); an error from it
+// ends Run (ErrStop: a graceful stop, Run returns nil).
+type Hook func() error
+
+// ErrStop is what a Hook returns to end Run gracefully.
+var ErrStop = errors.New("server: stop")
+
+// Run is RunHook without a hook.
+func (s *Server) Run(ctx context.Context) error { return s.RunHook(ctx, nil) }
+
+// RunHook starts the pending bakes and the stdin reader and runs the tick
+// loop until ctx ends, Options.MaxTicks ticks have run, the admin console's
+// quit, or hook (nil: none; called after every tick) returns an error; then
+// it shuts down gracefully (the running tick finishes, bakes are cancelled,
+// the recorder is flushed, .swb readers are closed, the shard is saved when
+// shard.saveFile is set, a summary is logged). A tick that overruns
+// shard.tickMs is counted, and the ticker drops the ticks it missed rather
+// than queueing them. It returns nil on a graceful stop, else the hook's
+// error or the last save's.
+func (s *Server) RunHook(ctx context.Context, hook Hook) error {
+	if err := s.begin(ctx, "run"); err != nil {
+		return err
 	}
-	if !s.running.CompareAndSwap(false, true) {
-		s.mu.Unlock()
-		return errors.New("server: run: already running")
-	}
-	defer s.readers.Wait() // deferred first, so it runs after close(s.done): readCommands ends with Run
-	defer close(s.done)
-	// Setting up (world files, routes, spawning) leaves hundreds of MB of
-	// garbage: collect it now, so the collector's next cycle is paced from
-	// the live heap and does not run during the first ticks.
-	runtime.GC()
-	for _, id := range s.pending {
-		s.startBake(id)
-	}
-	s.pending = nil
-	s.startLoops()
-	s.mu.Unlock()
-	if s.opts.Stdin != nil {
-		s.readers.Add(1)
-		go s.readCommands(s.opts.Stdin)
-	}
+	defer s.loop.readers.Wait() // deferred first, so it runs after close(s.loop.done): readCommands ends with Run
+	defer close(s.loop.done)
 	stopHuge := s.hugePages(ctx)
 	defer stopHuge()
-	s.nextProg = s.clock() + s.opts.ProgressEvery
 	period := s.cfg.Shard.Tick()
-	s.log.Info().Dur("tick", period).Bool("unpaced", s.opts.Unpaced).Uint64("maxTicks", s.opts.MaxTicks).Msg("shard running")
+	s.log.Info().Float64("tick_ms", ms(period)).Bool("unpaced", s.opts.Unpaced).Uint64("maxTicks", s.opts.MaxTicks).Msg("shard running")
 	var tc <-chan time.Time
 	if !s.opts.Unpaced {
 		t := time.NewTicker(period)
@@ -57,13 +50,24 @@ func (s *Server) Run(ctx context.Context) error {
 		if tc != nil {
 			select {
 			case <-ctx.Done():
-				return s.shutdown()
+				return s.shutdown(nil)
 			case <-tc:
 			}
 		} else if ctx.Err() != nil {
-			return s.shutdown()
+			return s.shutdown(nil)
 		}
 		s.tick(period)
+		if s.loop.quit {
+			return s.shutdown(nil)
+		}
+		if hook != nil {
+			if err := hook(); err != nil {
+				if errors.Is(err, ErrStop) {
+					err = nil
+				}
+				return s.shutdown(err)
+			}
+		}
 		if tc != nil {
 			// A tick that fired while this one overran is dropped, not run late.
 			select {
@@ -73,7 +77,59 @@ func (s *Server) Run(ctx context.Context) error {
 			}
 		}
 	}
-	return s.shutdown()
+	return s.shutdown(nil)
+}
+
+// Step runs one tick now, for a caller that owns the loop (instead of Run):
+// the first Step starts what Run would (pending bakes, the maps'
+// goroutines); Close ends it all. It returns an error when the shard is
+// closed or Run runs.
+func (s *Server) Step(ctx context.Context) error {
+	if !s.loop.stepping.Load() {
+		if err := s.begin(ctx, "step"); err != nil {
+			return err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.tick(s.cfg.Shard.Tick())
+	return nil
+}
+
+// begin starts the shard's loop for Run (how: "run") or Step: the pending
+// bakes, the maps' goroutines and, for Run, the stdin reader.
+func (s *Server) begin(ctx context.Context, how string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return fmt.Errorf("server: %s: the shard is closed", how)
+	}
+	if !s.loop.running.CompareAndSwap(false, true) {
+		return fmt.Errorf("server: %s: the shard already runs", how)
+	}
+	if how == "run" && s.loop.stepping.Load() {
+		s.loop.running.Store(false)
+		return errors.New("server: run: the shard is being stepped (Step): Close it first")
+	}
+	// Setting up (world files, routes, spawning) leaves hundreds of MB of
+	// garbage: collect it now, so the collector's next cycle is paced from
+	// the live heap and does not run during the first ticks.
+	runtime.GC()
+	for _, id := range s.bakes.pending {
+		s.startBake(id)
+	}
+	s.bakes.pending = nil
+	s.loop.stepping.Store(how == "step")
+	s.startLoops()
+	if how == "run" && s.opts.Stdin != nil {
+		s.loop.readers.Add(1)
+		go s.readCommands(s.opts.Stdin)
+	}
+	s.loop.nextProg = s.clock() + s.opts.ProgressEvery
+	s.saves.next = s.clock() + s.saves.every
+	_ = ctx
+	return nil
 }
 
 // tick runs one tick: hand finished bakes to their maps, run the admin
@@ -86,25 +142,29 @@ func (s *Server) tick(period time.Duration) {
 	t0 := s.clock()
 	s.collectBakes()
 	s.drainCommands()
-	s.cur = tickArgs{now: t0, period: period, recording: s.rec.Enabled()}
-	if s.tickJob == nil {
-		s.tickJob = func(me *mapEntry) { s.tickMap(me, s.cur.now, s.cur.period, s.cur.recording) }
+	s.loop.cur = tickArgs{now: s.game.at(t0), period: period, recording: s.rec.Enabled()}
+	if s.loop.job == nil {
+		s.loop.job = func(me *mapEntry) { s.tickMap(me, s.loop.cur.now, s.loop.cur.period, s.loop.cur.recording) }
 	}
-	s.onMaps(s.tickJob)         // made once: a tick's hand-over allocates nothing
+	s.onMaps(s.loop.job)        // made once: a tick's hand-over allocates nothing
 	for _, me := range s.maps { // map by map in world.maps order
 		s.rec.Drain(me.rec)
 	}
-	if s.testHook != nil {
-		s.testHook()
+	if s.loop.testHook != nil {
+		s.loop.testHook()
 	}
 	d := s.clock() - t0
 	s.ticks.add(d, period)
-	if s.met != nil {
-		s.met.Tick(d, d > period)
+	if s.mon.met != nil {
+		s.mon.met.Tick(d, d > period)
 	}
-	if s.opts.ProgressEvery > 0 && t0 >= s.nextProg {
-		s.nextProg = t0 + s.opts.ProgressEvery
+	if s.opts.ProgressEvery > 0 && t0 >= s.loop.nextProg {
+		s.loop.nextProg = t0 + s.opts.ProgressEvery
 		fmt.Fprintln(s.out, "progress", s.Snapshot().Line())
+	}
+	if s.saves.every > 0 && t0 >= s.saves.next {
+		s.saves.next = t0 + s.saves.every
+		s.saveInBackground()
 	}
 }
 
@@ -119,7 +179,7 @@ type tickArgs struct {
 // since a Read cannot be interrupted; when Run ends while it waits in a
 // Read, that goroutine ends at r's next line or EOF, without delivering.
 func (s *Server) readCommands(r io.Reader) {
-	defer s.readers.Done()
+	defer s.loop.readers.Done()
 	lines := make(chan string)
 	go func() {
 		defer close(lines)
@@ -127,7 +187,7 @@ func (s *Server) readCommands(r io.Reader) {
 		for sc.Scan() {
 			select {
 			case lines <- sc.Text():
-			case <-s.done:
+			case <-s.loop.done:
 				return
 			}
 		}
@@ -140,10 +200,10 @@ func (s *Server) readCommands(r io.Reader) {
 			}
 			select {
 			case s.cmdCh <- cmdReq{line: line}:
-			case <-s.done:
+			case <-s.loop.done:
 				return
 			}
-		case <-s.done:
+		case <-s.loop.done:
 			return
 		}
 	}
@@ -171,16 +231,29 @@ func (s *Server) drainCommands() {
 	}
 }
 
-// shutdown stops bakes, takes the summary, stops the maps' goroutines,
-// flushes the recorder, closes readers and logs the summary.
-func (s *Server) shutdown() error {
+// shutdown stops bakes, waits for a background save, takes the summary,
+// saves the shard (shard.saveFile), stops the maps' goroutines, flushes the
+// recorder, closes readers and logs the summary. cause is why it stops
+// (nil: a graceful stop); it returns cause joined with what failed.
+func (s *Server) shutdown(cause error) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.drainCommands()
 	s.waitBakes()
+	s.saves.wait()
 	s.summary = s.Snapshot()
+	var errs []error
+	if cause != nil {
+		errs = append(errs, cause)
+	}
+	if s.saves.path != "" {
+		if _, err := s.saveNow(); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	s.stopLoops()
-	err := s.close()
+	errs = append(errs, s.close())
+	err := errors.Join(errs...)
 	for _, m := range s.summary.Maps {
 		s.log.Info().Int("map", int(m.Map)).Int("mobiles", m.Mobiles).Uint64("paths", m.Paths).Float64("hit_ratio", m.HitRatio).
 			Int("resident", m.Resident).Int("budget", m.Budget).Uint64("max_wait_ticks", m.MaxWaitTicks).
@@ -206,7 +279,7 @@ func (s *Server) close() error {
 		return nil
 	}
 	s.closed = true
-	s.bakeCancel()
+	s.bakes.cancel()
 	var errs []error
 	for _, me := range s.maps {
 		if me.cache != nil {
@@ -235,12 +308,26 @@ func (s *Server) close() error {
 	return errors.Join(errs...)
 }
 
-// Close releases a server that was built but never Run (Run closes itself).
+// Close ends a shard that Step ran (as Run's end does: a save when
+// shard.saveFile is set, then everything closed), or releases one that
+// never ran; closing a closed shard does nothing. It returns an error
+// while Run runs (cancel Run's context instead).
 func (s *Server) Close() error {
-	if s.running.Load() {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil // Run's end, or an earlier Close, closed it
+	}
+	stepping := s.loop.stepping.Swap(false)
+	s.mu.Unlock()
+	if stepping {
+		defer close(s.loop.done)
+		return s.shutdown(nil)
+	}
+	if s.loop.running.Load() {
 		return errors.New("server: close: running (cancel Run's context instead)")
 	}
-	s.bakeWG.Wait()
+	s.bakes.wg.Wait()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.close()

@@ -55,13 +55,23 @@ type Options struct {
 	// RecorderFS is the file system the search recorder writes through
 	// (nil: the real one); tests inject a full disk.
 	RecorderFS recorder.FS
+	// SaveWrite writes an encoded save to its path (nil:
+	// savefile.WriteBytes: a synced temp file renamed over it); tests
+	// inject a write that stalls half-way, to kill the process there.
+	SaveWrite func(path string, b []byte) error
+	// MaxSearchesPerTick, when positive, replaces each map's pathfinding
+	// time budget with a deterministic one: at most this many searches a
+	// tick, on the map's own goroutine. A run's outcome then does not
+	// depend on the machine's speed or load (tests, examples, replays).
+	MaxSearchesPerTick int
 }
 
 // Server is one shard: its maps (each with its world, step cache and
-// simulation: maps.go), the recorder and the tick loop. After New the
-// calling goroutine owns it; while Run runs, the tick goroutine does, each
-// map's cache and simulation belong to that map's goroutine (maps.go), and
-// other goroutines reach the shard through Command.
+// simulation: maps.go), the recorder, the tick loop, the game clock and
+// the saves. After New the calling goroutine owns it; while Run runs, the
+// tick goroutine does (and Run's hook runs on it, between ticks), each
+// map's cache and simulation belong to that map's goroutine during a tick
+// (maps.go), and other goroutines reach the shard through Command and Do.
 type Server struct {
 	cfg   config.Config
 	log   zerolog.Logger
@@ -73,34 +83,55 @@ type Server struct {
 	main *mapEntry   // the first map: what Render draws and Sim/Cache/World name
 	rec  *recorder.Recorder
 
-	cmdCh  chan cmdReq
-	bakeCh chan bakeResult
-	bakeWG sync.WaitGroup
-
-	bakeCtx    context.Context
-	bakeCancel context.CancelFunc
-	pending    []world.MapID // bakes asked for before Run
-
-	running atomic.Bool
-	looping bool // the maps' goroutines run (Run): map work goes through them
-	done    chan struct{}
-	readers sync.WaitGroup // readCommands while Run runs
+	cmdCh chan cmdReq
+	bakes bakeState
+	loop  loopState
 	// mu is held by whoever runs on the shard's state: each tick, Run's
 	// start and shutdown, and a Command executed off the loop. It makes a
 	// Command that races with Run's start safe.
 	mu sync.Mutex
 
-	ticks    tickStats
-	cur      tickArgs           // the running tick's (tick, tickJob)
-	tickJob  func(me *mapEntry) // a map's part of the running tick
+	ticks   tickStats
+	summary Summary
+	closed  bool
+	game    gameClock
+	saves   saver
+	mon     monitor
+}
+
+// bakeState is the background bakes: their results on the way to the tick
+// goroutine, their wait group and context, and the bakes asked for before
+// Run.
+type bakeState struct {
+	ch      chan bakeResult
+	wg      sync.WaitGroup
+	ctx     context.Context
+	cancel  context.CancelFunc
+	pending []world.MapID
+}
+
+// loopState is the tick loop's: whether Run runs and whether the maps'
+// goroutines do, Run's end, the stdin reader, the running tick's
+// arguments and hand-over, the next progress line and a test hook.
+type loopState struct {
+	running  atomic.Bool
+	on       bool // the maps' goroutines run (Run): map work goes through them
+	done     chan struct{}
+	readers  sync.WaitGroup     // readCommands while Run runs
+	cur      tickArgs           // the running tick's (tick, job)
+	job      func(me *mapEntry) // a map's part of the running tick
 	jobsWG   sync.WaitGroup     // onMaps' wait for the maps' goroutines
 	nextProg time.Duration
-	summary  Summary
-	closed   bool
-	testHook func() // run inside each tick's measured span (tests)
+	testHook func()      // run inside each tick's measured span (tests)
+	stepping atomic.Bool // Step runs the shard (Close ends it)
+	quit     bool        // the admin console's quit: Run ends after this tick
+}
 
-	met      *metrics.Shard    // the series (nil: metrics.listen off)
-	endpoint *metrics.Endpoint // serving them and pprof until close
+// monitor is the metrics: the series (nil: metrics.listen off) and the
+// endpoint serving them and pprof until close.
+type monitor struct {
+	met      *metrics.Shard
+	endpoint *metrics.Endpoint
 }
 
 // New configures a shard: validates cfg, checks that every map of
@@ -127,7 +158,7 @@ func NewWithOptions(ctx context.Context, cfg config.Config, log zerolog.Logger, 
 		return nil, fmt.Errorf("server: %w", err)
 	}
 	s := &Server{cfg: cfg, log: log, opts: opts, out: opts.Out,
-		cmdCh: make(chan cmdReq, 16), bakeCh: make(chan bakeResult, 8), done: make(chan struct{})}
+		cmdCh: make(chan cmdReq, 16), bakes: bakeState{ch: make(chan bakeResult, 8)}, loop: loopState{done: make(chan struct{})}}
 	if s.out == nil {
 		s.out = io.Discard
 	}
@@ -136,19 +167,19 @@ func NewWithOptions(ctx context.Context, cfg config.Config, log zerolog.Logger, 
 		t0 := time.Now()
 		s.clock = func() time.Duration { return time.Since(t0) }
 	}
-	s.bakeCtx, s.bakeCancel = context.WithCancel(context.Background())
+	s.bakes.ctx, s.bakes.cancel = context.WithCancel(context.Background())
 	if err := s.startMetrics(); err != nil {
-		s.bakeCancel()
+		s.bakes.cancel()
 		return nil, fmt.Errorf("server: %w", err)
 	}
 	if err := s.loadWorlds(ctx); err != nil {
-		s.bakeCancel()
+		s.bakes.cancel()
 		_ = s.stopMetrics() // the load's error is the one to report
 		return nil, err
 	}
 	plans, err := s.planPopulation(ctx)
 	if err != nil {
-		s.bakeCancel()
+		s.bakes.cancel()
 		_ = s.stopMetrics()
 		return nil, err
 	}
@@ -167,7 +198,12 @@ func NewWithOptions(ctx context.Context, cfg config.Config, log zerolog.Logger, 
 			log.Error().Err(err).Msg("recorder: cannot start; recording stays off")
 		}
 	}
-	if err := s.buildSims(ctx, plans); err != nil {
+	s.saves.path, s.saves.every = cfg.Shard.SaveFile, time.Duration(cfg.Shard.SaveEveryS)*time.Second
+	restoreFrom := ""
+	if s.saves.path != "" && saveExists(s.saves.path) {
+		restoreFrom = s.saves.path
+	}
+	if err := s.buildSims(ctx, plans, restoreFrom); err != nil {
 		s.close()
 		return nil, err
 	}
@@ -208,7 +244,7 @@ func (s *Server) loadWorlds(ctx context.Context) error {
 		}
 		s.log.Info().Int("map", id).Int("width", w.Map.Width).Int("height", w.Map.Height).
 			Str("files", where).Str("fingerprint", fmt.Sprintf("%016x", w.Fingerprint)).
-			Dur("took", time.Since(t0)).Msg("world loaded")
+			Float64("took_ms", ms(time.Since(t0))).Msg("world loaded")
 		s.maps = append(s.maps, &mapEntry{id: world.MapID(id), w: w, rules: movement.NewRules(w.Map, w.Tiles, nil),
 			swbPath: filepath.Join(s.cfg.Pathfinding.CacheDir, fmt.Sprintf("map%d.swb", id))})
 	}

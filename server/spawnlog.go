@@ -28,6 +28,6 @@ func (s *Server) spawnProgress(id world.MapID, mobiles int) func(stage string, d
 		}
 		next = now.Add(every)
 		s.log.Info().Int("map", int(id)).Str("stage", stage).Int("done", done).Int("of", total).Int("mobiles", mobiles).
-			Dur("elapsed", now.Sub(start).Round(time.Millisecond)).Msg("spawning population")
+			Float64("elapsed_ms", ms(now.Sub(start).Round(time.Millisecond))).Msg("spawning population")
 	}
 }

@@ -94,7 +94,7 @@ func TestRefusedSWBRebakedWithoutPrebake(t *testing.T) {
 	}
 	s, logs := newTestServer(t, cfg, Options{})
 	defer s.Close()
-	if logs.count("swb refused") != 1 || !strings.Contains(logs.String(), "rebaking in the background") || len(s.pending) != 1 {
-		t.Errorf("a refused file should be queued for a rebake (pending %v):\n%s", s.pending, logs)
+	if logs.count("swb refused") != 1 || !strings.Contains(logs.String(), "rebaking in the background") || len(s.bakes.pending) != 1 {
+		t.Errorf("a refused file should be queued for a rebake (pending %v):\n%s", s.bakes.pending, logs)
 	}
 }

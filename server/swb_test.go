@@ -103,7 +103,7 @@ func TestStaleSWBRefusedOnceThenRebaked(t *testing.T) {
 	// A fresh boot opens it without a refusal or a bake.
 	s, logs := newTestServer(t, cfg, Options{})
 	defer s.Close()
-	if logs.count("swb refused") != 0 || logs.count(`"message":"swb opened"`) != 1 || len(s.pending) != 0 {
+	if logs.count("swb refused") != 0 || logs.count(`"message":"swb opened"`) != 1 || len(s.bakes.pending) != 0 {
 		t.Errorf("second boot should open the rebaked file:\n%s", logs)
 	}
 }

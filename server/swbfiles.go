@@ -134,9 +134,9 @@ func (s *Server) entry(id world.MapID) *mapEntry {
 // queueBake asks for a background bake of map id: started at once while
 // Run runs, else when it starts. A map already baking is not baked twice.
 func (s *Server) queueBake(id world.MapID) {
-	if !s.running.Load() {
-		if !slices.Contains(s.pending, id) {
-			s.pending = append(s.pending, id)
+	if !s.loop.running.Load() {
+		if !slices.Contains(s.bakes.pending, id) {
+			s.bakes.pending = append(s.bakes.pending, id)
 		}
 		return
 	}
@@ -166,7 +166,7 @@ func (s *Server) startBake(id world.MapID) bool {
 	// never touches the ECS world or the cache, which the tick goroutine owns.
 	rules := movement.NewRules(me.w.Map, me.w.Tiles, nil)
 	rules.StaticOnly = true
-	path, fp, ctx := me.swbPath, me.w.Fingerprint, s.bakeCtx
+	path, fp, ctx := me.swbPath, me.w.Fingerprint, s.bakes.ctx
 	fsys := s.opts.SWBFS
 	if fsys == nil {
 		fsys = swb.OSFS{}
@@ -175,12 +175,12 @@ func (s *Server) startBake(id world.MapID) bool {
 		waiting: func() {
 			s.log.Info().Int("map", int(id)).Str("path", path).Msg("bake waits for another process's bake of this file")
 		}}
-	s.bakeWG.Add(1)
+	s.bakes.wg.Add(1)
 	go func() {
-		defer s.bakeWG.Done()
+		defer s.bakes.wg.Done()
 		t0 := time.Now()
 		st, skipped, err := job.run(ctx)
-		s.bakeCh <- bakeResult{id: id, path: path, stats: st, took: time.Since(t0), skipped: skipped, err: err}
+		s.bakes.ch <- bakeResult{id: id, path: path, stats: st, took: time.Since(t0), skipped: skipped, err: err}
 	}()
 	s.log.Info().Int("map", int(id)).Int("workers", workers).Str("path", path).Msg("bake started")
 	return true
@@ -248,7 +248,7 @@ func (s *Server) finishBake(me *mapEntry, r bakeResult) {
 		return
 	}
 	s.log.Info().Int("map", int(r.id)).Str("path", r.path).Int("chunks", r.stats.Chunks).
-		Int64("bytes", r.stats.FileBytes).Dur("took", r.took).Msg("bake written")
+		Int64("bytes", r.stats.FileBytes).Float64("took_ms", ms(r.took)).Msg("bake written")
 	_ = s.openSWB(me, false)
 }
 
@@ -257,7 +257,7 @@ func (s *Server) finishBake(me *mapEntry, r bakeResult) {
 func (s *Server) collectBakes() {
 	for {
 		select {
-		case r := <-s.bakeCh:
+		case r := <-s.bakes.ch:
 			if me := s.entry(r.id); me != nil {
 				me.bakes = append(me.bakes, r)
 			}
@@ -270,9 +270,9 @@ func (s *Server) collectBakes() {
 // waitBakes cancels running bakes, collects their results and has each map
 // finish its own.
 func (s *Server) waitBakes() {
-	s.bakeCancel()
-	go func() { s.bakeWG.Wait(); close(s.bakeCh) }()
-	for r := range s.bakeCh {
+	s.bakes.cancel()
+	go func() { s.bakes.wg.Wait(); close(s.bakes.ch) }()
+	for r := range s.bakes.ch {
 		if me := s.entry(r.id); me != nil {
 			me.bakes = append(me.bakes, r)
 		}

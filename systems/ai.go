@@ -37,7 +37,7 @@ func (s *Sim) jitterMs() int64 {
 	span := s.opts.RepathMaxMs - s.opts.RepathMinMs
 	j := s.opts.RepathMinMs
 	if span > 0 {
-		j += s.rng.IntN(span + 1)
+		j += s.rnd.IntN(span + 1)
 	}
 	return int64(j)
 }
@@ -51,12 +51,12 @@ type thinker struct {
 	due   []timer
 	spare []ecs.Entity
 	// thinks counts each intent's thinks (index: intent).
-	thinks [intentWander + 1]uint64
+	thinks [numIntents]uint64
 }
 
 // update runs the AI stage.
 func (t *thinker) update(s *Sim) {
-	t.due = s.thinks.due(s.now, t.due[:0])
+	t.due = s.sch.thinks.due(s.now, t.due[:0])
 	for _, tm := range t.due {
 		if !s.w.Alive(tm.e) {
 			continue
@@ -66,27 +66,29 @@ func (t *thinker) update(s *Sim) {
 			s.touch(tm.e)
 		}
 	}
-	list := s.touched
-	s.touched, t.spare = t.spare[:0], nil
-	s.round++
+	list := s.sch.touched
+	s.sch.touched, t.spare = t.spare[:0], nil
+	s.sch.round++
 	for _, e := range list {
 		if !s.w.Alive(e) {
 			continue
 		}
 		k := s.maps.sched.Get(e).intent
-		if s.sleep != nil && (k == intentPatrol || k == intentWander) && s.sleep.sleeps(s, e) {
+		if s.sch.sleep != nil && (k == intentPatrol || k == intentWander) && s.sch.sleep.sleeps(s, e) {
 			continue
 		}
 		t.thinks[k]++
 		switch k {
 		case intentFollow:
-			s.follow.think(s, e)
+			s.ai.follow.think(s, e)
 		case intentPatrol:
-			s.patrol.think(s, e)
+			s.ai.patrol.think(s, e)
 		case intentWalk:
-			s.walk.think(s, e)
+			s.ai.walk.think(s, e)
 		case intentWander:
-			s.wander.think(s, e)
+			s.ai.wander.think(s, e)
+		case intentGoTo:
+			s.ai.goTo.think(s, e)
 		}
 	}
 	t.spare = list[:0]
@@ -170,7 +172,7 @@ func (a patrolAI) think(s *Sim, e ecs.Entity) {
 		s.schedThink(e, p.NextTry)
 		return
 	}
-	route := s.routes[p.Route]
+	route := s.reg.routes[p.Route]
 	wp := route[p.Index]
 	if cheb(pos.Point(), wp) <= p.Tolerance {
 		p.Index = (p.Index + 1) % len(route)
@@ -218,11 +220,11 @@ func (wanderAI) think(s *Sim, e ecs.Entity) {
 		s.schedThink(e, wd.NextTry)
 		return
 	}
-	wd.NextTry = s.now + 1000 + int64(s.rng.IntN(2000))
+	wd.NextTry = s.now + 1000 + int64(s.rnd.IntN(2000))
 	caps := s.maps.mob.Get(e).Caps
 	for try := 0; try < 8; try++ {
-		x := wd.Home.X + s.rng.IntN(2*wd.Radius+1) - wd.Radius
-		y := wd.Home.Y + s.rng.IntN(2*wd.Radius+1) - wd.Radius
+		x := wd.Home.X + s.rnd.IntN(2*wd.Radius+1) - wd.Radius
+		y := wd.Home.Y + s.rnd.IntN(2*wd.Radius+1) - wd.Radius
 		if s.canBeOn(caps, x, y) {
 			s.request(e, req, world.Point{X: x, Y: y}, 0)
 			return

@@ -40,7 +40,7 @@ func chaseRun(t *testing.T, direct bool, rows ...string) (searches, steps, worst
 	chk.s = s
 	owner := spawnPatrollers(t, s, 1)[0]
 	var err error
-	if pet, err = s.SpawnMobile(MobileSpec{X: 2, Y: 10, Speed: 80, Follow: &FollowSpec{Target: owner, Range: 3}}); err != nil {
+	if pet, err = s.SpawnMobile(MobileSpec{X: 2, Y: 10, Speed: 80, Order: Order{Follow: &FollowSpec{Target: owner, Range: 3}}}); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 2000; i++ {

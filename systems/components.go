@@ -10,7 +10,7 @@ import (
 // compIDs are the component ids spawning builds entities from.
 type compIDs struct {
 	pos, facing, mob, req, path, ref, sched, follow, patrol, walk ecs.ID
-	wander                                                        ecs.ID
+	wander, goTo                                                  ecs.ID
 	item, door, field, movable                                    ecs.ID
 	swim, cantWalk, fly, doors, obstacles, player, staff, dead    ecs.ID
 }
@@ -21,8 +21,8 @@ func newCompIDs(w *ecs.World) compIDs {
 		req: ecs.ComponentID[c.PathRequest](w), path: ecs.ComponentID[c.PathState](w), ref: ecs.ComponentID[spatialRef](w),
 		sched:  ecs.ComponentID[sched](w),
 		follow: ecs.ComponentID[c.Follow](w), patrol: ecs.ComponentID[c.Patrol](w), walk: ecs.ComponentID[c.Walk](w),
-		wander: ecs.ComponentID[c.Wander](w),
-		item:   ecs.ComponentID[c.Item](w), door: ecs.ComponentID[c.Door](w), field: ecs.ComponentID[c.SpellField](w),
+		wander: ecs.ComponentID[c.Wander](w), goTo: ecs.ComponentID[c.GoTo](w),
+		item: ecs.ComponentID[c.Item](w), door: ecs.ComponentID[c.Door](w), field: ecs.ComponentID[c.SpellField](w),
 		movable: ecs.ComponentID[c.Movable](w),
 		swim:    ecs.ComponentID[c.CanSwim](w), cantWalk: ecs.ComponentID[c.CantWalk](w), fly: ecs.ComponentID[c.CanFly](w),
 		doors: ecs.ComponentID[c.CanOpenDoors](w), obstacles: ecs.ComponentID[c.CanMoveOverObstacles](w),
@@ -42,6 +42,7 @@ type compMaps struct {
 	patrol generic.Map[c.Patrol]
 	walk   generic.Map[c.Walk]
 	wander generic.Map[c.Wander]
+	goTo   generic.Map[c.GoTo]
 	item   generic.Map[c.Item]
 	door   generic.Map[c.Door]
 	facing generic.Map[c.Facing]
@@ -51,7 +52,7 @@ func newCompMaps(w *ecs.World) compMaps {
 	return compMaps{
 		pos: generic.NewMap[c.Position](w), mob: generic.NewMap[c.Mobile](w), req: generic.NewMap[c.PathRequest](w),
 		path: generic.NewMap[c.PathState](w), ref: generic.NewMap[spatialRef](w), sched: generic.NewMap[sched](w), follow: generic.NewMap[c.Follow](w),
-		patrol: generic.NewMap[c.Patrol](w), walk: generic.NewMap[c.Walk](w), wander: generic.NewMap[c.Wander](w), item: generic.NewMap[c.Item](w),
+		patrol: generic.NewMap[c.Patrol](w), walk: generic.NewMap[c.Walk](w), wander: generic.NewMap[c.Wander](w), goTo: generic.NewMap[c.GoTo](w), item: generic.NewMap[c.Item](w),
 		door: generic.NewMap[c.Door](w), facing: generic.NewMap[c.Facing](w),
 	}
 }

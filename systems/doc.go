@@ -1,22 +1,39 @@
 // Package systems runs the shard's simulation over an arche ECS world. A
-// Sim holds the world state (the ECS world, the map, the spatial index
-// that is the live rules' movement.Dynamics, routes, the game clock and the
-// seeded random stream) and the systems Tick runs over it in a fixed order,
-// each a struct of its own queries and scratch: the AI systems (follow,
-// patrol, walk, wander: intents to path requests or walked steps; a
-// follower chases its target straight and searches only round what blocks
-// it, chase.go), the pathfinder (the request queue, served oldest first
-// within a node budget per search from searchBudget, by search workers at
-// once: pathfind_par.go; a worker's search still running at the stage's
-// deadline pauses and resumes next tick: pathfind_hold.go), the mover (each step re-checked by the step cache
-// and the dynamic pass or the live rules, doors; west and east lanes at
-// once: move_lanes.go), then the cache upkeep hook and the stats. It spawns
-// mobiles and items on request.
+// Sim holds one map's world state (the ECS world, the map, the spatial
+// index that is the live rules' movement.Dynamics, the registry of ids and
+// routes, the game clock and the seeded random stream) and the systems
+// Tick runs over it in a fixed order, each a struct of its own queries and
+// scratch: the AI systems (follow, patrol, walk, wander, move-to: intents
+// to path requests or walked steps; a follower chases its target straight
+// and searches only round what blocks it, chase.go), the pathfinder (the
+// request queue, served oldest first within a node budget per search from
+// searchBudget, by search workers at once: pathfind_par.go; a worker's
+// search still running at the stage's deadline pauses and resumes next
+// tick: pathfind_hold.go), the mover (each step re-checked by the step
+// cache and the dynamic pass or the live rules, doors; west and east lanes
+// at once: move_lanes.go), then the cache upkeep hook and the stats.
+//
+// Between ticks it takes orders (orders.go: spawn, despawn, teleport, a
+// new order for a mobile, items and doors), reports events (events.go:
+// stepped, blocked, arrived, path failed with its reason, gave up,
+// teleported; drained without allocation), and gives out and takes back
+// its whole state (state.go, state_restore.go: a Sim restored from its
+// State ticks on exactly as the one it was taken from).
 //
 // It owns the ECS world and every structural change to it. It does not own
 // the movement rules (package movement), path search (package pathing: a
 // Finder is plugged in), the step cache (package stepcache: reached through
 // the Evictor and HitRatio hooks), the default population (package
 // population spawns it through the Sim's public API), the tick loop's
-// pacing or the recorder's file format (package server).
+// pacing, the recorder's or the save file's format (package server).
+//
+// # Size
+//
+// The package is over 3,000 lines because the Sim's systems share one
+// world state: the ECS world with its component maps, the schedules (the
+// timing wheels, the touched list, who follows whom) and the request queue
+// that every system reads and changes, and that the save state mirrors
+// field by field. Split into packages, each system would need that state
+// exported; the files are split by system instead (ai, pathfind*, move*,
+// schedule, sleep, spatial*, orders, events, state*).
 package systems

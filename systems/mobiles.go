@@ -11,7 +11,7 @@ import (
 
 // MobileState returns a mobile's position and whether it exists.
 func (s *Sim) MobileState(id uint64) (c.Position, bool) {
-	e, ok := s.byID[id]
+	e, ok := s.reg.byID[id]
 	if !ok || !s.w.Alive(e) {
 		return c.Position{}, false
 	}
@@ -20,7 +20,7 @@ func (s *Sim) MobileState(id uint64) (c.Position, bool) {
 
 // MobileCaps returns a mobile's capability set.
 func (s *Sim) MobileCaps(id uint64) movement.Caps {
-	e, ok := s.byID[id]
+	e, ok := s.reg.byID[id]
 	if !ok || !s.w.Alive(e) {
 		return 0
 	}
@@ -29,8 +29,8 @@ func (s *Sim) MobileCaps(id uint64) movement.Caps {
 
 // MobileIDs returns every mobile id in ascending order.
 func (s *Sim) MobileIDs() []uint64 {
-	ids := make([]uint64, 0, len(s.byID))
-	for id := range s.byID {
+	ids := make([]uint64, 0, len(s.reg.byID))
+	for id := range s.reg.byID {
 		ids = append(ids, id)
 	}
 	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })

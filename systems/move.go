@@ -10,13 +10,16 @@ import (
 
 // mover is the movement system: it steps mobiles along their paths when
 // their move timers come, lane by lane (move_lanes.go), and opens and
-// closes doors.
+// closes doors. stepper checks the steps on the Sim's goroutine; movers,
+// when set, are the west and east lanes' when they step at once.
 type mover struct {
-	doors *generic.Filter3[c.Door, c.Position, spatialRef]
-	due   []timer
-	lanes [numLanes]lane
-	xs    []int32 // the due mobiles' columns (split; -1: dead)
-	cols  []int32 // due mobiles per sector column (middle)
+	doors   *generic.Filter3[c.Door, c.Position, spatialRef]
+	due     []timer
+	lanes   [numLanes]lane
+	xs      []int32 // the due mobiles' columns (split; -1: dead)
+	cols    []int32 // due mobiles per sector column (middle)
+	stepper Stepper
+	movers  []Stepper
 }
 
 func newMover(w *ecs.World) mover {
@@ -31,7 +34,7 @@ func newMover(w *ecs.World) mover {
 // in lane order, and then closes the doors whose time is up, unless a
 // mobile stands in the doorway.
 func (mv *mover) update(s *Sim) {
-	mv.due = s.moves.due(s.now, mv.due[:0])
+	mv.due = s.sch.moves.due(s.now, mv.due[:0])
 	mv.split(s)
 	mv.run(s)
 	for i := range mv.lanes {
@@ -89,6 +92,11 @@ func (l *lane) step(s *Sim, e ecs.Entity, sc *sched, mob *c.Mobile, path *c.Path
 	mob.NextMove = max(mob.NextMove+int64(mob.Speed), s.now)
 	if !ok {
 		l.n.blocked++
+		if s.ev.wants(EventBlocked) {
+			ev := s.event(EventBlocked, mob.ID, x, y, z)
+			ev.Dir = d
+			l.events = append(l.events, ev)
+		}
 		l.refused(s, e, sc, path, s.maps.req.Get(e))
 		l.touches = append(l.touches, e)
 	} else {
@@ -100,6 +108,11 @@ func (l *lane) step(s *Sim, e ecs.Entity, sc *sched, mob *c.Mobile, path *c.Path
 		path.Next++
 		s.idx.MoveMobile(s.maps.ref.Get(e).H, x, y, int8(nz))
 		l.n.steps++
+		if s.ev.wants(EventStepped) {
+			ev := s.event(EventStepped, mob.ID, x, y, nz)
+			ev.Dir = d
+			l.events = append(l.events, ev)
+		}
 		if mob.Caps&movement.CanOpenDoors != 0 {
 			l.openDoors(s, x, y)
 		}
@@ -129,7 +142,7 @@ func (l *lane) refused(s *Sim, e ecs.Entity, sc *sched, path *c.PathState, req *
 		return
 	}
 	path.Clear()
-	if !req.Active && !s.maps.walk.Has(e) {
+	if !req.Active && sc.intent != intentWalk && sc.intent != intentSteps && sc.intent != intentNone {
 		l.request(s, e, req, req.Goal, req.Range)
 	}
 }
@@ -147,7 +160,9 @@ func (l *lane) openDoors(s *Sim, x, y int) {
 			s.idx.SetItemHidden(r.Handle, true)
 			l.n.doorsOpened++
 		}
-		d.CloseAt = s.now + int64(s.opts.DoorOpenMs)
+		if d.CloseAt != heldOpen {
+			d.CloseAt = s.now + int64(s.opts.DoorOpenMs)
+		}
 	}
 }
 

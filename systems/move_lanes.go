@@ -43,6 +43,7 @@ type lane struct {
 	chased  []ecs.Entity // chasers whose step was refused: next repath time to draw
 	n       laneCounts
 	ev      StepEvent
+	events  []Event // the lane's stepped and blocked events, kept for apply
 	refs    []ItemRef
 	sink    uintptr // keeps warm's reads
 }
@@ -128,26 +129,22 @@ func (mv *mover) middle(wide int) int {
 // Sim's goroutine), else one after the other; then the border.
 func (mv *mover) run(s *Sim) {
 	w, e, b := &mv.lanes[laneWest], &mv.lanes[laneEast], &mv.lanes[laneBorder]
-	w.stepper, e.stepper, b.stepper = s.stepper, s.stepper, s.stepper
-	if len(s.movers) >= 2 && s.opts.Observer == nil && s.sleep == nil && len(w.due) > 0 && len(e.due) > 0 {
-		w.stepper, e.stepper = s.movers[0], s.movers[1]
+	w.stepper, e.stepper, b.stepper = s.move.stepper, s.move.stepper, s.move.stepper
+	if len(s.move.movers) >= 2 && s.opts.Observer == nil && s.sch.sleep == nil && len(w.due) > 0 && len(e.due) > 0 {
+		w.stepper, e.stepper = s.move.movers[0], s.move.movers[1]
 		s.st.moveStages++
-		if s.opts.SearchStage != nil {
-			s.opts.SearchStage.Begin()
-		}
+		s.opts.Backend.Begin()
 		var wg sync.WaitGroup
 		wg.Add(1)
-		hg := s.helperDue()
+		s.opts.Backend.HelperDue()
 		go func() {
-			helperStarted(hg)
+			s.opts.Backend.HelperStarted()
 			defer wg.Done()
 			e.walk(s)
 		}()
 		w.walk(s)
 		wg.Wait()
-		if s.opts.SearchStage != nil {
-			s.opts.SearchStage.End()
-		}
+		s.opts.Backend.End()
 	} else {
 		w.walk(s)
 		e.walk(s)
@@ -181,7 +178,7 @@ func (l *lane) stepped(s *Sim, e ecs.Entity, sc *sched, left int) {
 		if f := sc.follower; s.w.Alive(f) {
 			l.touches = append(l.touches, f)
 		}
-		for _, f := range s.followers[e] {
+		for _, f := range s.sch.followers[e] {
 			if s.w.Alive(f) {
 				l.touches = append(l.touches, f)
 			}
@@ -204,6 +201,10 @@ func (l *lane) apply(s *Sim) {
 		s.touch(e)
 	}
 	s.paths.queue = append(s.paths.queue, l.asks...)
+	for _, ev := range l.events {
+		s.ev.add(ev)
+	}
+	l.events = l.events[:0]
 	for _, e := range l.chased {
 		s.maps.follow.Get(e).NextRepath = s.now + s.jitterMs()
 	}

@@ -154,6 +154,11 @@ func (p *pathfinder) finish(s *Sim, e ecs.Entity, req *pathing.Request, res *pat
 	s.pathChanged(e)
 	wait := s.tick - pr.Since
 	s.st.served(res, wait)
+	if !res.Found && s.ev.wants(EventPathFailed) {
+		ev := s.event(EventPathFailed, req.Mover.Self, req.Start.X, req.Start.Y, req.StartZ)
+		ev.Goal, ev.Reason = pr.Goal, FailReasonOf(s.m, req, res)
+		s.ev.add(ev)
+	}
 	if s.opts.Recorder != nil {
 		p.rec = PathRecord{Tick: s.tick, Map: s.m.ID, MobileID: req.Mover.Self, Party: req.Party, Start: req.Start, StartZ: req.StartZ,
 			Goal: pr.Goal, Range: pr.Range, Caps: req.Mover.Caps, MaxNodes: req.MaxNodes, Found: res.Found, Steps: len(res.Dirs),

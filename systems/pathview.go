@@ -7,7 +7,7 @@ import "github.com/shardcore/shardcore/movement"
 // the next tick, copy it to keep it), and whether the mobile exists and
 // has a path state.
 func (s *Sim) MobilePath(id uint64) ([]movement.Dir, bool) {
-	e, ok := s.byID[id]
+	e, ok := s.reg.byID[id]
 	if !ok || !s.w.Alive(e) || !s.maps.path.Has(e) {
 		return nil, false
 	}

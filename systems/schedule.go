@@ -31,6 +31,9 @@ const (
 	intentPatrol
 	intentWalk
 	intentWander
+	intentGoTo  // a move-to order (GoTo)
+	intentSteps // steps handed by direction (Order.Steps): no AI
+	numIntents
 )
 
 // sched is a mobile's place in the Sim's schedules: its pending move and
@@ -105,7 +108,7 @@ func (s *Sim) schedMove(e ecs.Entity, at int64) {
 	if sc.moveAt != noTimer && sc.moveAt <= at {
 		return
 	}
-	sc.moveAt = s.moves.add(e, at)
+	sc.moveAt = s.sch.moves.add(e, at)
 }
 
 // schedThink makes sure mobile e's AI thinks at ms at or earlier.
@@ -114,18 +117,18 @@ func (s *Sim) schedThink(e ecs.Entity, at int64) {
 	if sc.thinkAt != noTimer && sc.thinkAt <= at {
 		return
 	}
-	sc.thinkAt = s.thinks.add(e, at)
+	sc.thinkAt = s.sch.thinks.add(e, at)
 }
 
 // touch has mobile e's AI think at the next tick's think stage (once,
 // however often it is touched before then).
 func (s *Sim) touch(e ecs.Entity) {
 	sc := s.maps.sched.Get(e)
-	if sc.touched == s.round {
+	if sc.touched == s.sch.round {
 		return
 	}
-	sc.touched = s.round
-	s.touched = append(s.touched, e)
+	sc.touched = s.sch.round
+	s.sch.touched = append(s.sch.touched, e)
 }
 
 // pathChanged schedules mobile e's next step after its path was stored or

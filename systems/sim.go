@@ -17,9 +17,10 @@ import (
 type spatialRef struct{ H int32 }
 
 // Sim is one map's shard simulation: the world state (the ECS world, the
-// map, its spatial index, the live rules over both, routes, the game clock
-// and the seeded random stream) and the systems Tick runs over it, each a
-// struct of its own queries and scratch. A Sim is owned by one goroutine.
+// map, its spatial index, the live rules over both, the registry of
+// mobiles, items and routes, the game clock and the seeded random stream)
+// and the systems Tick runs over it, each a struct of its own queries and
+// scratch. A Sim is owned by one goroutine.
 type Sim struct {
 	w     ecs.World
 	m     *world.Map
@@ -27,39 +28,48 @@ type Sim struct {
 	idx   *Spatial
 	rules *movement.Rules
 	opts  Options
-	rng   *rand.Rand
+	rnd   random
+	reg   registry
+	tick  uint64
+	now   int64 // game ms of the running tick
+	ids   compIDs
+	maps  compMaps
+	sch   schedules
+	ai    minds
+	paths *pathfinder
+	move  mover
+	st    counters
+	durs  durations
+	ev    eventLog
+}
 
-	routes [][]world.Point
-	walks  [][]RouteCell
-	byID   map[uint64]ecs.Entity
-	nextID uint64
-	tick   uint64
-	now    int64 // game ms of the running tick
-
-	ids  compIDs
-	maps compMaps
-
-	// The schedules (schedule.go): move and think timers, the mobiles
-	// touched since the last think stage (in touch round round), and who
-	// follows whom beyond each leader's first follower.
+// schedules are the Sim's schedules (schedule.go): move and think timers,
+// the mobiles touched since the last think stage (in touch round round),
+// who follows whom beyond each leader's first follower, and the sleeping
+// sectors.
+type schedules struct {
 	moves, thinks *wheel
 	touched       []ecs.Entity
 	round         uint32
 	followers     map[ecs.Entity][]ecs.Entity
 	sleep         *sleepers // sleeping sectors (nil: off)
+}
 
-	think   thinker
-	follow  followAI
-	patrol  patrolAI
-	walk    walkAI
-	wander  wanderAI
-	paths   *pathfinder
-	move    mover
-	stepper Stepper
-	movers  []Stepper // the west and east lanes' steppers when they step at once (move_lanes.go)
+// minds are the AI stage and each intent's AI.
+type minds struct {
+	think  thinker
+	follow followAI
+	patrol patrolAI
+	walk   walkAI
+	wander wanderAI
+	goTo   goToAI
+}
 
-	st   counters
-	durs durations
+// random is the Sim's seeded random stream and its source, which a save
+// keeps.
+type random struct {
+	*rand.Rand
+	src *rand.PCG
 }
 
 // NewSim returns a simulation over map m with tile data td. The live rules
@@ -70,8 +80,8 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 		return nil, errors.New("systems: new sim: nil map or tile data")
 	}
 	opts = opts.withDefaults(time.Now())
-	s := &Sim{w: ecs.NewWorld(), m: m, td: td, opts: opts, byID: map[uint64]ecs.Entity{}, nextID: 1,
-		moves: &wheel{}, thinks: &wheel{}, followers: map[ecs.Entity][]ecs.Entity{}}
+	s := &Sim{w: ecs.NewWorld(), m: m, td: td, opts: opts, reg: newRegistry(m.ID),
+		sch: schedules{moves: &wheel{}, thinks: &wheel{}, followers: map[ecs.Entity][]ecs.Entity{}}}
 	s.idx = NewSpatial(m.ID, m.Width, m.Height)
 	if opts.Rules != nil {
 		if opts.Rules.Map != m {
@@ -83,26 +93,38 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 	}
 	s.rules.Dyn = s.idx
 	s.rules.StaticOnly = false
-	finder := opts.NewFinder(s.rules.Clone())
-	if finder == nil {
-		return nil, errors.New("systems: new sim: NewFinder returned nil")
-	}
-	if s.stepper = opts.NewStepper(s.rules.Clone()); s.stepper == nil {
-		return nil, errors.New("systems: new sim: NewStepper returned nil")
-	}
-	s.rng = rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x5EED))
+	s.rnd.src = rand.NewPCG(opts.Seed, opts.Seed^0x5EED)
+	s.rnd.Rand = rand.New(s.rnd.src)
 	w := &s.w
 	s.ids, s.maps = newCompIDs(w), newCompMaps(w)
 	if opts.SleepRadius > 0 {
-		s.sleep = newSleepers(opts.SleepRadius, m.Width, m.Height)
+		s.sch.sleep = newSleepers(opts.SleepRadius, m.Width, m.Height)
+	}
+	s.move = newMover(w)
+	if err := s.searchAndStep(opts.Backend); err != nil {
+		return nil, fmt.Errorf("systems: new sim: %w", err)
+	}
+	return s, nil
+}
+
+// searchAndStep makes the Sim's finders and steppers through b, over
+// clones of its live rules: its own, and the search workers' and movement
+// lanes' when b shares and the options ask for them.
+func (s *Sim) searchAndStep(b Backend) error {
+	finder := b.Finder(s.rules.Clone())
+	if finder == nil {
+		return errors.New("the backend made no finder")
+	}
+	if s.move.stepper = b.Stepper(s.rules.Clone()); s.move.stepper == nil {
+		return errors.New("the backend made no stepper")
 	}
 	s.paths = newPathfinder(finder)
-	if opts.SearchWorkers > 1 && opts.NewSharedFinder != nil {
+	if s.opts.SearchWorkers > 1 && b.Shares() {
 		ps := &parallel{}
-		for i := 0; i < opts.SearchWorkers; i++ {
-			f := opts.NewSharedFinder(s.rules.Clone())
+		for i := 0; i < s.opts.SearchWorkers; i++ {
+			f := b.SharedFinder(s.rules.Clone())
 			if f == nil {
-				return nil, errors.New("systems: new sim: NewSharedFinder returned nil")
+				return errors.New("the backend made no shared finder")
 			}
 			w := &searchWorker{finder: f}
 			w.pauser, _ = f.(pathing.Pauser)
@@ -110,17 +132,16 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 		}
 		s.paths.par = ps
 	}
-	s.move = newMover(w)
-	if opts.MoveWorkers > 1 && opts.NewSharedStepper != nil {
+	if s.opts.MoveWorkers > 1 && b.Shares() {
 		for i := 0; i < 2; i++ {
-			st := opts.NewSharedStepper(s.rules.Clone())
+			st := b.SharedStepper(s.rules.Clone())
 			if st == nil {
-				return nil, errors.New("systems: new sim: NewSharedStepper returned nil")
+				return errors.New("the backend made no shared stepper")
 			}
-			s.movers = append(s.movers, st)
+			s.move.movers = append(s.move.movers, st)
 		}
 	}
-	return s, nil
+	return nil
 }
 
 // Map returns the simulated map.
@@ -141,25 +162,3 @@ func (s *Sim) Options() Options { return s.opts }
 
 // TickCount returns the number of ticks run.
 func (s *Sim) TickCount() uint64 { return s.tick }
-
-// AddRoute registers a looping waypoint route and returns its id.
-func (s *Sim) AddRoute(r []world.Point) (int, error) {
-	if len(r) == 0 {
-		return 0, errors.New("systems: add route: empty route")
-	}
-	for i, p := range r {
-		if !s.m.InBounds(p.X, p.Y) {
-			return 0, fmt.Errorf("systems: add route: waypoint %d (%d,%d) is off the map", i, p.X, p.Y)
-		}
-	}
-	s.routes = append(s.routes, append([]world.Point(nil), r...))
-	return len(s.routes) - 1, nil
-}
-
-// Route returns route id's waypoints (nil if unknown).
-func (s *Sim) Route(id int) []world.Point {
-	if id < 0 || id >= len(s.routes) {
-		return nil
-	}
-	return s.routes[id]
-}

@@ -23,7 +23,7 @@ func spawnPatrollers(t *testing.T, s *Sim, n int) []uint64 {
 		if err != nil {
 			t.Fatal(err)
 		}
-		id, err := s.SpawnMobile(MobileSpec{X: 2, Y: y, Speed: 100, Patrol: &PatrolSpec{Route: r}})
+		id, err := s.SpawnMobile(MobileSpec{X: 2, Y: y, Speed: 100, Order: Order{Patrol: &PatrolSpec{Route: r}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,7 +114,7 @@ func TestBlockedStepRepaths(t *testing.T) {
 	ids := spawnPatrollers(t, s, 1)
 	s.Step()                 // path computed; first step taken
 	for y := 0; y < 6; y++ { // a fence across the path: around it below y 6
-		if err := s.SpawnItem(ItemSpec{X: 6, Y: y, ID: itemDoor}); err != nil {
+		if _, err := s.SpawnItem(ItemSpec{X: 6, Y: y, ID: itemDoor}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -144,11 +144,11 @@ func TestDoorsOpenAndClose(t *testing.T) {
 	// the wall is column 10 from y 0 to 11; the doorway (10,5) is grass with a door
 	m, td := gridWorld(t, withDoorway(rows, 10, 5)...)
 	s, _ := newSim(t, m, td, Options{MaxSearchesPerTick: 4, DoorOpenMs: 200})
-	if err := s.SpawnItem(ItemSpec{X: 10, Y: 5, ID: itemDoor, Door: true}); err != nil {
+	if _, err := s.SpawnItem(ItemSpec{X: 10, Y: 5, ID: itemDoor, Door: true}); err != nil {
 		t.Fatal(err)
 	}
 	r, _ := s.AddRoute([]world.Point{{X: 14, Y: 5}, {X: 6, Y: 5}})
-	id, err := s.SpawnMobile(MobileSpec{X: 6, Y: 5, Speed: 100, Tags: c.Tags{CanOpenDoors: true}, Patrol: &PatrolSpec{Route: r}})
+	id, err := s.SpawnMobile(MobileSpec{X: 6, Y: 5, Speed: 100, Tags: c.Tags{CanOpenDoors: true}, Order: Order{Patrol: &PatrolSpec{Route: r}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,12 +199,12 @@ func TestFollowAndWander(t *testing.T) {
 		parties[r.MobileID][r.Party] = true
 	})})
 	owner := spawnPatrollers(t, s, 1)[0]
-	pet, err := s.SpawnMobile(MobileSpec{X: 2, Y: 4, Speed: 80, Follow: &FollowSpec{Target: owner, Range: 3}})
+	pet, err := s.SpawnMobile(MobileSpec{X: 2, Y: 4, Speed: 80, Order: Order{Follow: &FollowSpec{Target: owner, Range: 3}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	sw, err := s.SpawnMobile(MobileSpec{X: 10, Y: 26, Speed: 100, Tags: c.Tags{CanSwim: true, CantWalk: true},
-		Wander: &WanderSpec{Home: world.Point{X: 10, Y: 26}, Radius: 8}})
+		Order: Order{Wander: &WanderSpec{Home: world.Point{X: 10, Y: 26}, Radius: 8}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,8 +244,8 @@ func TestSpawnErrors(t *testing.T) {
 	cases := []MobileSpec{
 		{X: -1, Y: 0},
 		{X: 0, Y: 0, Z: 200},
-		{X: 1, Y: 1, Follow: &FollowSpec{Target: 99}},
-		{X: 1, Y: 1, Patrol: &PatrolSpec{Route: 3}},
+		{X: 1, Y: 1, Order: Order{Follow: &FollowSpec{Target: 99}}},
+		{X: 1, Y: 1, Order: Order{Patrol: &PatrolSpec{Route: 3}}},
 	}
 	for i, sp := range cases {
 		if _, err := s.SpawnMobile(sp); err == nil {
@@ -255,7 +255,7 @@ func TestSpawnErrors(t *testing.T) {
 	if _, err := s.AddRoute([]world.Point{{X: 40, Y: 0}}); err == nil {
 		t.Fatal("off-map route accepted")
 	}
-	if err := s.SpawnItem(ItemSpec{X: 32, Y: 0}); err == nil {
+	if _, err := s.SpawnItem(ItemSpec{X: 32, Y: 0}); err == nil {
 		t.Fatal("off-map item accepted")
 	}
 }
@@ -286,7 +286,7 @@ func TestPatrolLoginDelayOnWaypoint(t *testing.T) {
 		t.Fatal(err)
 	}
 	const delayMs = 80 // 10 ticks of 8 ms
-	if _, err := s.SpawnMobile(MobileSpec{X: 2, Y: 2, Speed: 100, Patrol: &PatrolSpec{Route: r, DelayMs: delayMs}}); err != nil {
+	if _, err := s.SpawnMobile(MobileSpec{X: 2, Y: 2, Speed: 100, Order: Order{Patrol: &PatrolSpec{Route: r, DelayMs: delayMs}}}); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 20; i++ {

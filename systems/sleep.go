@@ -35,9 +35,9 @@ func (z *sleepers) sectorOf(x, y int) int32 {
 // player adds delta (±1) players around sector si; sectors whose first
 // player arrives wake their NPCs.
 func (z *sleepers) player(s *Sim, si int32, delta int) {
-	cx, cy := int(si)%z.wide, int(si)/z.wide
-	for y := max(cy-z.radius, 0); y <= min(cy+z.radius, z.high-1); y++ {
-		for x := max(cx-z.radius, 0); x <= min(cx+z.radius, z.wide-1); x++ {
+	x0, x1, y0, y1 := z.around(si)
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
 			i := int32(y*z.wide + x)
 			z.near[i] = uint16(int(z.near[i]) + delta)
 			if delta > 0 && z.near[i] == 1 {
@@ -45,6 +45,24 @@ func (z *sleepers) player(s *Sim, si int32, delta int) {
 			}
 		}
 	}
+}
+
+// count adds delta players around sector si and wakes nobody (a restore
+// counts its players so).
+func (z *sleepers) count(si int32, delta int) {
+	x0, x1, y0, y1 := z.around(si)
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
+			i := y*z.wide + x
+			z.near[i] = uint16(int(z.near[i]) + delta)
+		}
+	}
+}
+
+// around returns the sector columns and rows within the radius of sector si.
+func (z *sleepers) around(si int32) (x0, x1, y0, y1 int) {
+	cx, cy := int(si)%z.wide, int(si)/z.wide
+	return max(cx-z.radius, 0), min(cx+z.radius, z.wide-1), max(cy-z.radius, 0), min(cy+z.radius, z.high-1)
 }
 
 // wake touches the NPCs asleep in sector si.
@@ -79,11 +97,11 @@ func (z *sleepers) sleeps(s *Sim, e ecs.Entity) bool {
 
 // Asleep returns the number of NPCs asleep (0 with sleeping sectors off).
 func (s *Sim) Asleep() int {
-	if s.sleep == nil {
+	if s.sch.sleep == nil {
 		return 0
 	}
 	n := 0
-	for _, l := range s.sleep.asleep {
+	for _, l := range s.sch.sleep.asleep {
 		n += len(l)
 	}
 	return n
@@ -92,12 +110,12 @@ func (s *Sim) Asleep() int {
 // playerMoved tells the sleeping sectors a player stepped from (fx, fy)
 // to (tx, ty).
 func (s *Sim) playerMoved(caps movement.Caps, fx, fy, tx, ty int) {
-	if s.sleep == nil || caps&movement.Player == 0 {
+	if s.sch.sleep == nil || caps&movement.Player == 0 {
 		return
 	}
-	from, to := s.sleep.sectorOf(fx, fy), s.sleep.sectorOf(tx, ty)
+	from, to := s.sch.sleep.sectorOf(fx, fy), s.sch.sleep.sectorOf(tx, ty)
 	if from != to {
-		s.sleep.player(s, to, +1)
-		s.sleep.player(s, from, -1)
+		s.sch.sleep.player(s, to, +1)
+		s.sch.sleep.player(s, from, -1)
 	}
 }

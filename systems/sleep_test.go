@@ -44,14 +44,14 @@ func TestSleepingSectors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.SpawnMobile(MobileSpec{X: 2, Y: 5, Tags: c.Tags{Player: true}, Speed: 100, Walk: &WalkSpec{Route: wr}}); err != nil {
+		if _, err := s.SpawnMobile(MobileSpec{X: 2, Y: 5, Tags: c.Tags{Player: true}, Speed: 100, Order: Order{Walk: &WalkSpec{Route: wr}}}); err != nil {
 			t.Fatal(err)
 		}
 		pr, err := s.AddRoute([]world.Point{{X: 140, Y: 20}, {X: 130, Y: 20}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		id, err := s.SpawnMobile(MobileSpec{X: 135, Y: 20, Speed: 100, Patrol: &PatrolSpec{Route: pr}})
+		id, err := s.SpawnMobile(MobileSpec{X: 135, Y: 20, Speed: 100, Order: Order{Patrol: &PatrolSpec{Route: pr}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,13 +95,13 @@ func TestTwoFollowersKeepUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	owner, err := s.SpawnMobile(MobileSpec{X: 2, Y: 10, Tags: c.Tags{Player: true}, Speed: 200, Walk: &WalkSpec{Route: wr}})
+	owner, err := s.SpawnMobile(MobileSpec{X: 2, Y: 10, Tags: c.Tags{Player: true}, Speed: 200, Order: Order{Walk: &WalkSpec{Route: wr}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var pets []uint64
 	for _, y := range []int{8, 12} {
-		id, err := s.SpawnMobile(MobileSpec{X: 2, Y: y, Speed: 100, Follow: &FollowSpec{Target: owner, Range: 2}})
+		id, err := s.SpawnMobile(MobileSpec{X: 2, Y: y, Speed: 100, Order: Order{Follow: &FollowSpec{Target: owner, Range: 2}}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -102,6 +102,9 @@ type Stats struct {
 	Lookups [chunk.NumHitKinds]uint64
 	// SystemTime is the time each system took over all ticks, by Clock.
 	SystemTime [NumSystems]time.Duration
+	// EventsDropped counts events dropped because the undrained ones
+	// filled the Sim's cap (SetEvents).
+	EventsDropped uint64
 	// Finder is the cache A*'s own counts (zero with another finder):
 	// expansions answered by the cache or the live rules, dynamic steps.
 	Finder pathing.CachedStats
@@ -116,16 +119,15 @@ func (s *Sim) Stats() Stats {
 		TickTotal: s.st.tickTotal, PathfindTime: s.st.pathTime, Lookups: s.st.lookups, SystemTime: s.st.sys,
 	}
 	st.Mobiles, st.Items = s.idx.Counts()
+	st.EventsDropped = s.ev.dropped
 	st.Asleep = s.Asleep()
-	for _, n := range s.think.thinks {
+	for _, n := range s.ai.think.thinks {
 		st.Thinks += n
 	}
 	if s.st.searches > 0 {
 		st.MeanWaitTicks = float64(s.st.waitSum) / float64(s.st.searches)
 	}
-	if s.opts.HitRatio != nil {
-		st.HitRatio = s.opts.HitRatio()
-	}
+	st.HitRatio = s.opts.Backend.HitRatio()
 	st.TickP50, st.TickP99 = s.durs.percentiles()
 	st.Finder = finderStats(s.paths)
 

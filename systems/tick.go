@@ -19,23 +19,22 @@ func (s *Sim) Tick(now time.Duration) {
 		s.st.sys[k] += t - lap
 		lap = t
 	}
-	s.think.update(s)
+	s.ai.think.update(s)
 	mark(SysThink)
 	s.paths.update(s)
 	mark(SysPathfind)
 	s.move.update(s)
 	mark(SysMove)
-	if s.opts.Evictor != nil {
-		s.opts.Evictor.Enforce()
-	}
+	s.opts.Backend.Upkeep()
 	mark(SysUpkeep)
 	s.tick++
 	s.durs.add(lap-t0, &s.st)
 }
 
-// Step runs one tick at the next multiple of the tick period.
+// Step runs one tick a tick period after the last: from a new Sim, at the
+// multiples of the period.
 func (s *Sim) Step() {
-	s.Tick(time.Duration(s.tick+1) * time.Duration(s.opts.TickMs) * time.Millisecond)
+	s.Tick(time.Duration(s.now+int64(s.opts.TickMs)) * time.Millisecond)
 }
 
 // Now returns the game time of the last tick, in milliseconds.

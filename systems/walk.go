@@ -34,16 +34,16 @@ func (s *Sim) AddWalkRoute(cells []RouteCell) (int, error) {
 			return 0, fmt.Errorf("systems: add walked route: cell %d z %d is outside int8", i, p.Z)
 		}
 	}
-	s.walks = append(s.walks, append([]RouteCell(nil), cells...))
-	return len(s.walks) - 1, nil
+	s.reg.walks = append(s.reg.walks, append([]RouteCell(nil), cells...))
+	return len(s.reg.walks) - 1, nil
 }
 
 // WalkRoute returns walked route id's cells (nil if unknown).
 func (s *Sim) WalkRoute(id int) []RouteCell {
-	if id < 0 || id >= len(s.walks) {
+	if id < 0 || id >= len(s.reg.walks) {
 		return nil
 	}
-	return s.walks[id]
+	return s.reg.walks[id]
 }
 
 // stepDir returns the direction of the one step from a to b; ok is false
@@ -83,7 +83,7 @@ func (walkAI) think(s *Sim, e ecs.Entity) {
 		s.schedThink(e, path.RetryAt)
 		return
 	}
-	route := s.walks[w.Route]
+	route := s.reg.walks[w.Route]
 	n := len(route)
 	if path.Failed {
 		w.Cell, w.Goal = (w.Cell+walkBatch)%n, -1

@@ -37,7 +37,7 @@ func TestWalkFollowsRouteWithoutSearching(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := s.SpawnMobile(MobileSpec{X: 2, Y: 2, Tags: c.Tags{Player: true}, Speed: 100, Walk: &WalkSpec{Route: r}})
+	id, err := s.SpawnMobile(MobileSpec{X: 2, Y: 2, Tags: c.Tags{Player: true}, Speed: 100, Order: Order{Walk: &WalkSpec{Route: r}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestWalkRejoinsRoute(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := s.SpawnMobile(MobileSpec{X: 6, Y: 10, Tags: c.Tags{Player: true}, Speed: 100, Walk: &WalkSpec{Route: r, Cell: 4}})
+	id, err := s.SpawnMobile(MobileSpec{X: 6, Y: 10, Tags: c.Tags{Player: true}, Speed: 100, Order: Order{Walk: &WalkSpec{Route: r, Cell: 4}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func TestWalkAroundBlocker(t *testing.T) {
 	if _, err := s.SpawnMobile(MobileSpec{X: 5, Y: 2}); err != nil { // stands on route cell 3
 		t.Fatal(err)
 	}
-	id, err := s.SpawnMobile(MobileSpec{X: 2, Y: 2, Tags: c.Tags{Player: true}, Speed: 100, Walk: &WalkSpec{Route: r}})
+	id, err := s.SpawnMobile(MobileSpec{X: 2, Y: 2, Tags: c.Tags{Player: true}, Speed: 100, Order: Order{Walk: &WalkSpec{Route: r}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestAddWalkRouteRejectsBadRoutes(t *testing.T) {
 			t.Errorf("AddWalkRoute(%v) accepted", cells)
 		}
 	}
-	if _, err := s.SpawnMobile(MobileSpec{X: 1, Y: 1, Walk: &WalkSpec{Route: 3}}); err == nil {
+	if _, err := s.SpawnMobile(MobileSpec{X: 1, Y: 1, Order: Order{Walk: &WalkSpec{Route: 3}}}); err == nil {
 		t.Error("spawn on an unknown walked route accepted")
 	}
 }

@@ -27,7 +27,7 @@ func TestHouse(t *testing.T) {
 		t.Fatal(err)
 	}
 	id, err := sh.sim.SpawnMobile(systems.MobileSpec{X: door.X, Y: door.Y, Z: door.Z, Speed: 400, Tags: components.Tags{CanOpenDoors: true},
-		Patrol: &systems.PatrolSpec{Route: route}})
+		Order: systems.Order{Patrol: &systems.PatrolSpec{Route: route}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,8 +43,12 @@ var layers = []struct {
 	{"github.com/shardcore/shardcore/server/recorder", 10}, // the search recording: format, writer, tap; below the server that wires it
 	{"github.com/shardcore/shardcore/server/replay", 10},   // re-runs a recording; imports recorder
 	{"github.com/shardcore/shardcore/server/render", 10},   // the PNG of a map the server hands it
-	{"github.com/shardcore/shardcore/cmd/", 12},
-	{"github.com/shardcore/shardcore/tests", 13},
+	{"github.com/shardcore/shardcore/server/savefile", 10}, // the save file's layout: systems' state, below the server that saves
+	{"github.com/shardcore/shardcore/shard", 12},           // the embedding API over the server
+	{"github.com/shardcore/shardcore/scenario", 12},        // scenario files run over the simulation
+	{"github.com/shardcore/shardcore/cmd/", 13},
+	{"github.com/shardcore/shardcore/examples/", 13},
+	{"github.com/shardcore/shardcore/tests", 14},
 }
 
 // forbidden are edges the ranks allow that still point the wrong way: a
@@ -158,7 +162,7 @@ func TestRankOf(t *testing.T) {
 	for p, want := range map[string]int{
 		"github.com/shardcore/shardcore/world": 1, "github.com/shardcore/shardcore/world/gen": 1, "github.com/shardcore/shardcore/worldly": -1, "github.com/shardcore/shardcore/stepcache/swb": 6,
 		"github.com/shardcore/shardcore/stepcache": 5, "github.com/shardcore/shardcore/stepcache/chunk": 3, "github.com/shardcore/shardcore/stepcache/swb/codec": 4,
-		"github.com/shardcore/shardcore/cmd/shard": 12, "github.com/shardcore/shardcore/internal/hugepages": 0, "github.com/shardcore/shardcore/testkit/repo": 0, "github.com/shardcore/shardcore/population": 10,
+		"github.com/shardcore/shardcore/cmd/shard": 13, "github.com/shardcore/shardcore/internal/hugepages": 0, "github.com/shardcore/shardcore/testkit/repo": 0, "github.com/shardcore/shardcore/population": 10,
 		"github.com/shardcore/shardcore/server": 11, "github.com/shardcore/shardcore/server/recorder": 10, "github.com/shardcore/shardcore/server/render": 10,
 	} {
 		if got := rankOf(p); got != want {

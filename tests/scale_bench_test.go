@@ -30,7 +30,7 @@ var (
 // pets=..,patrols=..,swimmers=..` does (server.NewWithOptions, unpaced) and
 // reports what the run's summary does not: each system's time per tick,
 // searches, expansions, steps and step-cache lookups per tick. It is a
-// measuring tool for the 100,000-mobile run (README, Scale): one iteration
+// measuring tool for the 100,000-mobile run (docs/performance.md): one iteration
 // is the whole run, so use -benchtime 1x.
 func BenchmarkShardScale(b *testing.B) {
 	cfg := config.Default()

@@ -37,11 +37,8 @@ const sizeHeading = "// # Size"
 // the owner of each entry removes it when its change lands.
 var sizeAllowlist = map[string]string{
 	"pathing/":      "the search helper (issue 33: the jump search's parts as their own structs)",
-	"systems/":      "the systems helper (issue 33: systems.Sim split into parts)",
 	"pathing.JPS":   "the search helper (issue 33: layer, open set and rays as their own structs)",
 	"pathing.layer": "the search helper (issue 33: the jump search's layer split)",
-	"systems.Sim":   "the systems helper (issue 33: systems.Sim split into parts)",
-	"server.Server": "the server helper (issue 33: server.Server split into parts)",
 }
 
 // generated matches the marker of a generated file (go generate's

@@ -25,34 +25,62 @@ import (
 
 // bakeOptions are the flags of `shard bake`.
 type bakeOptions struct {
-	mapID   int
-	world   string // "default" or a client-files directory
-	size    string // WxH for the default world ("" = generator default)
-	seed    int64
-	out     string
-	workers int
+	mapID     int
+	world     string // "default" or a client-files directory
+	size      string // WxH for the default world ("" = generator default)
+	seed      int64
+	out       string
+	workers   int
+	reference bool // also size the original's v9 layout
 }
 
-// cmdBake bakes every chunk of a map into <out>/map<N>.swb and prints a size
-// table: `shard bake [--map N] [--world default|DIR] [--size WxH] [--seed N] [--out DIR]`.
+// bakeSynopsis is bake's usage line.
+const bakeSynopsis = "shard bake [--world default|DIR] [--map N] [--size WxH] [--seed N] [--out DIR] [--workers N] [--reference]"
+
+// cmdBake bakes every chunk of a map into <out>/map<N>.swb and prints a
+// size table and each stage's time. With --world DIR and no --map it bakes
+// every map the folder's manifest lists (map 0 of a client folder).
 func cmdBake(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var o bakeOptions
-	fs := newFlags("bake", stdout, stderr, "shard bake [--map N] [--world default|DIR] [--size WxH] [--seed N] [--out DIR] [--workers N]")
-	fs.IntVar(&o.mapID, "map", 0, "map id")
+	fs := newFlags("bake", stdout, stderr, bakeSynopsis,
+		"Without --map, a folder from shard gen-world bakes each map its manifest lists; a client folder bakes map 0.")
 	fs.StringVar(&o.world, "world", "default", `"default" (generated) or a directory of client files`)
+	fs.IntVar(&o.mapID, "map", 0, "map id (default: every map of a --world folder's manifest, else 0)")
 	fs.StringVar(&o.size, "size", "", "default world size WxH (e.g. 7168x4096)")
 	fs.Int64Var(&o.seed, "seed", 1, "default world seed")
 	fs.StringVar(&o.out, "out", ".", "output directory for the .swb (and the default world's client files)")
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "bake workers")
+	fs.BoolVar(&o.reference, "reference", false, "also size the map in the original shard's v9 layout and print the ratio (several times the bake's own time)")
 	if err := fs.parse(args); err != nil {
 		return err
+	}
+	if fs.NArg() > 0 {
+		return fs.usageErr("unexpected argument %q", fs.Arg(0))
 	}
 	if o.mapID < 0 || o.mapID > 255 || o.workers < 1 {
 		return fs.usageErr("--map must be 0..255 and --workers ≥ 1")
 	}
+	ids, err := folderMaps(o.world, world.MapID(o.mapID), flagSet(fs, "map"))
+	if err != nil {
+		return err
+	}
 	if err := os.MkdirAll(o.out, 0o755); err != nil {
 		return err
 	}
+	for _, id := range ids {
+		o.mapID = int(id)
+		if err := bakeMap(ctx, o, stdout, stderr); err != nil {
+			if len(ids) > 1 {
+				return fmt.Errorf("map %d: %w", id, err)
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// bakeMap bakes map o.mapID into <o.out>/map<N>.swb and prints its table.
+func bakeMap(ctx context.Context, o bakeOptions, stdout, stderr io.Writer) error {
 	b, err := buildChunks(ctx, o, newProgress(stderr, "bake"))
 	if err != nil {
 		return err
@@ -77,9 +105,12 @@ func cmdBake(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	b.times.encode = time.Duration(encoded.Load())
 	b.times.write = time.Since(t1) - b.times.encode
-	t2 := time.Now()
-	ref := lab.ReferenceSize(b.chunks)
-	b.times.reference = time.Since(t2)
+	ref := int64(-1)
+	if o.reference {
+		t2 := time.Now()
+		ref = lab.ReferenceSize(b.chunks)
+		b.times.reference = time.Since(t2)
+	}
 	printBakeTable(stdout, path, st, ref, b.times)
 	return nil
 }
@@ -135,32 +166,39 @@ func buildChunks(ctx context.Context, o bakeOptions, p *progress) (*baked, error
 	return &baked{chunks: chunks, widthChunks: wide, heightChunks: high, fingerprint: w.Fingerprint, times: times}, nil
 }
 
-// printBakeTable prints what the bake stored, how it compares, and the
-// time of each stage.
+// printBakeTable prints what the bake stored, each stage's time and, when
+// ref ≥ 0 (--reference), the size in the original's v9 layout and the
+// ratio to it.
 func printBakeTable(w io.Writer, path string, st swb.WriteStats, ref int64, t bakeTimes) {
-	ratio := 0.0
-	if ref > 0 {
-		ratio = float64(st.FileBytes) / float64(ref)
-	}
 	perSec := 0.0
 	if t.build > 0 {
 		perSec = float64(t.chunks) / t.build.Seconds()
 	}
 	fmt.Fprintf(w, "%s\n", path)
 	ms := func(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
-	rows := []struct {
+	type row struct {
 		k string
 		v any
-	}{
+	}
+	rows := []row{
 		{"chunks", st.Chunks}, {"distinct records", st.Records},
 		{"  uniform", st.Uniform}, {"  full", st.Full},
 		{"record bytes", st.RecordBytes}, {"index bytes", st.IndexBytes},
-		{"file bytes", st.FileBytes}, {"reference v9 bytes", ref},
-		{"ratio", fmt.Sprintf("%.3f", ratio)},
-		{"load", ms(t.load)}, {"build", ms(t.build)}, {"chunks/s", fmt.Sprintf("%.0f", perSec)},
-		{"encode", ms(t.encode)}, {"write", ms(t.write)},
-		{"total", ms(t.load + t.build + t.encode + t.write)},
-		{"(reference sizing)", ms(t.reference)},
+		{"file bytes", st.FileBytes},
+	}
+	if ref >= 0 {
+		ratio := 0.0
+		if ref > 0 {
+			ratio = float64(st.FileBytes) / float64(ref)
+		}
+		rows = append(rows, row{"reference v9 bytes", ref}, row{"ratio", fmt.Sprintf("%.3f", ratio)})
+	}
+	rows = append(rows,
+		row{"load", ms(t.load)}, row{"build", ms(t.build)}, row{"chunks/s", fmt.Sprintf("%.0f", perSec)},
+		row{"encode", ms(t.encode)}, row{"write", ms(t.write)},
+		row{"total", ms(t.load + t.build + t.encode + t.write)})
+	if ref >= 0 {
+		rows = append(rows, row{"reference sizing", ms(t.reference)})
 	}
 	for _, r := range rows {
 		fmt.Fprintf(w, "  %-20s %v\n", r.k, r.v)

@@ -30,17 +30,20 @@ type benchBakeOptions struct {
 	keep    int
 }
 
+// benchBakeSynopsis is bench bake's usage line.
+const benchBakeSynopsis = "shard bench bake [--world default|DIR] [--map N] [--movingai DIR] [--size WxH] [--seed N] [--chunks K|--all] [--workers N] [--keep N]"
+
 // cmdBenchBake builds a spread sample of a map's chunks with the fast probe
 // and the reference probe, compares every chunk byte for byte and prints
 // µs per chunk per kind; the last line is `chunks N fast_us X reference_us
 // X speedup Xx identical N`. Any difference is an error.
 func cmdBenchBake(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var o benchBakeOptions
-	fs := newFlags("bench bake", stdout, stderr, "shard bench bake [--world default|DIR] [--map N] [--movingai DIR] [--size WxH] [--seed N] [--chunks K|--all] [--workers N]",
+	fs := newFlags("bench bake", stdout, stderr, benchBakeSynopsis,
 		"The last line printed is: chunks N fast_us X reference_us X speedup Xx identical N")
 	fs.StringVar(&o.world, "world", "default", `"default" (generated) or a directory of client files`)
 	fs.StringVar(&o.maiDir, "movingai", "", "bench every Moving AI .map under this directory instead (the sample shared among them)")
-	fs.IntVar(&o.mapID, "map", 0, "map id")
+	fs.IntVar(&o.mapID, "map", 0, "map id (default: the --world folder's only map, else 0)")
 	fs.StringVar(&o.size, "size", "", "default world size WxH (e.g. 7168x4096)")
 	fs.Int64Var(&o.seed, "seed", 1, "default world seed")
 	fs.IntVar(&o.chunks, "chunks", 3000, "chunks to sample, spread over every kind present (0 = every chunk)")
@@ -53,12 +56,22 @@ func cmdBenchBake(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if o.mapID < 0 || o.mapID > 255 || o.chunks < 0 || o.workers < 1 {
 		return fs.usageErr("--map must be 0..255, --chunks ≥ 0 and --workers ≥ 1")
 	}
+	if fs.NArg() > 0 {
+		return fs.usageErr("unexpected argument %q", fs.Arg(0))
+	}
 	if o.all {
 		o.chunks = 0
 	}
+	if o.maiDir == "" {
+		id, err := folderMap(o.world, world.MapID(o.mapID), flagSet(fs, "map"))
+		if err != nil {
+			return err
+		}
+		o.mapID = int(id)
+	}
 	worlds, err := benchWorlds(ctx, o)
 	if err != nil {
-		return fmt.Errorf("bench bake: %w", err)
+		return err
 	}
 	var total probeTimes
 	var kinds []bake.ChunkKind
@@ -67,9 +80,9 @@ func cmdBenchBake(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		sample := sampleChunks(k, (o.chunks+len(worlds)-1)/len(worlds))
 		res, err := timeProbes(ctx, w.r, k, sample, o.workers, o.keep, newProgress(stderr, "bench"))
 		if err != nil {
-			return fmt.Errorf("bench bake: %s: %w", w.name, err)
+			return fmt.Errorf("%s: %w", w.name, err)
 		}
-		fmt.Printf("%s map %d %dx%d: %d chunks, %d sampled, %d identical\n", w.name, o.mapID, w.r.Map.Width, w.r.Map.Height, len(k), len(sample), res.identical)
+		fmt.Fprintf(stdout, "%s map %d %dx%d: %d chunks, %d sampled, %d identical\n", w.name, o.mapID, w.r.Map.Width, w.r.Map.Height, len(k), len(sample), res.identical)
 		total.merge(res, o.keep)
 		kinds = append(kinds, k...)
 	}
@@ -78,7 +91,7 @@ func cmdBenchBake(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		for _, d := range total.diffs {
 			fmt.Fprintf(stderr, "chunk (%d,%d): fast vs reference: %s\n", d.CX, d.CY, d.Diff)
 		}
-		return fmt.Errorf("bench bake: %d of %d chunks differ from the reference probe", total.chunks-total.identical, total.chunks)
+		return fmt.Errorf("%d of %d chunks differ from the reference probe", total.chunks-total.identical, total.chunks)
 	}
 	return nil
 }

@@ -86,7 +86,12 @@ func subcommand(name string, args []string, stdout, stderr io.Writer, subs map[s
 		return f.usageErr("missing subcommand")
 	}
 	if run, ok := subs[args[0]]; ok {
-		return run(args[1:])
+		err := run(args[1:])
+		var ue *usageError
+		if err == nil || errors.Is(err, flag.ErrHelp) || errors.As(err, &ue) {
+			return err
+		}
+		return &subError{name: name + " " + args[0], err: err}
 	}
 	if err := f.parse(args[:1]); err != nil {
 		return err

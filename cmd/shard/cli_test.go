@@ -93,7 +93,7 @@ func TestBadCommandLinesExitTwo(t *testing.T) {
 // prints its error and exits 1.
 func TestFailingCommandExitsOne(t *testing.T) {
 	code, _, errs := shardCmd("config", "check", "no-such-file.toml")
-	if code != exitError || !strings.Contains(errs, "shard config:") || !strings.Contains(errs, "no-such-file.toml") {
+	if code != exitError || !strings.Contains(errs, "shard config check:") || !strings.Contains(errs, "no-such-file.toml") {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
 }

@@ -98,14 +98,18 @@ func configCheck(args []string, stdout, stderr io.Writer) error {
 	case 1:
 		path = fl.Arg(0)
 	default:
-		return fl.usageErr("config check: want at most one FILE, got %d", fl.NArg())
+		return fl.usageErr("want at most one FILE, got %d", fl.NArg())
 	}
 	cfg, err := config.Load(path)
-	if err != nil {
-		return fmt.Errorf("config check:\n%w", err)
+	var es config.Errors
+	switch {
+	case errors.As(err, &es):
+		return fmt.Errorf("%s: %d problems:\n%w", path, len(es), err)
+	case err != nil:
+		return err
 	}
 	if err := server.CheckWorld(cfg); err != nil {
-		return fmt.Errorf("config check: %s:\n%w", path, err)
+		return fmt.Errorf("%s:\n%w", path, err)
 	}
 	fmt.Fprintf(stdout, "%s: ok\n", path)
 	return nil

@@ -1,4 +1,3 @@
-// Command shard runs, bakes, verifies and benchmarks a shardcore shard.
 package main
 
 import (
@@ -10,34 +9,40 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strings"
 	"syscall"
 )
 
-// command is one subcommand: a one-line summary and its entry point, which
-// writes its output to stdout and its progress and diagnostics to stderr.
+// command is one subcommand: a one-line summary, the names of its own
+// subcommands ("paths" of "bench paths"; none for most), and its entry
+// point, which writes its output to stdout and its progress and
+// diagnostics to stderr.
 type command struct {
 	summary string
+	subs    []string
 	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) error
 }
 
 func commands() map[string]command {
 	return map[string]command{
-		"run":       {"run the shard (default world unless configured)", cmdRun},
-		"gen-world": {"write a generated world (default or britannia) as UO client files", cmdGenWorld},
-		"movingai":  {"solve Moving AI scenarios and check optimality", runMovingAI},
-		"verify":    {"compare every step-cache answer with the live rules", cmdVerify},
-		"bake":      {"bake a map's step cache into a .swb file", cmdBake},
-		"swb":       {"inspect .swb files (swb info FILE)", cmdSWB},
-		"bench":     {"benchmark searches against classic A* (bench paths)", cmdBench},
-		"replay":    {"re-run a recorded search log and print its figures", cmdReplay},
-		"render":    {"draw the world, paths and cache as a PNG", cmdRender},
-		"config":    {"write the default server.toml (config init) or check one (config check)", runConfig},
-		"version":   {"print the module version and VCS revision", cmdVersion},
-		"help":      {"print this list, or a command's usage (help COMMAND)", nil},
+		"run":       {"run the shard (default world unless configured)", nil, cmdRun},
+		"gen-world": {"write a generated world (default or britannia) as UO client files", nil, cmdGenWorld},
+		"movingai":  {"solve Moving AI scenarios and check optimality", nil, runMovingAI},
+		"verify":    {"compare every step-cache answer with the live rules", nil, cmdVerify},
+		"bake":      {"bake a map's step cache into a .swb file", nil, cmdBake},
+		"swb":       {"inspect a .swb file", []string{"info"}, cmdSWB},
+		"save":      {"inspect a shard's save file", []string{"info"}, cmdSave},
+		"scenario":  {"run scenario files as tests", []string{"run"}, cmdScenario},
+		"bench":     {"benchmark the searches against classic A*, or the fast chunk builds against the reference", []string{"paths", "bake"}, cmdBench},
+		"replay":    {"re-run a recorded search log and print its figures", nil, cmdReplay},
+		"render":    {"draw the world, paths and cache as a PNG", nil, cmdRender},
+		"config":    {"write the default server.toml or check one", []string{"init", "check"}, runConfig},
+		"version":   {"print the module version and VCS revision", nil, cmdVersion},
+		"help":      {"print this list, or a command's usage (help COMMAND)", nil, nil},
 	}
 }
 
-// usage prints the command list.
+// usage prints the command list, each command with its subcommands.
 func usage(w io.Writer) {
 	cmds := commands()
 	names := make([]string, 0, len(cmds))
@@ -47,7 +52,11 @@ func usage(w io.Writer) {
 	slices.Sort(names)
 	fmt.Fprintln(w, "usage: shard COMMAND [flags]    (shard COMMAND --help: the command's flags)")
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-10s %s\n", n, cmds[n].summary)
+		c := cmds[n]
+		fmt.Fprintf(w, "  %-10s %s\n", n, c.summary)
+		for _, sub := range c.subs {
+			fmt.Fprintf(w, "  %-10s   %s %s\n", "", n, sub)
+		}
 	}
 }
 
@@ -121,9 +130,13 @@ func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return exitCode(c.run(ctx, args[1:], stdout, stderr), name, stderr)
 }
 
-// exitCode reports err as runMain does and returns its exit code.
+// exitCode reports err as runMain does and returns its exit code. An
+// error is printed once, after "shard COMMAND:" (the subcommand's name
+// too, when a subcommand failed), without the prefixes the layers it
+// passed through repeat (errorText).
 func exitCode(err error, name string, stderr io.Writer) int {
 	var ue *usageError
+	var se *subError
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return exitOK
@@ -131,7 +144,62 @@ func exitCode(err error, name string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "shard %s: %s\n", name, ue.msg)
 		ue.flags.printUsage(stderr)
 		return exitUsage
+	case errors.As(err, &se):
+		name, err = se.name, se.err
 	}
-	fmt.Fprintf(stderr, "shard %s: %v\n", name, err)
+	fmt.Fprintf(stderr, "shard %s: %s\n", name, errorText(name, err))
 	return exitError
+}
+
+// subError is the error of subcommand name ("bench paths").
+type subError struct {
+	name string
+	err  error
+}
+
+func (e *subError) Error() string { return e.name + ": " + e.err.Error() }
+func (e *subError) Unwrap() error { return e.err }
+
+// errorText is err's message for the line "shard NAME: ...". On its
+// first line a leading "NAME: " is dropped, and so is every later bare
+// prefix ("swb: ", "replay: ") that name or an earlier part already says,
+// so `swb: open F: swb: bad magic` under "shard swb" reads `open F: bad
+// magic`. Later lines (a list of problems) are kept as they are.
+func errorText(name string, err error) string {
+	first, rest, multi := strings.Cut(err.Error(), "\n")
+	seen := map[string]bool{name: true}
+	for _, w := range strings.Fields(name) {
+		seen[w] = true
+	}
+	parts := strings.Split(first, ": ")
+	out := parts[:0]
+	for i, p := range parts {
+		if i < len(parts)-1 && (p == name || isPrefixWord(p)) {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+		}
+		out = append(out, p)
+	}
+	text := strings.Join(out, ": ")
+	if multi {
+		text += "\n" + rest
+	}
+	return text
+}
+
+// isPrefixWord reports whether p looks like a package's prefix in an
+// error ("swb", "uo", "replay"): one word of lower-case letters, digits
+// and dashes.
+func isPrefixWord(p string) bool {
+	if p == "" {
+		return false
+	}
+	for _, r := range p {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
 }

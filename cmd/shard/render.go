@@ -48,7 +48,7 @@ func cmdRender(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := writePNG(*out, func(w io.Writer) error {
 		return srv.Render(ctx, w, server.RenderOptions{Ticks: *ticks, Paths: *paths, Scale: *scale})
 	}); err != nil {
-		return fmt.Errorf("render: %w", err)
+		return err
 	}
 	sum := srv.Snapshot()
 	fmt.Fprintf(stdout, "%s: %d ticks, %d mobiles, %d resident chunks\n", *out, sum.Ticks, sum.Mobiles, sum.Resident)

@@ -10,8 +10,9 @@ import (
 )
 
 // recordShard runs `shard run` on a small default world with the recorder
-// on and returns the recording's path.
-func recordShard(t *testing.T) string {
+// on and returns the recording's path; pathfinding is extra [pathfinding]
+// lines.
+func recordShard(t *testing.T, pathfinding string) string {
 	t.Helper()
 	dir := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", dir) // the replay's generated world goes under it (the user's cache dir)
@@ -22,6 +23,7 @@ size = "512x512"
 [pathfinding]
 cacheDir = %q
 missPromotionThreshold = 1
+%s
 [pathfinding.recorder]
 enable = true
 path = %q
@@ -32,7 +34,7 @@ swimmers = 4
 [log]
 level = "warn"
 format = "json"
-`, filepath.Join(dir, "cache"), rec)
+`, filepath.Join(dir, "cache"), pathfinding, rec)
 	cfg := filepath.Join(dir, "server.toml")
 	if err := os.WriteFile(cfg, []byte(toml), 0o644); err != nil {
 		t.Fatal(err)
@@ -49,7 +51,7 @@ format = "json"
 // format 1 (no dynamics) replays on the static world with a warning and
 // exits 1 where it does not reproduce.
 func TestReplayExitStatus(t *testing.T) {
-	rec := recordShard(t)
+	rec := recordShard(t, "")
 	code, out, errs := shardCmd("replay", rec, "--size", "512x512")
 	if code != 0 || !regexp.MustCompile(`(?m)^searches \d+ found \d+ mismatches 0 `).MatchString(out) {
 		t.Fatalf("clean recording: exit %d\n%s\n%s", code, out, errs)
@@ -100,5 +102,43 @@ func TestReplayExitStatus(t *testing.T) {
 	code, out, errs = shardCmd("replay", v1, "--size", "512x512")
 	if code != exitError || !strings.Contains(out, fmt.Sprintf("warning: %d records carry no dynamics", len(lines))) || !strings.Contains(errs, "did not reproduce") {
 		t.Fatalf("format 1: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+}
+
+// TestReplayOtherFinderBudgetOnly: replayed with another finder than the
+// recorded one, searches that end at a tight node budget under one finder
+// and not the other are counted as budget_only, not mismatches (exit 0);
+// a changed outcome is still a mismatch under another finder (exit 1).
+func TestReplayOtherFinderBudgetOnly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("records a 600-tick run and replays it three times")
+	}
+	rec := recordShard(t, "nodesBase = 8\nnodesPerTile = 2")
+	budgetOnly := regexp.MustCompile(`(?m)^budget_only (\d+):`)
+	seen := 0
+	for _, search := range []string{"classic", "jps"} {
+		code, out, errs := shardCmd("replay", rec, "--size", "512x512", "--search", search)
+		if code != 0 || !regexp.MustCompile(`(?m)^searches \d+ found \d+ mismatches 0 `).MatchString(out) {
+			t.Fatalf("--search %s: exit %d\n%s\n%s", search, code, out, errs)
+		}
+		if m := budgetOnly.FindStringSubmatch(out); m != nil {
+			seen++
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no search ended at its budget under one finder and not the other: the test does not exercise the case")
+	}
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tampered := regexp.MustCompile(`"found":true,"steps":([1-9]\d*),"cost":(\d+)`).ReplaceAllLiteralString(string(data), `"found":true,"steps":999,"cost":999`)
+	path := filepath.Join(t.TempDir(), "tampered.jsonl")
+	if err := os.WriteFile(path, []byte(tampered), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := shardCmd("replay", path, "--size", "512x512", "--search", "classic")
+	if code != exitError || !strings.Contains(errs, "steps 999") {
+		t.Fatalf("tampered, --search classic: exit %d\n%s\n%s", code, out, errs)
 	}
 }

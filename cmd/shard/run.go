@@ -12,22 +12,25 @@ import (
 	"golang.org/x/term"
 
 	"github.com/shardcore/shardcore/server"
+	"github.com/shardcore/shardcore/shard"
 )
 
-// cmdRun runs the shard: `shard run [--config server.toml] [--ticks N]
-// [--population pets=N,patrols=N,swimmers=N] [--cpuprofile FILE]
-// [--memprofile FILE]`.
+// runSynopsis is run's usage line.
+const runSynopsis = "shard run [--config server.toml] [--ticks N] [--population pets=N,patrols=N,swimmers=N] [--progress D] [--cpuprofile FILE] [--memprofile FILE]"
+
+// cmdRun runs the shard (runSynopsis) and prints its summary.
 func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	f := newFlags("run", stdout, stderr,
-		"shard run [--config server.toml] [--ticks N] [--population pets=N,patrols=N,swimmers=N] [--cpuprofile FILE] [--memprofile FILE]",
+	f := newFlags("run", stdout, stderr, runSynopsis,
 		"Admin commands are read from stdin (type help). One simulation runs per map of world.maps, each on its",
-		"own goroutine; a tick is done when every map's is. The summary is one line per map, then last:",
-		"  ticks N p50_ms X p99_ms X paths N hit_ratio X resident N max_wait_ticks N maps N mobiles N")
+		"own goroutine; a tick is done when every map's is. The summary, when the run ends:",
+		"  totals steps N found N expansions N queue N max_ms X overruns N dropped N",
+		"  map N mobiles N paths N hit_ratio X resident N budget N max_wait_ticks N p50_ms X p99_ms X   (one per map)",
+		"  ticks N p50_ms X p99_ms X paths N hit_ratio X resident N max_wait_ticks N maps N mobiles N   (last)")
 	load := f.shardConfig()
 	ticks := f.Uint64("ticks", 0, "run N ticks back to back, as fast as possible (no sleeping between ticks), measuring each tick's duration;\n0 runs paced at shard.tickMs until interrupted (Ctrl-C)")
 	cpuprof := f.String("cpuprofile", "", "write a CPU profile of the run to FILE")
 	memprof := f.String("memprofile", "", "write a heap profile (live and allocated since start) to FILE when the run ends")
-	progress := f.Duration("progress", 5*time.Second, "print a progress line this often (0: never)")
+	progress := f.Duration("progress", 5*time.Second, "print a progress line (progress ticks N p50_ms X ..., the summary so far) this often, e.g. 10s (0: never)")
 	if err := f.parse(args); err != nil {
 		return err
 	}
@@ -42,28 +45,29 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	opts := server.Options{MaxTicks: *ticks, Unpaced: *ticks > 0, Out: stdout, ProgressEvery: *progress}
+	opts := shard.Options{MaxTicks: *ticks, Unpaced: *ticks > 0, Out: stdout, ProgressEvery: *progress, Log: &log}
 	if stdinInteractive() {
-		opts.Stdin = os.Stdin
+		opts.Console = os.Stdin
 	}
-	srv, err := server.NewWithOptions(ctx, cfg, log, opts)
+	sh, err := shard.Open(ctx, cfg, opts)
 	if err != nil {
 		return err
 	}
 	stopCPU, writeHeap, err := startProfiles(*cpuprof, *memprof)
 	if err != nil {
-		srv.Close()
+		sh.Close()
 		return err
 	}
 	defer stopCPU()
-	if err := srv.Run(ctx); err != nil {
+	if err := sh.Run(ctx, nil); err != nil {
 		return err
 	}
 	if err := writeHeap(); err != nil {
 		return err
 	}
+	srv := sh.Server()
 	sum := srv.Summary()
-	fmt.Fprintln(stdout, sum.Details())
+	fmt.Fprintln(stdout, "totals "+sum.Details())
 	for _, m := range sum.Maps {
 		fmt.Fprintln(stdout, m.Line())
 	}
@@ -94,11 +98,11 @@ func startProfiles(cpu, mem string) (stopCPU func(), writeHeap func() error, err
 func startCPUProfile(path string) (stop func(), err error) {
 	f, err := os.Create(path)
 	if err != nil {
-		return nil, fmt.Errorf("run: cpuprofile: %w", err)
+		return nil, fmt.Errorf("cpuprofile: %w", err)
 	}
 	if err := pprof.StartCPUProfile(f); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("run: cpuprofile: %w", err)
+		return nil, fmt.Errorf("cpuprofile: %w", err)
 	}
 	return func() {
 		pprof.StopCPUProfile()
@@ -113,7 +117,7 @@ func startCPUProfile(path string) (stop func(), err error) {
 func openHeapProfile(path string) (write func() error, err error) {
 	f, err := os.Create(path)
 	if err != nil {
-		return nil, fmt.Errorf("run: memprofile: %w", err)
+		return nil, fmt.Errorf("memprofile: %w", err)
 	}
 	return func() error {
 		runtime.GC() // the profile is as of the last collection: make it now
@@ -122,7 +126,7 @@ func openHeapProfile(path string) (write func() error, err error) {
 			err = cerr
 		}
 		if err != nil {
-			return fmt.Errorf("run: memprofile: %w", err)
+			return fmt.Errorf("memprofile: %w", err)
 		}
 		return nil
 	}, nil

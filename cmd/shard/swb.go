@@ -49,7 +49,7 @@ func swbInfo(ctx context.Context, w io.Writer, path string, stages bool) error {
 	defer r.Close()
 	fi, err := os.Stat(path)
 	if err != nil {
-		return fmt.Errorf("swb info: %w", err)
+		return err
 	}
 	printHeader(w, path, r.Header())
 	chunks, fst, err := readAllChunks(ctx, r)

@@ -34,7 +34,7 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	flags := newFlags("verify", stdout, stderr, "shard verify [--world default|DIR] [--map N] [--movingai DIR] [--size WxH] [--seed N] [--workers N] [--offsets=false]",
 		"The last line printed is: cells N checks N mismatches N")
 	flags.StringVar(&o.world, "world", "default", `world to verify: "default" (generated) or a directory of client files (a client's, or one "shard gen-world" wrote)`)
-	flags.IntVar(&o.mapID, "map", 0, "map id in the --world directory")
+	flags.IntVar(&o.mapID, "map", 0, "map id in the --world directory (default: the folder's only map, else 0)")
 	flags.StringVar(&o.maiDir, "movingai", "", "verify every Moving AI .map file under this directory instead")
 	flags.StringVar(&o.size, "size", "", "generated default world size WxH (default 1024x1024)")
 	flags.Int64Var(&o.seed, "seed", gen.DefaultSeed, "generated world seed")
@@ -48,6 +48,13 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if o.mapID < 0 || o.mapID > 255 {
 		return flags.usageErr("--map %d: want 0..255", o.mapID)
+	}
+	if o.maiDir == "" {
+		id, err := folderMap(o.world, world.MapID(o.mapID), flagSet(flags, "map"))
+		if err != nil {
+			return err
+		}
+		o.mapID = int(id)
 	}
 	worlds, err := verifyWorlds(ctx, stderr, o)
 	if err != nil {

@@ -71,6 +71,10 @@ func kind(m fs.FileMode) string {
 // file again. It returns the file and what it is.
 func Open(path string, limit int64) (*os.File, os.FileInfo, error) {
 	if _, err := Stat(path, limit); err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) && pe.Op == "stat" {
+			pe.Op = "open" // the stat is part of opening: "open FILE: no such file or directory"
+		}
 		return nil, nil, err
 	}
 	f, err := openNonBlocking(path)

@@ -140,10 +140,10 @@ func TestInstrumentedSearchCostsNothing(t *testing.T) {
 	for _, cached := range []bool{false, true} {
 		o := systems.Options{}
 		if cached {
-			o = systems.WithCache(o, cache)
+			o.Backend = systems.NewCacheBackend(cache, systems.SearchCache)
 		}
 		o = r.Instrument(o)
-		f := o.NewFinder(rules.Clone())
+		f := o.Backend.Finder(rules.Clone())
 		req := pathing.Request{Start: world.Point{X: 100, Y: 100}, Goal: world.Point{X: 110, Y: 100}, MaxNodes: 2000,
 			Mover: movement.Mover{Caps: movement.CanOpenDoors, Self: 1}}
 		var res pathing.Result
@@ -218,11 +218,11 @@ func BenchmarkRecorderTap(b *testing.B) {
 		Mover: movement.Mover{Caps: movement.CanOpenDoors, Self: 1}}
 	rec := sampleRecord()
 	for _, mode := range []string{"bare", "off", "on"} {
-		o := systems.WithCache(systems.Options{}, cache)
+		o := systems.Options{Backend: systems.NewCacheBackend(cache, systems.SearchCache)}
 		if mode != "bare" {
 			o = r.Instrument(o)
 		}
-		f := o.NewFinder(rules.Clone())
+		f := o.Backend.Finder(rules.Clone())
 		if mode == "on" {
 			if err := r.Start(); err != nil {
 				b.Fatal(err)

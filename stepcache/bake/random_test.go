@@ -11,7 +11,7 @@ import (
 // TestFastProbeRandomStacks compares both probes on every chunk of many
 // random stack worlds.
 func TestFastProbeRandomStacks(t *testing.T) {
-	seeds := 300
+	seeds := randomWorlds
 	if testing.Short() {
 		seeds = 60
 	}
@@ -52,7 +52,7 @@ func TestFastProbeRandomStacks(t *testing.T) {
 // TestFastProbeMemoShifts compares both probes on pattern worlds, where the
 // fast probe's memo answers many cells from a copy at another height.
 func TestFastProbeMemoShifts(t *testing.T) {
-	seeds := 150
+	seeds := patternWorlds
 	if testing.Short() {
 		seeds = 40
 	}

@@ -10,12 +10,12 @@ import (
 	"github.com/shardcore/shardcore/server"
 )
 
-// TestCpOverOpenSWBDefaultWorld is issue 15's reproduction: a shard on the
+// TestCpOverOpenSWBDefaultWorld reproduces a copy over an open file: a shard on the
 // default world (1024×1024, prebakeMaps = [0]) serving from cache/map0.swb
 // while another bake of the same world is copied over that file in place,
 // again and again, as cp does (truncate the inode, write), while the shard
 // keeps dropping its resident chunks so that it reads the file throughout.
-// Format v3's reader died of SIGBUS here. The shard must keep ticking, serve
+// A reader that reads the mapping unguarded dies of SIGBUS here. The shard must keep ticking, serve
 // no answer that differs from the live rules, reopen the new file once the
 // copying stops, and leave a valid file.
 func TestCpOverOpenSWBDefaultWorld(t *testing.T) {

@@ -10,8 +10,8 @@
 // writes the facets as a client folder (with the manifest that records
 // their sizes and houses). See world/gen's doc for what each map holds.
 //
-// Map 0's chunk statistics are calibrated against the real Trammel's (the
-// README's table): about 63% uniform chunks, 9% with a swim layer, 2% with
+// Map 0's chunk statistics are calibrated against the real Trammel's
+// (docs/operations.md, Worlds): about 63% uniform chunks, 9% with a swim layer, 2% with
 // strata. A smaller size (Options.Width, Height) scales feature counts with
 // the area but keeps towns and dungeons their size, so small test maps are
 // denser than the full ones.

@@ -14,7 +14,7 @@ import (
 // edges) and checks it has every kind of chunk the calibration counts:
 // uniform, with a swim layer, with strata. (A small map is denser than the
 // full one: towns and dungeons keep their size; the shares of the full map
-// are measured by shard bake, see the README.)
+// are measured by shard bake, see docs/performance.md.)
 func TestChunkKinds(t *testing.T) {
 	for _, id := range []int{1} {
 		w := smallWorld(t, world.MapID(id))
