@@ -245,9 +245,7 @@ func (rp *replayer) check(recs []recorder.Record) error {
 }
 
 // offMap reports whether cell p is outside m.
-func offMap(m *world.Map, p [2]int) bool {
-	return p[0] < 0 || p[1] < 0 || p[0] >= m.Width || p[1] >= m.Height
-}
+func offMap(m *world.Map, p [2]int) bool { return !m.InBounds(p[0], p[1]) }
 
 // run replays record r on mp into res and returns how long the search took.
 func (rp *replayer) run(mp *replayMap, r *recorder.Record, res *pathing.Result) (time.Duration, error) {
