@@ -56,7 +56,8 @@ func (s *Server) openSWB(me *mapEntry, queueBake bool) error {
 	case missing && bake:
 		s.log.Info().Int("map", int(me.id)).Str("path", me.swbPath).Msg("swb missing; baking in the background")
 	case missing:
-		s.log.Info().Int("map", int(me.id)).Str("path", me.swbPath).Msg("swb missing; chunks build live on demand")
+		s.log.Info().Int("map", int(me.id)).Str("path", me.swbPath).Int("missPromotionThreshold", s.cfg.Pathfinding.MissPromotionThreshold).
+			Msg("swb missing; chunks build live on demand, each once a party visits it missPromotionThreshold times: until then searches take the live rules (lookups not_built); bake it (shard bake, or pathfinding.prebakeMaps) for a warm cache from the first tick")
 	default:
 		then := "chunks build live on demand"
 		if bake {

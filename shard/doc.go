@@ -27,6 +27,18 @@
 //     the saved one would have, wherever a run is deterministic (a time
 //     budget that never binds).
 //
+// # A warm cache
+//
+// Searches and steps answer from the step cache where it holds the chunk,
+// and from the live rules (the same answers, slower) where it does not.
+// A map with no .swb file builds a chunk only once a party (a mobile and
+// those following it) has visited it pathfinding.missPromotionThreshold
+// times (2) within the window, so that memory goes to chunks used again:
+// a shard of a few mobiles that each pass once sees every lookup
+// "not_built" (Server().Snapshot() says so) and stays on the live rules.
+// For a warm cache from the first tick, bake the map (`shard bake`, or list
+// it in pathfinding.prebakeMaps) or set missPromotionThreshold = 1.
+//
 // # Concurrency
 //
 // Every method of a Shard is safe to call from any goroutine, at any time
