@@ -289,12 +289,6 @@ func (s *Sim) itemState(e ecs.Entity) ItemState {
 	return is
 }
 
-// cloneOrNil returns a copy of v, nil when it is empty (so two equal states
-// compare equal whatever storage their Sims kept).
-func cloneOrNil[T any](v []T) []T {
-	if len(v) == 0 {
-		return nil
-	}
 	return slices.Clone(v)
 }
 
