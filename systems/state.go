@@ -289,9 +289,6 @@ func (s *Sim) itemState(e ecs.Entity) ItemState {
 	return is
 }
 
-	return slices.Clone(v)
-}
-
 // OrderName names the mobile's order: "follow", "patrol", "walk_route",
 // "wander", "move_to", "steps" or "stop".
 func (ms *MobileState) OrderName() string {
