@@ -82,6 +82,12 @@ type Recorder struct {
 	Enable bool `toml:"enable"`
 	// Path is the JSON-lines file searches are appended to.
 	Path string `toml:"path"`
+	// MaxBytes is the size at which the file is rotated: it becomes
+	// Path.1 (the older ones Path.2 ... up to Keep) and a new one starts.
+	MaxBytes int64 `toml:"maxBytes"`
+	// Keep is how many rotated files are kept; 0 deletes the file at
+	// rotation.
+	Keep int `toml:"keep"`
 }
 
 // Shard is the [shard] table: the tick loop and the population.
@@ -202,8 +208,10 @@ func Default() Config {
 			NodesBase:              DefaultNodesBase,
 			Search:                 SearchCache,
 			Recorder: Recorder{
-				Enable: false,
-				Path:   "recordings/pathfinds.jsonl",
+				Enable:   false,
+				Path:     "recordings/pathfinds.jsonl",
+				MaxBytes: 256 << 20,
+				Keep:     3,
 			},
 		},
 		Shard: Shard{
@@ -222,7 +230,8 @@ func Default() Config {
 			Format: "auto",
 		},
 		Metrics: Metrics{
-			Listen: "",
+			Listen:      "",
+			AllowRemote: false,
 		},
 		Cluster: Cluster{Name: DefaultClusterName, Processes: []Process{}},
 	}

@@ -94,6 +94,11 @@ search = {{str .Pathfinding.Search}}
 enable = {{.Pathfinding.Recorder.Enable}}
 # File the recorder appends to.
 path = {{str .Pathfinding.Recorder.Path}}
+# Size in bytes at which the file is rotated: it becomes PATH.1 (older ones
+# PATH.2 ... up to keep) and a new file starts (1048576..1099511627776).
+maxBytes = {{.Pathfinding.Recorder.MaxBytes}}
+# Rotated files kept (0..1000; 0 deletes the file at rotation).
+keep = {{.Pathfinding.Recorder.Keep}}
 
 [shard]
 # Server tick period in milliseconds (1..1000).
@@ -190,10 +195,13 @@ format = {{str .Log.Format}}
 
 [metrics]
 # Address ("HOST:PORT") to serve Prometheus metrics on (/metrics) and the Go
-# profiler (/debug/pprof/) while the shard runs; "" = off. Keep it on a
-# private interface: "127.0.0.1:9464" for a Prometheus on the same host.
-# Port 0 takes a free port (logged at start).
+# profiler (/debug/pprof/) while the shard runs; "" = off. A loopback
+# address ("127.0.0.1:9464" for a Prometheus on the same host) unless
+# allowRemote is true. Port 0 takes a free port (logged at start).
 listen = {{str .Metrics.Listen}}
+# Allow listen to be any address (":9464" is every interface): the profiler
+# then shows the process's memory and command line to the network.
+allowRemote = {{.Metrics.AllowRemote}}
 
 [cluster]
 # A shard over several processes, each running its own maps and handing

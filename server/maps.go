@@ -34,7 +34,8 @@ type mapEntry struct {
 	swbPath string
 	reader  *swb.Reader
 	baking  bool
-	watch   swbWatch // the attached file's health (swbwatch.go)
+	retry   bakeRetry // a failed bake's next try (swbfiles.go)
+	watch   swbWatch  // the attached file's health (swbwatch.go)
 
 	cache  *stepcache.Cache
 	sim    *systems.Sim

@@ -29,10 +29,10 @@ type Backend interface {
 	Begin()
 	End()
 	// HelperDue is told, on the Sim's goroutine, that a parallel stage is
-	// about to start a helper goroutine; HelperStarted, first thing on that
-	// goroutine, that it started.
-	HelperDue()
-	HelperStarted()
+	// about to start a helper goroutine, and returns what that goroutine
+	// calls first thing (Started): however late it starts, Started must not
+	// touch what the Sim's goroutine owns.
+	HelperDue() HelperStart
 	// Upkeep runs after every tick (a step cache installs its finished
 	// builds and evicts down to its bound).
 	Upkeep()
@@ -81,11 +81,8 @@ func (LiveBackend) Begin() {}
 // End implements Backend.
 func (LiveBackend) End() {}
 
-// HelperDue implements Backend.
-func (LiveBackend) HelperDue() {}
-
-// HelperStarted implements Backend.
-func (LiveBackend) HelperStarted() {}
+// HelperDue implements Backend: nothing to tell.
+func (LiveBackend) HelperDue() HelperStart { return noStart{} }
 
 // Upkeep implements Backend.
 func (LiveBackend) Upkeep() {}
@@ -176,10 +173,22 @@ func (b *CacheBackend) End() {
 
 // HelperDue implements Backend: the cache's background builders hold off
 // until the helper started, so a build queue does not keep it off a core.
-func (b *CacheBackend) HelperDue() { b.cache.PauseBuilds() }
+func (b *CacheBackend) HelperDue() HelperStart { return buildPause{b.cache.PauseBuilds()} }
 
-// HelperStarted implements Backend.
-func (b *CacheBackend) HelperStarted() { b.cache.ResumeBuilds() }
+// HelperStart is what a helper goroutine calls first thing (Backend.HelperDue).
+type HelperStart interface{ Started() }
+
+// noStart is the HelperStart of a backend with nothing to tell.
+type noStart struct{}
+
+// Started implements HelperStart.
+func (noStart) Started() {}
+
+// buildPause is the step cache's pause as a HelperStart.
+type buildPause struct{ p stepcache.BuildPause }
+
+// Started implements HelperStart: the builders go on.
+func (b buildPause) Started() { b.p.Resume() }
 
 // Upkeep implements Backend.
 func (b *CacheBackend) Upkeep() {

@@ -136,9 +136,9 @@ func (mv *mover) run(s *Sim) {
 		s.opts.Backend.Begin()
 		var wg sync.WaitGroup
 		wg.Add(1)
-		s.opts.Backend.HelperDue()
+		hs := s.opts.Backend.HelperDue()
 		go func() {
-			s.opts.Backend.HelperStarted()
+			hs.Started()
 			defer wg.Done()
 			e.walk(s)
 		}()

@@ -289,15 +289,6 @@ func (s *Sim) itemState(e ecs.Entity) ItemState {
 	return is
 }
 
-// cloneOrNil returns a copy of v, nil when it is empty (so two equal states
-// compare equal whatever storage their Sims kept).
-func cloneOrNil[T any](v []T) []T {
-	if len(v) == 0 {
-		return nil
-	}
-	return slices.Clone(v)
-}
-
 // OrderName names the mobile's order: "follow", "patrol", "walk_route",
 // "wander", "move_to", "steps" or "stop".
 func (ms *MobileState) OrderName() string {
