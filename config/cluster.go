@@ -91,10 +91,12 @@ func (c Config) ShardMaps() []int {
 	return out
 }
 
-// cluster checks the [cluster] table and the moongates.
-func (v *validator) cluster(c Config) {
+// cluster checks the [cluster] table and the moongates, and returns every
+// problem found.
+func (v *validator) cluster(c Config) []*Error {
 	v.clusterTable(c)
 	v.moongates(c)
+	return v.errs
 }
 
 // clusterTable checks the [cluster] table: without natsURL nothing else of it

@@ -137,8 +137,7 @@ func (c Config) problems() []*Error {
 	v.oneOf("log.level", c.Log.Level, LogLevels())
 	v.oneOf("log.format", c.Log.Format, LogFormats())
 	v.listenAddr("metrics.listen", c.Metrics.Listen, c.Metrics.AllowRemote)
-	v.cluster(c)
-	return v.errs
+	return v.cluster(c)
 }
 
 // validator collects range problems.
