@@ -45,12 +45,13 @@ const (
 func newRun(t *testing.T, processes [][]int) *run {
 	t.Helper()
 	return newRunPlan(t, clustertest.Plan{Processes: processes, Stations: stationsPerMap,
-		Population: config.Population{Pets: 40, Patrols: 60, Swimmers: 10, Seed: 3}}, nil)
+		Population: config.Population{Pets: 40, Patrols: 60, Swimmers: 10, Seed: 3}}, leadersPerSt, nil)
 }
 
-// newRunPlan is newRun of plan (its Dir and NATSURL set here), calling
-// prepare (when not nil) with the configs' paths before the processes start.
-func newRunPlan(t *testing.T, plan clustertest.Plan, prepare func(paths []string)) *run {
+// newRunPlan is newRun of plan (its Dir and NATSURL set here) with leaders
+// on each station, calling prepare (when not nil) with the configs' paths
+// before the processes start.
+func newRunPlan(t *testing.T, plan clustertest.Plan, leaders int, prepare func(paths []string)) *run {
 	t.Helper()
 	dir, err := os.MkdirTemp("", "handover-")
 	if err != nil {
@@ -65,7 +66,7 @@ func newRunPlan(t *testing.T, plan clustertest.Plan, prepare func(paths []string
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &run{t: t, dir: dir, nats: n, leaders: leadersPerSt, openWait: time.Minute}
+	r := &run{t: t, dir: dir, nats: n, leaders: leaders, openWait: time.Minute}
 	if plan.DataDir != "" {
 		r.openWait = 15 * time.Minute // full-size maps and their population
 	}

@@ -16,6 +16,7 @@ const (
 	envScaleBrit = "SHARDCORE_CLUSTER_SCALE_BRIT" // a britannia folder (shard gen-world --profile britannia)
 	envScaleSWB  = "SHARDCORE_CLUSTER_SCALE_SWB"  // its map 0 baked (optional: cold without)
 	envScaleSecs = "SHARDCORE_CLUSTER_SCALE_SECONDS"
+	envScaleLead = "SHARDCORE_CLUSTER_SCALE_LEADERS" // leaders per station (default 6; 0: no handovers, the baseline)
 )
 
 // TestHandoverScale is the tick with handovers running at scale: process
@@ -31,18 +32,11 @@ func TestHandoverScale(t *testing.T) {
 	if brit == "" {
 		t.Skip(envScaleBrit + " names no britannia folder (scripts/cluster-100k.sh)")
 	}
-	secs := 60
-	if v := os.Getenv(envScaleSecs); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		secs = n
-	}
-	plan := clustertest.Plan{DataDir: brit, Processes: [][]int{{0}, {1}}, Stations: stationsPerMap, SaveEveryS: 60,
+	secs, leaders := envInt(t, envScaleSecs, 60), envInt(t, envScaleLead, leadersPerSt)
+	plan := clustertest.Plan{DataDir: brit, Processes: [][]int{{0}, {1}}, Stations: stationsPerMap, SaveEveryS: 60, HugePages: true,
 		Population:  config.Population{Pets: 100, Patrols: 100, Swimmers: 20, Seed: 1},
 		Populations: map[int]config.Population{0: {Pets: 25000, Patrols: 40000, Swimmers: 10000, Seed: 1}}}
-	r := newRunPlan(t, plan, func(paths []string) {
+	r := newRunPlan(t, plan, leaders, func(paths []string) {
 		swb := os.Getenv(envScaleSWB)
 		if swb == "" {
 			return
@@ -69,4 +63,17 @@ func TestHandoverScale(t *testing.T) {
 	for _, p := range r.procs {
 		t.Logf("%s: %s", p.Name, p.Summary())
 	}
+}
+
+// envInt is the number in environment variable name (def when unset).
+func envInt(t *testing.T, name string, def int) int {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return n
 }

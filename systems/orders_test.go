@@ -2,6 +2,7 @@ package systems
 
 import (
 	"errors"
+	"runtime"
 	"testing"
 
 	c "github.com/shardcore/shardcore/components"
@@ -411,5 +412,35 @@ func TestReserveMobileID(t *testing.T) {
 	}
 	if next != first+5 {
 		t.Fatalf("minted %d after reserving %d, want %d", next, first+4, first+5)
+	}
+}
+
+// TestMobileQueryAllocatesLittle: one mobile's state (Mobile) is carved
+// from allocations its own size, not from a whole state's slabs: the
+// gates and the embedding API ask it for single mobiles between ticks.
+func TestMobileQueryAllocatesLittle(t *testing.T) {
+	m, td := gridWorld(t, "..........", "..........")
+	s, _ := newSim(t, m, td, Options{})
+	owner, err := s.SpawnMobile(MobileSpec{X: 1, Y: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pet, err := s.SpawnMobile(MobileSpec{X: 2, Y: 1, Order: Order{Follow: &FollowSpec{Target: owner, Range: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range 100 {
+		if _, err := s.Mobile(pet); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Mobile(owner); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 200*1024 {
+		t.Fatalf("200 single-mobile queries allocated %d bytes", n)
 	}
 }

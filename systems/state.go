@@ -122,7 +122,7 @@ func (s *Sim) State() (*State, error) {
 	}
 	st := &State{Map: s.m.ID, Tick: s.tick, Now: s.now, Rand: rnd, NextMob: s.reg.nextMob, NextItem: s.reg.nextItem,
 		Round: s.sch.round, Postponed: s.idOf(s.paths.postponed)}
-	a := &stateArena{}
+	a := newStateArena()
 	st.Routes = make([][]world.Point, 0, len(s.reg.routes))
 	for _, r := range s.reg.routes {
 		st.Routes = append(st.Routes, a.points.take(r))
@@ -172,8 +172,21 @@ type stateArena struct {
 // slabChunk is how many values a slab allocates at a time.
 const slabChunk = 1 << 14
 
-// slab hands out values and slices carved from chunks of slabChunk values.
-type slab[T any] struct{ buf []T }
+// newStateArena is the arena a whole state is taken with: its slabs
+// allocate slabChunk values at a time.
+func newStateArena() *stateArena {
+	a := &stateArena{}
+	a.points.chunk, a.dirs.chunk, a.zs.chunk, a.ids.chunk = slabChunk, slabChunk, slabChunk, slabChunk
+	a.follows.chunk, a.patrols.chunk, a.walks.chunk, a.wanders.chunk, a.goTos.chunk = slabChunk, slabChunk, slabChunk, slabChunk, slabChunk
+	return a
+}
+
+// slab hands out values and slices carved from chunks of chunk values (0:
+// each allocation just large enough, for one mobile's state).
+type slab[T any] struct {
+	buf   []T
+	chunk int
+}
 
 // take returns a copy of v carved from the slab (nil when v is empty).
 func (s *slab[T]) take(v []T) []T {
@@ -181,7 +194,7 @@ func (s *slab[T]) take(v []T) []T {
 		return nil
 	}
 	if len(v) > cap(s.buf)-len(s.buf) {
-		s.buf = make([]T, 0, max(slabChunk, len(v)))
+		s.buf = make([]T, 0, max(s.chunk, len(v)))
 	}
 	n := len(s.buf)
 	s.buf = append(s.buf, v...)
@@ -191,7 +204,7 @@ func (s *slab[T]) take(v []T) []T {
 // one returns a pointer to a copy of v carved from the slab.
 func (s *slab[T]) one(v T) *T {
 	if len(s.buf) == cap(s.buf) {
-		s.buf = make([]T, 0, slabChunk)
+		s.buf = make([]T, 0, max(s.chunk, 1))
 	}
 	s.buf = append(s.buf, v)
 	return &s.buf[len(s.buf)-1]

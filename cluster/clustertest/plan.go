@@ -40,6 +40,8 @@ type Plan struct {
 	Populations map[int]config.Population
 	// SaveEveryS is each process's background save interval (0: 1 s).
 	SaveEveryS int
+	// HugePages is each process's shard.hugePages (off for small maps).
+	HugePages bool
 }
 
 // Name is process i's name.
@@ -159,7 +161,7 @@ func (p Plan) config(i int, data string, maps []int, gates []config.Moongate) co
 	}
 	cfg.Shard.SaveFile = filepath.Join(dir, "shard.save")
 	cfg.Shard.SaveEveryS = max(p.SaveEveryS, 1)
-	cfg.Shard.HugePages = false
+	cfg.Shard.HugePages = p.HugePages
 	cfg.Shard.Moongates = gates
 	cfg.Log.Format = "json"
 	cfg.Cluster = config.Cluster{NATSURL: p.NATSURL, Name: "test", Self: Name(i)}

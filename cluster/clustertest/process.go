@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"sync"
@@ -25,7 +26,27 @@ import (
 const (
 	envChild  = "SHARDCORE_CLUSTERTEST_CHILD"  // its config file
 	envDriver = "SHARDCORE_CLUSTERTEST_DRIVER" // leaders,pets,seed
+	// envProfile, when set, is where each process writes a CPU profile of
+	// its run: a path with %s for the process's name.
+	envProfile = "SHARDCORE_CLUSTERTEST_CPUPROFILE"
+	// envUnpaced, when it names a process, has that process tick back to
+	// back (each tick shard.tickMs of game time), as `shard run --ticks`
+	// does: its tick durations are then its ticks' own cost.
+	envUnpaced = "SHARDCORE_CLUSTERTEST_UNPACED"
 )
+
+// cpuProfile starts a CPU profile into path; stop ends it.
+func cpuProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
 
 // IsChild reports whether this test binary runs as a shard process of a
 // test (call ChildMain from TestMain then).
@@ -212,9 +233,16 @@ func child() error {
 	log := zerolog.New(os.Stderr).With().Timestamp().Logger()
 	ctx := context.Background()
 	sh, err := shard.Open(ctx, cfg, shard.Options{Log: &log, Events: shard.MaskOf(shard.EventTeleported), EventCap: 1 << 20,
-		Cluster: cluster.Options{AckWait: 2 * time.Second}})
+		Cluster: cluster.Options{AckWait: 2 * time.Second}, Unpaced: os.Getenv(envUnpaced) == cfg.Cluster.Self})
 	if err != nil {
 		return err
+	}
+	if prof := os.Getenv(envProfile); prof != "" {
+		stop, err := cpuProfile(fmt.Sprintf(prof, cfg.Cluster.Self))
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
 	d := NewDriver(cfg, leaders, pets, seed)
 	out := bufio.NewWriter(os.Stdout)
