@@ -212,6 +212,10 @@ func (r *run) finish() clustertest.Count {
 			r.t.Fatal(err)
 		}
 		saves = append(saves, cfg.Shard.SaveFile)
+		// A clean stop saves last: the journal keeps nothing the save holds.
+		if b, err := os.ReadFile(cfg.Shard.SaveFile + ".journal"); err != nil || len(b) != len("SHCJRNL\x01") {
+			r.t.Errorf("%s's journal after a clean stop: %d bytes, %v; want its header alone", cfg.Cluster.Self, len(b), err)
+		}
 	}
 	c, err := clustertest.CountSaves(saves)
 	if err != nil {
