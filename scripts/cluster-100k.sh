@@ -14,7 +14,12 @@
 # BRIT_DIR is a folder from `shard gen-world --profile britannia --out DIR`
 # holding maps 0 and 1; SWB is its map 0 baked (`shard bake --world DIR --map
 # 0 --out CACHE`, then CACHE/map0.swb; without it process 0 starts cold).
-# Environment: RUNS (default 1), DURATION_S (default 60).
+# Process 0 ticks back to back (its ticks' own cost, as `shard run --ticks`
+# measures the README's 100,000-mobile figure); process 1 is paced.
+# Environment: RUNS (default 1), DURATION_S (default 60), LEADERS (leaders
+# per station, each with a pet; default 6; 0: no handovers, the baseline),
+# RATE (leaders each process sends per second; default: as fast as they
+# arrive).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 brit=$(cd "${1:?usage: scripts/cluster-100k.sh BRIT_DIR [SWB]}" && pwd)
@@ -23,7 +28,7 @@ swb=${2:-}
 cd "$root"
 for i in $(seq 1 "${RUNS:-1}"); do
 	before=$(cut -d' ' -f1 /proc/loadavg)
-	out=$(SHARDCORE_CLUSTER_SCALE_BRIT=$brit SHARDCORE_CLUSTER_SCALE_SWB=$swb SHARDCORE_CLUSTER_SCALE_SECONDS=${DURATION_S:-60} \
+	out=$(SHARDCORE_CLUSTERTEST_UNPACED=p0 SHARDCORE_CLUSTERTEST_RATE=${RATE:-} SHARDCORE_CLUSTER_SCALE_LEADERS=${LEADERS:-6} SHARDCORE_CLUSTER_SCALE_BRIT=$brit SHARDCORE_CLUSTER_SCALE_SWB=$swb SHARDCORE_CLUSTER_SCALE_SECONDS=${DURATION_S:-60} \
 		go test ./cluster -run '^TestHandoverScale$' -count=1 -v -timeout 60m 2>&1) || { echo "$out"; exit 1; }
 	after=$(cut -d' ' -f1 /proc/loadavg)
 	echo "run $i load $before..$after"

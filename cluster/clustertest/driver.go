@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync/atomic"
+	"time"
 
 	"github.com/shardcore/shardcore/config"
 	"github.com/shardcore/shardcore/movement"
@@ -30,7 +31,16 @@ type Driver struct {
 	evs      []shard.Event
 	here     []movement.Mobile
 	calls    uint64
+	// rate, when positive, bounds the leaders sent per second (a token
+	// bucket refilled by the wall clock): the rest wait on their stations
+	// for a later sweep.
+	rate   float64
+	tokens float64
+	last   time.Time
 }
+
+// Limit bounds the leaders the driver sends to perSecond (0: no bound).
+func (d *Driver) Limit(perSecond float64) { d.rate = perSecond }
 
 // NewDriver makes the driver of the process cfg configures: leaders
 // leaders with pets pets each on every station of its maps (0: none, a
@@ -75,6 +85,12 @@ func (d *Driver) Hook(sh *shard.Shard) error {
 		}
 	}
 	d.calls++
+	if now := time.Now(); d.rate > 0 {
+		if !d.last.IsZero() {
+			d.tokens = min(d.tokens+d.rate*now.Sub(d.last).Seconds(), max(d.rate, 1))
+		}
+		d.last = now
+	}
 	d.evs = sh.Events(d.evs[:0])
 	for _, ev := range d.evs {
 		if ev.Kind != shard.EventTeleported {
@@ -127,6 +143,12 @@ func (d *Driver) kick(sh *shard.Shard, id shard.MobileID) {
 	}
 	if _, ok := d.stations[m.Map][world.Point{X: m.X, Y: m.Y}]; !ok {
 		return
+	}
+	if d.rate > 0 {
+		if d.tokens < 1 {
+			return
+		}
+		d.tokens--
 	}
 	dir := shard.East
 	if d.rng.IntN(2) == 0 {

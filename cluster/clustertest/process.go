@@ -33,6 +33,9 @@ const (
 	// back (each tick shard.tickMs of game time), as `shard run --ticks`
 	// does: its tick durations are then its ticks' own cost.
 	envUnpaced = "SHARDCORE_CLUSTERTEST_UNPACED"
+	// envRate, when set, bounds the leaders each process's driver sends
+	// per second.
+	envRate = "SHARDCORE_CLUSTERTEST_RATE"
 )
 
 // cpuProfile starts a CPU profile into path; stop ends it.
@@ -245,6 +248,13 @@ func child() error {
 		defer stop()
 	}
 	d := NewDriver(cfg, leaders, pets, seed)
+	if v := os.Getenv(envRate); v != "" && v != "0" {
+		rate, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return fmt.Errorf("%s: %w", envRate, err)
+		}
+		d.Limit(rate)
+	}
 	out := bufio.NewWriter(os.Stdout)
 	fmt.Fprintf(out, "start mobiles %d spawn %d\n", mobilesOf(sh), d.ToSpawn())
 	if err := out.Flush(); err != nil {
