@@ -228,10 +228,9 @@ func child() error {
 	if err != nil {
 		return err
 	}
-	var leaders, pets int
-	var seed uint64
-	if _, err := fmt.Sscanf(os.Getenv(envDriver), "%d,%d,%d", &leaders, &pets, &seed); err != nil {
-		return fmt.Errorf("%s: %w", envDriver, err)
+	d, err := childDriver(cfg)
+	if err != nil {
+		return err
 	}
 	log := zerolog.New(os.Stderr).With().Timestamp().Logger()
 	ctx := context.Background()
@@ -247,19 +246,40 @@ func child() error {
 		}
 		defer stop()
 	}
-	d := NewDriver(cfg, leaders, pets, seed)
-	if v := os.Getenv(envRate); v != "" && v != "0" {
-		rate, err := strconv.ParseFloat(v, 64)
-		if err != nil {
-			return fmt.Errorf("%s: %w", envRate, err)
-		}
-		d.Limit(rate)
-	}
 	out := bufio.NewWriter(os.Stdout)
 	fmt.Fprintf(out, "start mobiles %d spawn %d\n", mobilesOf(sh), d.ToSpawn())
 	if err := out.Flush(); err != nil {
 		return err
 	}
+	err = sh.Run(ctx, childHook(d, out))
+	if err != nil && !errors.Is(err, shard.ErrStop) {
+		return err
+	}
+	fmt.Fprintln(out, "summary", sh.Server().Summary().Line())
+	return out.Flush()
+}
+
+// childDriver is the driver the environment describes.
+func childDriver(cfg config.Config) (*Driver, error) {
+	var leaders, pets int
+	var seed uint64
+	if _, err := fmt.Sscanf(os.Getenv(envDriver), "%d,%d,%d", &leaders, &pets, &seed); err != nil {
+		return nil, fmt.Errorf("%s: %w", envDriver, err)
+	}
+	d := NewDriver(cfg, leaders, pets, seed)
+	if v := os.Getenv(envRate); v != "" && v != "0" {
+		rate, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", envRate, err)
+		}
+		d.Limit(rate)
+	}
+	return d, nil
+}
+
+// childHook runs the commands read from stdin (stop, quit), the driver,
+// and prints the status every 100 ms.
+func childHook(d *Driver, out *bufio.Writer) func(*shard.Shard) error {
 	cmds := make(chan string, 4)
 	go func() {
 		sc := bufio.NewScanner(os.Stdin)
@@ -268,7 +288,7 @@ func child() error {
 		}
 	}()
 	next := time.Now()
-	err = sh.Run(ctx, func(sh *shard.Shard) error {
+	return func(sh *shard.Shard) error {
 		select {
 		case c := <-cmds:
 			switch c {
@@ -288,10 +308,5 @@ func child() error {
 			return out.Flush()
 		}
 		return nil
-	})
-	if err != nil && !errors.Is(err, shard.ErrStop) {
-		return err
 	}
-	fmt.Fprintln(out, "summary", sh.Server().Summary().Line())
-	return out.Flush()
 }
