@@ -12,6 +12,7 @@ type Config struct {
 	Shard       Shard       `toml:"shard"`
 	Log         Log         `toml:"log"`
 	Metrics     Metrics     `toml:"metrics"`
+	Cluster     Cluster     `toml:"cluster"`
 }
 
 // World is the [world] table: which world the shard loads or generates.
@@ -81,6 +82,12 @@ type Recorder struct {
 	Enable bool `toml:"enable"`
 	// Path is the JSON-lines file searches are appended to.
 	Path string `toml:"path"`
+	// MaxBytes is the size at which the file is rotated: it becomes
+	// Path.1 (the older ones Path.2 ... up to Keep) and a new one starts.
+	MaxBytes int64 `toml:"maxBytes"`
+	// Keep is how many rotated files are kept; 0 deletes the file at
+	// rotation.
+	Keep int `toml:"keep"`
 }
 
 // Shard is the [shard] table: the tick loop and the population.
@@ -109,6 +116,10 @@ type Shard struct {
 	SaveEveryS int `toml:"saveEveryS"`
 	// Population is the [shard.population] table.
 	Population Population `toml:"population"`
+	// Moongates are the [[shard.moongate]] tables: cells that send a
+	// mobile standing on them, with its followers, to a point of a map of
+	// the shard (another process's too).
+	Moongates []Moongate `toml:"moongate"`
 }
 
 // Population is the [shard.population] table: the mobiles spawned at boot.
@@ -156,6 +167,22 @@ type Log struct {
 	Format string `toml:"format"`
 }
 
+// Defaults of the keys the packages below share: the step cache
+// (stepcache.DefaultConfig) and the simulation (systems.DefaultOptions) take
+// theirs from here, so a package's default is the shard's (a test in tests/
+// holds them together).
+const (
+	DefaultTickMs                 = 8
+	DefaultTickBudgetMs           = 4.0
+	DefaultMaxNodes               = 20000
+	DefaultNodesPerTile           = 64
+	DefaultNodesBase              = 256
+	DefaultMaxResidentChunks      = 0 // every chunk of the maps served may stay resident
+	DefaultMissPromotionThreshold = 2
+	DefaultMissPromotionWindowMs  = 30000
+	DefaultMissVisitMs            = 10000
+)
+
 // Default returns the configuration used when no server.toml is given.
 func Default() Config {
 	return Config{
@@ -168,25 +195,27 @@ func Default() Config {
 		},
 		Pathfinding: Pathfinding{
 			Enabled:                true,
-			MaxResidentChunks:      0,
-			MissPromotionThreshold: 2,
-			MissPromotionWindowMs:  30000,
-			MissVisitMs:            10000,
+			MaxResidentChunks:      DefaultMaxResidentChunks,
+			MissPromotionThreshold: DefaultMissPromotionThreshold,
+			MissPromotionWindowMs:  DefaultMissPromotionWindowMs,
+			MissVisitMs:            DefaultMissVisitMs,
 			PrebakeMaps:            []int{},
 			CacheDir:               "cache",
-			TickBudgetMs:           4.0,
+			TickBudgetMs:           DefaultTickBudgetMs,
 			VerifyShare:            0,
-			MaxNodes:               20000,
-			NodesPerTile:           64,
-			NodesBase:              256,
+			MaxNodes:               DefaultMaxNodes,
+			NodesPerTile:           DefaultNodesPerTile,
+			NodesBase:              DefaultNodesBase,
 			Search:                 SearchCache,
 			Recorder: Recorder{
-				Enable: false,
-				Path:   "recordings/pathfinds.jsonl",
+				Enable:   false,
+				Path:     "recordings/pathfinds.jsonl",
+				MaxBytes: 256 << 20,
+				Keep:     3,
 			},
 		},
 		Shard: Shard{
-			TickMs: 8, MoveWorkers: 0, HugePages: true,
+			TickMs: DefaultTickMs, MoveWorkers: 0, HugePages: true,
 			Population: Population{
 				Pets:     100,
 				Patrols:  100,
@@ -194,14 +223,17 @@ func Default() Config {
 				Seed:     1,
 				Maps:     []MapShare{},
 			},
+			Moongates: []Moongate{},
 		},
 		Log: Log{
 			Level:  "info",
 			Format: "auto",
 		},
 		Metrics: Metrics{
-			Listen: "",
+			Listen:      "",
+			AllowRemote: false,
 		},
+		Cluster: Cluster{Name: DefaultClusterName, Processes: []Process{}},
 	}
 }
 

@@ -10,12 +10,19 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/shardcore/shardcore/internal/safefile"
 )
+
+// MaxFileBytes is the largest config file read (the default one is about
+// 5 KB); the file must also be a regular file, both checked before it is
+// read.
+const MaxFileBytes = 1 << 20
 
 // Load reads and decodes the file at path (see Decode). A missing file is a
 // *Error of KindIO that also matches errors.Is(err, fs.ErrNotExist).
 func Load(path string) (Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, MaxFileBytes)
 	if err != nil {
 		msg := "cannot read config: " + err.Error()
 		if errors.Is(err, os.ErrNotExist) {
@@ -76,7 +83,11 @@ func Decode(data []byte, name string) (Config, error) {
 	}
 	for _, e := range problems {
 		e.File = name
-		if p, ok := idx[strings.ReplaceAll(e.Key, ".", "\x00")]; ok {
+		p, ok := idx[strings.ReplaceAll(e.Key, ".", "\x00")]
+		if other := crossKey(e.Key); !ok && other != "" { // checked against a key the file sets
+			p, ok = idx[strings.ReplaceAll(other, ".", "\x00")]
+		}
+		if ok {
 			e.Line, e.Col = p.line, p.col
 		}
 		errs = append(errs, e)

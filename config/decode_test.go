@@ -152,6 +152,8 @@ func TestOutOfRangeEachRule(t *testing.T) {
 		{"nodesBase", "[pathfinding]\nnodesBase = 0", "pathfinding.nodesBase", 2, []string{"= 0", "1..16777216"}},
 		{"search", "[pathfinding]\n\nsearch = \"dijkstra\"", "pathfinding.search", 3, []string{`"dijkstra"`, `"jps"`, `"cache"`}},
 		{"recorder path", "[pathfinding.recorder]\npath = \"\"", "pathfinding.recorder.path", 2, []string{"empty"}},
+		{"recorder maxBytes", "[pathfinding.recorder]\nmaxBytes = 1000", "pathfinding.recorder.maxBytes", 2, []string{"= 1000", "1048576..1099511627776"}},
+		{"recorder keep", "[pathfinding.recorder]\nkeep = -1", "pathfinding.recorder.keep", 2, []string{"= -1", "0..1000"}},
 		{"tick big", "[shard]\ntickMs = 1001", "shard.tickMs", 2, []string{"1001", "1..1000"}},
 		{"pets", "[shard.population]\npets = -1", "shard.population.pets", 2, []string{"-1", "0..1000000"}},
 		{"patrols", "[shard.population]\npatrols = -1", "shard.population.patrols", 2, []string{"-1"}},
@@ -169,9 +171,24 @@ func TestOutOfRangeEachRule(t *testing.T) {
 
 func TestCrossFieldBudgetAgainstDefaultTick(t *testing.T) {
 	// tickMs lowered below the default budget: the budget key is not in the
-	// file, so the error has no line but still names the key and the rule.
+	// file, so the error names the key and the rule at tickMs's line.
 	e := one(t, "[shard]\ntickMs = 2\n")
-	wantErr(t, e, KindRange, "pathfinding.tickBudgetMs", 0, "4.0", "shard.tickMs (2)")
+	wantErr(t, e, KindRange, "pathfinding.tickBudgetMs", 2, "4.0", "shard.tickMs (2)")
+	// tickMs itself out of range: that is the one error (it used to blame
+	// the budget, without a line).
+	e = one(t, "\n[shard]\ntickMs = 0\n")
+	wantErr(t, e, KindRange, "shard.tickMs", 3, "= 0", "1..1000")
+}
+
+// TestDuplicateMapIDsAreCounted: a list of a million repeated ids is five
+// errors and a count, not a million lines.
+func TestDuplicateMapIDsAreCounted(t *testing.T) {
+	src := "[world]\nmaps = [" + strings.Repeat("0,", 1_000_000) + "0]\n"
+	_, err := Decode([]byte(src), "server.toml")
+	var errs Errors
+	if !errors.As(err, &errs) || len(errs) != 6 || !strings.Contains(errs[5].Msg, "999995 more map ids") {
+		t.Fatalf("%d errors: %.300v", len(errs), err)
+	}
 }
 
 func TestBadSizeStrings(t *testing.T) {
@@ -198,8 +215,8 @@ func TestBadSizeStrings(t *testing.T) {
 func TestSeveralRangeErrorsAndUnknownKeysTogether(t *testing.T) {
 	src := "[pathfinding]\nverifyShare = 2.0\nbogus = 1\n[shard]\ntickMs = 0\n"
 	es := mustFail(t, src)
-	// tickMs = 0 also makes the default budget 4.0 exceed it (no line: not in file).
-	want := []string{"pathfinding.verifyShare", "pathfinding.bogus", "shard.tickMs", "pathfinding.tickBudgetMs"}
+	// tickMs = 0 is the error; the default budget is not blamed for it.
+	want := []string{"pathfinding.verifyShare", "pathfinding.bogus", "shard.tickMs"}
 	if len(es) != len(want) {
 		t.Fatalf("got %v, want keys %v", Errors(es), want)
 	}

@@ -12,15 +12,32 @@ import (
 type Metrics struct {
 	// Listen is the HOST:PORT the shard serves Prometheus metrics
 	// (/metrics) and the Go profiler (/debug/pprof/) on while it runs; ""
-	// serves nothing. Port 0 takes a free port (the shard logs which).
+	// serves nothing. Port 0 takes a free port (the shard logs which). It
+	// must be a loopback address (127.0.0.1, [::1], localhost) unless
+	// AllowRemote is set: the profiler shows the process's memory and
+	// command line to whoever reaches it.
 	Listen string `toml:"listen"`
+	// AllowRemote lets Listen be any address: every interface (":9464",
+	// "0.0.0.0:9464") or a host's. Off, such an address is an error.
+	AllowRemote bool `toml:"allowRemote"`
+}
+
+// Loopback reports whether host (of a HOST:PORT) is a loopback address:
+// "localhost", or an IP address in 127.0.0.0/8 or ::1. The empty host,
+// every interface, is not.
+func Loopback(host string) bool {
+	if strings.EqualFold(strings.TrimSuffix(host, "."), "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // listenAddr checks that addr is "" or HOST:PORT: a numeric port 0..65535
-// and a host that is empty (every interface), an IP address or a host name.
-// Whether the address can be listened on is known only when the shard
-// starts.
-func (v *validator) listenAddr(key, addr string) {
+// and a host that is empty (every interface), an IP address or a host name,
+// loopback unless remote is allowed. Whether the address can be listened
+// on is known only when the shard starts.
+func (v *validator) listenAddr(key, addr string, remote bool) {
 	if addr == "" {
 		return
 	}
@@ -44,6 +61,15 @@ func (v *validator) listenAddr(key, addr string) {
 	}
 	if host != "" && net.ParseIP(host) == nil && !isHostName(host) {
 		bad(fmt.Sprintf("host %q is neither an IP address nor a host name", host))
+		return
+	}
+	if !remote && !Loopback(host) {
+		where := fmt.Sprintf("host %q", host)
+		if host == "" || net.ParseIP(host) != nil && net.ParseIP(host).IsUnspecified() {
+			where = "every interface"
+		}
+		v.add(key, fmt.Sprintf("%s = %q: serves /metrics and the Go profiler (/debug/pprof/: memory, command line) on %s, beyond this machine; listen on a loopback address such as \"127.0.0.1:9464\", or set metrics.allowRemote = true to serve the network",
+			key, addr, where))
 	}
 }
 

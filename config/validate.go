@@ -40,6 +40,11 @@ const (
 	MaxSaveEveryS = 86400
 	// MaxPopulation bounds each shard.population count.
 	MaxPopulation = 1_000_000
+	// MinRecorderBytes and MaxRecorderBytes bound
+	// pathfinding.recorder.maxBytes (1 MiB .. 1 TiB).
+	MinRecorderBytes, MaxRecorderBytes = 1 << 20, 1 << 40
+	// MaxRecorderKeep bounds pathfinding.recorder.keep.
+	MaxRecorderKeep = 1000
 )
 
 // The world.profile values.
@@ -102,7 +107,8 @@ func (c Config) problems() []*Error {
 	}
 	v.nonEmpty("pathfinding.cacheDir", p.CacheDir)
 	tick := float64(c.Shard.TickMs)
-	if !(p.TickBudgetMs > 0 && p.TickBudgetMs <= tick) {
+	tickOK := c.Shard.TickMs >= 1 && c.Shard.TickMs <= MaxTickMs // else shard.tickMs is the error, not the budget
+	if !(p.TickBudgetMs > 0 && (p.TickBudgetMs <= tick || !tickOK)) {
 		v.add("pathfinding.tickBudgetMs", fmt.Sprintf(
 			"pathfinding.tickBudgetMs = %s: out of range, want > 0 and <= shard.tickMs (%d)",
 			fmtFloat(p.TickBudgetMs), c.Shard.TickMs))
@@ -115,7 +121,7 @@ func (c Config) problems() []*Error {
 	v.intIn("pathfinding.nodesPerTile", p.NodesPerTile, 0, MaxNodesLimit)
 	v.intIn("pathfinding.nodesBase", p.NodesBase, 1, MaxNodesLimit)
 	v.oneOf("pathfinding.search", p.Search, Searches())
-	v.nonEmpty("pathfinding.recorder.path", p.Recorder.Path)
+	v.recorder(p.Recorder)
 	s := c.Shard
 	v.intIn("shard.tickMs", s.TickMs, 1, MaxTickMs)
 	v.intIn("shard.sleepRadius", s.SleepRadius, 0, MaxSleepRadius)
@@ -130,8 +136,8 @@ func (c Config) problems() []*Error {
 	}
 	v.oneOf("log.level", c.Log.Level, LogLevels())
 	v.oneOf("log.format", c.Log.Format, LogFormats())
-	v.listenAddr("metrics.listen", c.Metrics.Listen)
-	return v.errs
+	v.listenAddr("metrics.listen", c.Metrics.Listen, c.Metrics.AllowRemote)
+	return v.cluster(c)
 }
 
 // validator collects range problems.
@@ -185,26 +191,6 @@ func (v *validator) oneOf(key, s string, allowed []string) {
 	if !contains(allowed, s) {
 		v.add(key, fmt.Sprintf("%s = %q: want one of %s", key, s, quoteAll(allowed)))
 	}
-}
-
-// mapList checks map ids are in range and distinct (and, if nonEmpty, that
-// there is at least one); it reports whether the list was valid.
-func (v *validator) mapList(key string, ids []int, nonEmpty bool) bool {
-	ok := true
-	if nonEmpty && len(ids) == 0 {
-		v.add(key, key+" = []: want at least one map id")
-		ok = false
-	}
-	for i, id := range ids {
-		if id < 0 || id > MaxMapID {
-			v.add(key, fmt.Sprintf("%s: map id %d out of range, want 0..%d", key, id, MaxMapID))
-			ok = false
-		} else if contains(ids[:i], id) {
-			v.add(key, fmt.Sprintf("%s: map id %d listed twice", key, id))
-			ok = false
-		}
-	}
-	return ok
 }
 
 // world checks world.profile, and that a generated britannia world has the

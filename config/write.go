@@ -94,6 +94,11 @@ search = {{str .Pathfinding.Search}}
 enable = {{.Pathfinding.Recorder.Enable}}
 # File the recorder appends to.
 path = {{str .Pathfinding.Recorder.Path}}
+# Size in bytes at which the file is rotated: it becomes PATH.1 (older ones
+# PATH.2 ... up to keep) and a new file starts (1048576..1099511627776).
+maxBytes = {{.Pathfinding.Recorder.MaxBytes}}
+# Rotated files kept (0..1000; 0 deletes the file at rotation).
+keep = {{.Pathfinding.Recorder.Keep}}
 
 [shard]
 # Server tick period in milliseconds (1..1000).
@@ -148,6 +153,38 @@ id = {{.ID}}
 # This map's share of the pets, patrols and swimmers (0..1).
 share = {{float .Share}}
 {{- end}}
+# Moongates: a mobile standing on a gate's cell after a tick is sent to the
+# gate's point (toMap, toX, toY, toZ), with the mobiles following it (a pet
+# goes with its owner; a mobile that follows another takes a gate only with
+# it). The point may be on a map another process of the shard runs
+# ([cluster]), else on one of world.maps; it must not be a gate's cell. For
+# example, a gate on map 0 at (1000, 800) to map 1 (1002, 800, 0):
+#   [[shard.moongate]]
+#   map = 0
+#   x = 1000
+#   y = 800
+#   toMap = 1
+#   toX = 1002
+#   toY = 800
+#   toZ = 0
+{{- range .Shard.Moongates}}
+
+[[shard.moongate]]
+# Map the gate stands on (a map of the shard).
+map = {{.Map}}
+# The gate's cell (on that map): column,
+x = {{.X}}
+# and row.
+y = {{.Y}}
+# Map the gate sends to (a map of the shard).
+toMap = {{.ToMap}}
+# The point it sends to (on that map, not a gate's cell): column,
+toX = {{.ToX}}
+# row,
+toY = {{.ToY}}
+# and Z (-128..127).
+toZ = {{.ToZ}}
+{{- end}}
 
 [log]
 # Least severe level logged: "debug", "info", "warn" or "error".
@@ -158,10 +195,44 @@ format = {{str .Log.Format}}
 
 [metrics]
 # Address ("HOST:PORT") to serve Prometheus metrics on (/metrics) and the Go
-# profiler (/debug/pprof/) while the shard runs; "" = off. Keep it on a
-# private interface: "127.0.0.1:9464" for a Prometheus on the same host.
-# Port 0 takes a free port (logged at start).
+# profiler (/debug/pprof/) while the shard runs; "" = off. A loopback
+# address ("127.0.0.1:9464" for a Prometheus on the same host) unless
+# allowRemote is true. Port 0 takes a free port (logged at start).
 listen = {{str .Metrics.Listen}}
+# Allow listen to be any address (":9464" is every interface): the profiler
+# then shows the process's memory and command line to the network.
+allowRemote = {{.Metrics.AllowRemote}}
+
+[cluster]
+# A shard over several processes, each running its own maps and handing
+# mobiles that travel to another's map (a teleport, a moongate) over NATS
+# JetStream, none lost or doubled. The NATS server (JetStream on, e.g.
+# "nats-server -js") the processes meet at: "nats://HOST:PORT", several
+# separated by commas. "" = no cluster: this process is the whole shard.
+natsURL = {{str .Cluster.NATSURL}}
+# The shard's name on that server: its stream is "<name>_transfers", its
+# subjects "<name>.transfer.<map>" (1..32 letters, digits, '-' or '_').
+name = {{str .Cluster.Name}}
+# This process's name: one of the [[cluster.process]] names. Its world.maps
+# must be that process's maps, and it needs shard.saveFile (the transfers'
+# journal is kept beside it).
+self = {{str .Cluster.Self}}
+# Every process of the shard and the maps it runs, the same list in every
+# process's file; a map is run by exactly one. For example:
+#   [[cluster.process]]
+#   name = "a"
+#   maps = [0]
+#   [[cluster.process]]
+#   name = "b"
+#   maps = [1]
+{{- range .Cluster.Processes}}
+
+[[cluster.process]]
+# The process's name (its cluster.self).
+name = {{str .Name}}
+# The maps it runs.
+maps = {{ints .Maps}}
+{{- end}}
 `
 
 // Write writes c as a commented server.toml that Decode reads back as c.

@@ -58,6 +58,8 @@ func withShares() Config {
 	c := Default()
 	c.World.Profile, c.World.Maps = ProfileBritannia, []int{0, 2, 5}
 	c.Shard.Population.Maps = []MapShare{{ID: 2, Share: 0.25}, {ID: 5, Share: 0}}
+	c.Shard.Moongates = []Moongate{{Map: 0, X: 10, Y: 20, ToMap: 2, ToX: 30, ToY: 40, ToZ: 5}}
+	c.Cluster = Cluster{NATSURL: "nats://127.0.0.1:4222", Name: "s", Self: "a", Processes: []Process{{Name: "a", Maps: []int{0, 2, 5}}, {Name: "b", Maps: []int{1}}}}
 	return c
 }
 

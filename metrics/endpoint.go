@@ -40,12 +40,16 @@ type Endpoint struct {
 
 // Listen listens on addr (HOST:PORT) and serves h there until Close. An
 // address that cannot be listened on (a port in use, a host that is not
-// this machine's) is an error naming it, returned before anything is
-// served.
-func Listen(addr string, h http.Handler) (*Endpoint, error) {
+// this machine's), or that listens beyond loopback unless remote, is an
+// error naming it, returned before anything is served.
+func Listen(addr string, h http.Handler, remote bool) (*Endpoint, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("metrics.listen = %q: cannot listen: %w", addr, err)
+	}
+	if ip, ok := ln.Addr().(*net.TCPAddr); ok && !ip.IP.IsLoopback() && !remote { // a host name taken for loopback that resolved elsewhere
+		_ = ln.Close()
+		return nil, fmt.Errorf("metrics.listen = %q listens on %s, not a loopback address: set metrics.allowRemote = true to serve the network", addr, ln.Addr())
 	}
 	e := &Endpoint{ln: ln, done: make(chan error, 1),
 		srv: &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}}
@@ -55,6 +59,12 @@ func Listen(addr string, h http.Handler) (*Endpoint, error) {
 
 // Addr is the address listened on (with the port taken when addr's was 0).
 func (e *Endpoint) Addr() string { return e.ln.Addr().String() }
+
+// Loopback reports whether the endpoint listens on a loopback address only.
+func (e *Endpoint) Loopback() bool {
+	ip, ok := e.ln.Addr().(*net.TCPAddr)
+	return ok && ip.IP.IsLoopback()
+}
 
 // Close stops listening and waits, until ctx ends, for requests under way
 // (a CPU profile runs for its seconds); then it closes what is left.

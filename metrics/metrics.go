@@ -77,6 +77,24 @@ func New() *Shard {
 	return s
 }
 
+// Transfers adds a cluster process's transfer series, read from counts at
+// each scrape (safe from any goroutine): shard_transfers_in_total and
+// shard_transfers_out_total (parties of mobiles received from and sent to
+// other processes) and shard_transfers_in_flight (waiting on the message
+// stream). Call it once.
+func (s *Shard) Transfers(counts func() (in, out, inFlight uint64)) {
+	in := prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "shard_transfers_in_total",
+		Help: "Transfers (parties of mobiles) received from the shard's other processes."},
+		func() float64 { n, _, _ := counts(); return float64(n) })
+	out := prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "shard_transfers_out_total",
+		Help: "Transfers (parties of mobiles) sent to the shard's other processes."},
+		func() float64 { _, n, _ := counts(); return float64(n) })
+	flight := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "shard_transfers_in_flight",
+		Help: "Transfers waiting on the message stream: sent and not yet stored by it, or received and not yet acknowledged."},
+		func() float64 { _, _, n := counts(); return float64(n) })
+	s.reg.MustRegister(in, out, flight)
+}
+
 // Registry returns the registry the series are in (what /metrics serves).
 func (s *Shard) Registry() *prometheus.Registry { return s.reg }
 

@@ -52,7 +52,7 @@ func parseText(t *testing.T, r io.Reader) map[string]float64 {
 
 func listen(t *testing.T, s *Shard) *Endpoint {
 	t.Helper()
-	e, err := Listen("127.0.0.1:0", s.Handler())
+	e, err := Listen("127.0.0.1:0", s.Handler(), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestListenPortInUse(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ln.Close()
-	_, err = Listen(ln.Addr().String(), New().Handler())
+	_, err = Listen(ln.Addr().String(), New().Handler(), false)
 	if err == nil || !strings.Contains(err.Error(), `metrics.listen = "`+ln.Addr().String()+`": cannot listen`) ||
 		!strings.Contains(err.Error(), "address already in use") {
 		t.Errorf("port in use: err %v", err)
@@ -167,7 +167,7 @@ func TestListenPortInUse(t *testing.T) {
 // endpoint closes cleanly and stops accepting.
 func TestPprofServed(t *testing.T) {
 	s := New()
-	e, err := Listen("127.0.0.1:0", s.Handler())
+	e, err := Listen("127.0.0.1:0", s.Handler(), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,4 +189,28 @@ func TestPprofServed(t *testing.T) {
 	if _, err := http.Get(base + "/metrics"); err == nil {
 		t.Error("endpoint still serves after Close")
 	}
+}
+
+// TestListenBeyondLoopback: an endpoint that would listen beyond loopback
+// (every interface) is refused unless remote is allowed, and says whether
+// it listens on loopback only.
+func TestListenBeyondLoopback(t *testing.T) {
+	if _, err := Listen(":0", New().Handler(), false); err == nil || !strings.Contains(err.Error(), "metrics.allowRemote = true") {
+		t.Fatalf("every interface, not allowed: %v", err)
+	}
+	e, err := Listen(":0", New().Handler(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Loopback() {
+		t.Errorf("%s reported as loopback", e.Addr())
+	}
+	if err := e.Close(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	e, err = Listen("127.0.0.1:0", New().Handler(), false)
+	if err != nil || !e.Loopback() {
+		t.Fatalf("loopback: %v", err)
+	}
+	_ = e.Close(t.Context())
 }

@@ -34,19 +34,23 @@ type bucketItem struct {
 
 // bucketQueue holds open entries by f - base. With a consistent heuristic f
 // never decreases along pops, so cur only moves forward. The bucket being
-// popped (cur) is split by h = f - g into sub-buckets, popped from the
-// smallest h (ties in f go to the deepest entry, the shared heap's tie rule)
-// and first in, first out within one h. On a plateau of equal f (a long
-// uniform-cost search round obstacles) a bucket popped last in, first out
-// would walk depth first into every pocket of the plateau; this order
-// expands what the heap does. Every operation stays O(1) amortized.
+// popped (cur) is split by g into sub-buckets, popped from the largest g
+// (the smallest h = f - g: ties in f go to the deepest entry, the shared
+// heap's tie rule) and first in, first out within one g. On a plateau of
+// equal f (a long uniform-cost search round obstacles) a bucket popped last
+// in, first out would walk depth first into every pocket of the plateau;
+// this order expands what the heap does. Every operation stays O(1)
+// amortized. Sub-buckets are indexed by g, which no search takes past its
+// node budget (uniform cost: one a step), not by h, which a goal far off
+// the map makes as large as its distance: the queue's memory is bounded by
+// the budget whatever the request.
 type bucketQueue struct {
 	base, cur, used int
-	split           bool // b[cur]'s entries are in sub, by h
-	curH, subUsed   int
+	split           bool // b[cur]'s entries are in sub, by g
+	curG, subUsed   int  // curG: the largest g with entries left (-1: none)
 	b               [][]bucketItem
 	sub             [][]bucketItem
-	head            []int // sub[h][:head[h]] are popped
+	head            []int // sub[g][:head[g]] are popped
 }
 
 func (q *bucketQueue) reset(base int) {
@@ -61,7 +65,7 @@ func (q *bucketQueue) clearSub() {
 	for i := 0; i < q.subUsed; i++ {
 		q.sub[i], q.head[i] = q.sub[i][:0], 0
 	}
-	q.curH, q.subUsed = 0, 0
+	q.curG, q.subUsed = -1, 0
 }
 
 func (q *bucketQueue) push(f int, it bucketItem) {
@@ -74,7 +78,7 @@ func (q *bucketQueue) push(f int, it bucketItem) {
 		q.cur = i
 	}
 	if i == q.cur && q.split {
-		q.pushSub(int(q.fOf(q.cur))-int(it.g), it)
+		q.pushSub(it)
 		return
 	}
 	for i >= len(q.b) {
@@ -86,32 +90,30 @@ func (q *bucketQueue) push(f int, it bucketItem) {
 	}
 }
 
-// fOf is the f of bucket i.
-func (q *bucketQueue) fOf(i int) int { return q.base + i }
-
-// pushSub files it under h in the current bucket's split.
-func (q *bucketQueue) pushSub(h int, it bucketItem) {
-	h = max(h, 0)
-	for h >= len(q.sub) {
+// pushSub files it under its g in the current bucket's split.
+func (q *bucketQueue) pushSub(it bucketItem) {
+	g := max(int(it.g), 0)
+	for g >= len(q.sub) {
 		q.sub = append(q.sub, make([]bucketItem, 0, 16))
 		q.head = append(q.head, 0)
 	}
-	q.sub[h] = append(q.sub[h], it)
-	if h >= q.subUsed {
-		q.subUsed = h + 1
+	q.sub[g] = append(q.sub[g], it)
+	if g >= q.subUsed {
+		q.subUsed = g + 1
 	}
-	if h < q.curH {
-		q.curH = h
+	if g > q.curG {
+		q.curG = g
 	}
 }
 
-// unsplit puts the current bucket's split entries back into it.
+// unsplit puts the current bucket's split entries back into it, in the
+// order they would have been popped.
 func (q *bucketQueue) unsplit() {
 	if !q.split {
 		return
 	}
-	for h := q.curH; h < q.subUsed; h++ {
-		q.b[q.cur] = append(q.b[q.cur], q.sub[h][q.head[h]:]...)
+	for g := q.curG; g >= 0; g-- {
+		q.b[q.cur] = append(q.b[q.cur], q.sub[g][q.head[g]:]...)
 	}
 	q.clearSub()
 	q.split = false
@@ -120,17 +122,16 @@ func (q *bucketQueue) unsplit() {
 func (q *bucketQueue) pop() (bucketItem, bool) {
 	for q.cur < q.used {
 		if !q.split {
-			q.split, q.curH = true, int(^uint(0)>>1)
-			f := q.fOf(q.cur)
+			q.split, q.curG = true, -1
 			for _, it := range q.b[q.cur] {
-				q.pushSub(f-int(it.g), it)
+				q.pushSub(it)
 			}
 			q.b[q.cur] = q.b[q.cur][:0]
 		}
-		for ; q.curH < q.subUsed; q.curH++ {
-			if k := q.head[q.curH]; k < len(q.sub[q.curH]) {
-				q.head[q.curH] = k + 1
-				return q.sub[q.curH][k], true
+		for ; q.curG >= 0; q.curG-- {
+			if k := q.head[q.curG]; k < len(q.sub[q.curG]) {
+				q.head[q.curG] = k + 1
+				return q.sub[q.curG][k], true
 			}
 		}
 		q.clearSub()

@@ -99,8 +99,8 @@ func start(ctx context.Context, sc *Scenario, o Options) (*run, error) {
 	}
 	r.watch = newWatcher(r)
 	opts := systems.Options{Seed: uint64(rs.Seed), TickMs: rs.TickMs, MaxSearchesPerTick: rs.MaxSearchesPerTick,
-		TickBudget: time.Duration(rs.TickMs) * time.Millisecond, FollowDirect: rs.FollowDirect, Observer: r.watch}
-	opts = systems.WithCacheSearch(opts, r.cache, rs.Search)
+		TickBudget: time.Duration(rs.TickMs) * time.Millisecond, FollowDirect: rs.FollowDirect, Observer: r.watch,
+		Backend: systems.NewCacheBackend(r.cache, rs.Search)}
 	if r.sim, err = systems.NewSim(w.Map, w.Tiles, opts); err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", sc.path, err)
 	}

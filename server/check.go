@@ -4,21 +4,18 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/shardcore/shardcore/config"
 	"github.com/shardcore/shardcore/world"
-	"github.com/shardcore/shardcore/world/gen/britannia"
-	"github.com/shardcore/shardcore/world/uo"
+	"github.com/shardcore/shardcore/world/source"
 )
 
 // CheckWorld reports, without loading them, what would stop the maps of
-// world.maps from loading: for a data directory, a map whose files are
-// missing (named), whose land file's length is not its size (the folder's
-// manifest's, else the facet's), or whose features file is refused. A
-// generated world's maps are checked by config.Validate (the default
-// profile has map 0 only, britannia maps 0..5). `shard config check` and New
-// both run it, so a config check refuses what run would refuse for maps.
+// world.maps from loading: for a data directory, what source.CheckMap
+// finds of each. A generated world's maps are checked by config.Validate
+// (the default profile has map 0 only, britannia maps 0..5). `shard config
+// check` and New both run it, so a config check refuses what run would
+// refuse for maps.
 func CheckWorld(cfg config.Config) error {
 	dir := cfg.World.DataDir
 	if dir == "" {
@@ -32,40 +29,9 @@ func CheckWorld(cfg config.Config) error {
 	}
 	var errs []error
 	for _, n := range cfg.World.Maps {
-		if err := checkMap(dir, world.MapID(n)); err != nil {
+		if err := source.CheckMap(dir, world.MapID(n)); err != nil {
 			errs = append(errs, fmt.Errorf("world.maps: map %d: %w", n, err))
 		}
 	}
 	return errors.Join(errs...)
-}
-
-// checkMap checks map id's files in dir (see CheckWorld).
-func checkMap(dir string, id world.MapID) error {
-	files, err := uo.Files(dir, id)
-	if err != nil {
-		return err
-	}
-	width, height := files.Width, files.Height
-	if files.UOP == "" { // a .uop's length says nothing of its map's: it is read at load
-		fi, err := os.Stat(files.Map)
-		if err != nil {
-			return err
-		}
-		name := filepath.Base(files.Map)
-		switch {
-		case width == 0:
-			if width, height, err = uo.MapSize(id, fi.Size()); err != nil {
-				return fmt.Errorf("%s: %w", name, err)
-			}
-		case uo.LandBytes(width, height) != fi.Size():
-			return fmt.Errorf("%s: %d bytes, want exactly %d for the %dx%d its folder's %s records",
-				name, fi.Size(), uo.LandBytes(width, height), width, height, uo.ManifestName)
-		}
-	}
-	if width > 0 {
-		if _, _, err := britannia.ReadFeatures(dir, id, width, height); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -33,6 +33,7 @@ var commandHelp = []string{
 	"bake MAP                 bake map MAP and write its .swb (background)",
 	"maps                     each map's figures, one line each",
 	"record on|off|flush|status  the search recorder",
+	"teleport MOBILE MAP X Y Z  put a mobile (and its followers) at a point of a map of the shard, another process's too",
 	"save [FILE]              save the shard now (to shard.saveFile, or FILE) and say where",
 	"quit                     save (when shard.saveFile is set), then stop the shard cleanly",
 	"help                     this list",
@@ -113,6 +114,8 @@ func (s *Server) exec(line string) (string, error) {
 			return "", err
 		}
 		return r.Line(), nil
+	case "teleport":
+		return s.teleportCmd(f[1:])
 	case "quit":
 		if !s.loop.running.Load() || s.loop.stepping.Load() {
 			return "", errors.New("quit: the shard's loop is not running (Run)")
@@ -124,6 +127,23 @@ func (s *Server) exec(line string) (string, error) {
 		return fmt.Sprintf("quitting after this tick; saving to %s", s.saves.path), nil
 	}
 	return "", fmt.Errorf("%w %q; commands:\n%s", ErrUnknownCommand, line, strings.Join(commandHelp, "\n"))
+}
+
+// teleportCmd runs `teleport MOBILE MAP X Y Z`.
+func (s *Server) teleportCmd(args []string) (string, error) {
+	var n [5]int
+	bad := len(args) != len(n)
+	for i := 0; !bad && i < len(n); i++ {
+		v, err := strconv.Atoi(args[i])
+		n[i], bad = v, err != nil
+	}
+	if bad || n[0] <= 0 || n[1] < 0 || n[1] > 255 {
+		return "", fmt.Errorf("teleport %q: want teleport MOBILE MAP X Y Z (a mobile id, a map id 0..255, a point)", strings.Join(args, " "))
+	}
+	if err := s.teleport(uint64(n[0]), world.MapID(n[1]), n[2], n[3], n[4]); err != nil {
+		return "", fmt.Errorf("teleport: %w", err)
+	}
+	return fmt.Sprintf("mobile %d sent to map %d (%d,%d,%d)", n[0], n[1], n[2], n[3], n[4]), nil
 }
 
 // mapArg resolves a command's MAP argument: one loaded map, or with all

@@ -12,6 +12,11 @@
 // the per-map and whole-shard summaries, running the ticks a render shows,
 // and, with metrics.listen set, the metrics endpoint's lifetime and the
 // fold of each map's figures into the series after each tick (metrics.go).
+// It owns the seams a mobile crosses between maps: teleports, the
+// moongates (gates.go: checked on each map's goroutine after its tick,
+// crossed between ticks) and the Transit (transit.go), the interface
+// through which a shard over several processes hands parties of mobiles
+// to another process's maps and keeps them in its saves.
 //
 // It does not own the ECS world or the systems (package systems), the path
 // search (package pathing), the step cache or the .swb format (packages
@@ -19,6 +24,18 @@
 // population), the config schema (package config), the series and the
 // HTTP endpoint (package metrics), the recording format, its writer and
 // the tap (server/recorder), the replay (server/replay), the PNG drawing
-// (server/render) or the logger's construction rules beyond NewLogger in
-// log.go.
+// (server/render), the logger's construction rules beyond NewLogger in
+// log.go, or how a Transit reaches other processes (package cluster: NATS
+// JetStream).
+//
+// # Size
+//
+// The package is over 3,000 lines because the tick loop, the maps'
+// goroutines, the saves and the seams between maps share one state: each
+// map's entry with its goroutine and job channel, the lock that holds the
+// shard between ticks, and the capture of every map (and the Transit's
+// section) at one tick boundary. Split into packages, each would need
+// those exported and the lock's discipline enforced across them; the
+// files are split by concern instead (maps, run, commands, save, mobiles,
+// gates, transit, swbfiles, swbwatch, summary, metrics).
 package server

@@ -48,7 +48,8 @@ func TestLifecycleBootTicksShutdown(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer f.Close()
-		recs, err := recorder.Read(f)
+		rd, err := recorder.Read(f)
+		recs := rd.Records
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"fmt"
 	"runtime"
 	"sync"
@@ -33,7 +34,8 @@ type mapEntry struct {
 	swbPath string
 	reader  *swb.Reader
 	baking  bool
-	watch   swbWatch // the attached file's health (swbwatch.go)
+	retry   bakeRetry // a failed bake's next try (swbfiles.go)
+	watch   swbWatch  // the attached file's health (swbwatch.go)
 
 	cache  *stepcache.Cache
 	sim    *systems.Sim
@@ -49,6 +51,7 @@ type mapEntry struct {
 
 	jobs   chan mapJob    // while Run runs: work for its goroutine
 	finder pathing.Finder // FindPath's (made at its first call)
+	gateScratch
 }
 
 // buildCaches gives each map its own step cache (a Cache is owned by one
@@ -86,18 +89,14 @@ func (s *Server) newSim(me *mapEntry) (*systems.Sim, error) {
 	pf, sh := s.cfg.Pathfinding, s.cfg.Shard
 	me.rec = recorder.NewBuffer(me.w.Fingerprint, pf.MaxNodes)
 	o := systems.Options{
-		TickMs: sh.TickMs, TickBudget: pf.TickBudget(), Clock: s.clock,
-		MaxNodes: pf.MaxNodes, NodesPerTile: pf.NodesPerTile, NodesBase: pf.NodesBase,
+		TickMs: sh.TickMs, TickBudget: pf.TickBudget(), Clock: s.clock, Backend: systems.NewCacheBackend(me.cache, pf.Search),
+		MaxNodes: pf.MaxNodes, NodesPerTile: cmp.Or(pf.NodesPerTile, -1), NodesBase: pf.NodesBase, // nodesPerTile 0: maxNodes alone
 		Seed: uint64(sh.Population.Seed) ^ uint64(me.id), Rules: me.rules, SleepRadius: sh.SleepRadius,
 		FollowDirect: true, // pets step straight at their owners, searching only round what blocks them
 		MoveWorkers:  sh.MoveWorkers, MaxSearchesPerTick: s.opts.MaxSearchesPerTick,
 	}
 	if o.MoveWorkers == 0 {
 		o.MoveWorkers = runtime.GOMAXPROCS(0)
-	}
-	o = systems.WithCacheSearch(o, me.cache, pf.Search)
-	if !pf.Enabled {
-		o.NewFinder = func(r *movement.Rules) pathing.Finder { return pathing.NewClassic(r) }
 	}
 	o = me.rec.Instrument(o) // records what each search saw of the dynamic world
 	if s.mon.met != nil {
@@ -194,6 +193,9 @@ func (s *Server) tickMap(me *mapEntry, now, period time.Duration, recording bool
 		me.sim.Step()
 	} else {
 		me.sim.Tick(now)
+	}
+	if len(me.gates) > 0 {
+		s.collectGates(me)
 	}
 	d := s.clock() - t0
 	me.ticks.add(d, period)

@@ -21,12 +21,16 @@ func (s *Server) startMetrics() error {
 		return nil
 	}
 	s.mon.met = metrics.New()
-	ep, err := metrics.Listen(addr, s.mon.met.Handler())
+	ep, err := metrics.Listen(addr, s.mon.met.Handler(), s.cfg.Metrics.AllowRemote)
 	if err != nil {
 		s.mon.met = nil
 		return err
 	}
 	s.mon.endpoint = ep
+	if !ep.Loopback() {
+		s.log.Warn().Str("addr", ep.Addr()).Msg("metrics listening beyond loopback (metrics.allowRemote): /metrics and /debug/pprof/ (memory, command line) are open to the network")
+		return nil
+	}
 	s.log.Info().Str("addr", ep.Addr()).Msg("metrics listening: /metrics, /debug/pprof/")
 	return nil
 }
@@ -61,6 +65,12 @@ func (s *Server) bindMetrics() {
 	for _, me := range s.maps {
 		me.met = s.mon.met.Map(int(me.id), me.budget)
 		me.foldMetrics()
+	}
+	if t := s.opts.Transit; t != nil {
+		s.mon.met.Transfers(func() (in, out, inFlight uint64) {
+			c := t.Counts()
+			return c.In, c.Out, c.InFlight
+		})
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	c "github.com/shardcore/shardcore/components"
 	"github.com/shardcore/shardcore/config"
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/pathing"
@@ -141,56 +140,45 @@ func (s *Server) Mobile(id uint64) (world.MapID, systems.MobileState, error) {
 // m at (x, y, z) with their ids, capabilities and pace; the followers keep
 // following, the mobile's own order goes only when it is a follow order
 // whose target is on m (else it stands still there). Each arrival is an
-// EventTeleported on m. A point off m is refused before anything moves.
+// EventTeleported on m. To a map another process of the shard runs
+// ([cluster]) they leave through the Transit and arrive there once it has
+// them. A point off m is refused before anything moves (off another
+// process's map: they arrive at its nearest cell).
 func (s *Server) Teleport(id uint64, m world.MapID, x, y, z int) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.usable(); err != nil {
 		return err
 	}
-	dst, err := s.mapOf(m)
-	if err != nil {
+	return s.teleport(id, m, x, y, z)
+}
+
+// teleport is Teleport, holding mu.
+func (s *Server) teleport(id uint64, m world.MapID, x, y, z int) error {
+	dst := s.entry(m)
+	remote := dst == nil && s.opts.Transit != nil && s.opts.Transit.Remote(m)
+	if dst == nil && !remote {
+		_, err := s.mapOf(m)
 		return err
 	}
 	src, err := s.locate(id)
 	if err != nil {
 		return err
 	}
-	if src == dst {
+	switch {
+	case remote:
+		return s.departRemote(src, id, m, x, y, z)
+	case src == dst:
 		return s.onMapErr(src, func() error { return src.sim.TeleportMobile(id, x, y, z) })
-	}
-	if !dst.w.Map.InBounds(x, y) || z < -128 || z > 127 {
+	case !dst.w.Map.InBounds(x, y) || z < -128 || z > 127:
 		return fmt.Errorf("server: teleport mobile %d to map %d (%d,%d,%d): %w", id, m, x, y, z, systems.ErrOffMap)
 	}
-	party, err := s.party(src, id)
+	mobs, err := s.depart(src, id)
 	if err != nil {
 		return err
 	}
-	err = s.onMapErr(src, func() error {
-		for i := len(party) - 1; i >= 0; i-- { // followers first: each leaves while its leader is still there
-			if err := src.sim.DespawnMobile(party[i].ID); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	return s.onMapErr(dst, func() error {
-		var errs []error
-		for i := range party {
-			ms := &party[i]
-			sp := systems.MobileSpec{ID: ms.ID, X: x, Y: y, Z: z, Tags: c.TagsOf(ms.Caps), Speed: ms.Speed}
-			if o, ok := systems.OrderOf(ms); ok && (i > 0 || dst.sim.HasMobile(o.Follow.Target)) {
-				sp.Order = o
-			}
-			if _, err := dst.sim.Receive(sp); err != nil {
-				errs = append(errs, err)
-			}
-		}
-		return errors.Join(errs...)
-	})
+	_, err = Seam{s}.Arrive(Party{From: src.id, To: m, X: x, Y: y, Z: z, Mobiles: mobs})
+	return err
 }
 
 // party returns mobile id's state and those of the mobiles following it

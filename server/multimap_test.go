@@ -130,7 +130,8 @@ func TestMapNeverReadsAnotherMapsCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	recs, err := recorder.Read(f)
+	rd, err := recorder.Read(f)
+	recs := rd.Records
 	if err != nil || len(recs) == 0 {
 		t.Fatalf("%d records: %v", len(recs), err)
 	}
@@ -163,7 +164,8 @@ func TestSharesAndRecordingCarryTheirMap(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	recs, err := recorder.Read(f)
+	rd, err := recorder.Read(f)
+	recs := rd.Records
 	if err != nil {
 		t.Fatal(err)
 	}

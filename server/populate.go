@@ -108,7 +108,8 @@ func eachMap(maps []*mapEntry, fn func(i int, me *mapEntry) error) error {
 
 // buildSims makes each map's simulation and then either restores the save
 // at restoreFrom (not ""), or spawns each map's part of the population, the
-// maps in parallel (a first failure stops the others).
+// maps in parallel (a first failure stops the others); then it opens the
+// seams (openSeams: the moongates and the Transit).
 func (s *Server) buildSims(ctx context.Context, plans []population.Options, restoreFrom string) error {
 	for _, me := range s.maps {
 		sim, err := s.newSim(me)
@@ -126,7 +127,7 @@ func (s *Server) buildSims(ctx context.Context, plans []population.Options, rest
 		_, mobs, items := f.Counts()
 		s.log.Info().Str("file", restoreFrom).Uint64("tick", f.Tick).Int64("game_ms", f.GameMs).Int("mobiles", mobs).
 			Int("items", items).Time("saved", f.Saved).Dur("took", time.Since(t0)).Msg("shard restored from its save")
-		return nil
+		return s.openSeams(true)
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
@@ -143,7 +144,7 @@ func (s *Server) buildSims(ctx context.Context, plans []population.Options, rest
 	if err != nil {
 		return fmt.Errorf("server: %w", err)
 	}
-	return nil
+	return s.openSeams(false)
 }
 
 // populate spawns map me's part o of the population: on the default

@@ -27,7 +27,8 @@ func recordRun(t *testing.T, ticks uint64) (*Server, []recorder.Record) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	recs, err := recorder.Read(f)
+	rd, err := recorder.Read(f)
+	recs := rd.Records
 	if err != nil {
 		t.Fatal(err)
 	}

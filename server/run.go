@@ -150,6 +150,7 @@ func (s *Server) tick(period time.Duration) {
 	for _, me := range s.maps { // map by map in world.maps order
 		s.rec.Drain(me.rec)
 	}
+	s.exchange()
 	if s.loop.testHook != nil {
 		s.loop.testHook()
 	}
@@ -267,7 +268,7 @@ func (s *Server) shutdown(cause error) error {
 		Uint64("overruns", s.summary.Overruns).Uint64("paths", s.summary.Paths).Float64("hit_ratio", s.summary.HitRatio).
 		Int("resident", s.summary.Resident).Uint64("max_wait_ticks", s.summary.MaxWaitTicks).
 		Int("maps", len(s.summary.Maps)).Int("mobiles", s.summary.Mobiles).
-		Uint64("recorded", s.rec.Lines()).Msg("shard stopped")
+		Uint64("recorded", s.rec.Lines()).Uint64("recorder_dropped", s.rec.Dropped()).Msg("shard stopped")
 	return err
 }
 
@@ -287,8 +288,11 @@ func (s *Server) close() error {
 		}
 	}
 	if s.rec != nil {
+		// A recorder that failed (a full disk) has warned and kept its file
+		// whole: the run still ends with its summary.
 		if err := s.rec.Close(); err != nil {
-			errs = append(errs, err)
+			s.log.Warn().Err(err).Uint64("recorded", s.rec.Lines()).Uint64("dropped", s.rec.Dropped()).
+				Msg("recorder: lines lost to a write error")
 		}
 	}
 	for _, me := range s.maps {

@@ -24,6 +24,9 @@ type saver struct {
 	busy  atomic.Bool    // a background write is in flight
 	mu    sync.Mutex     // guards last (the background writer sets it)
 	last  SaveResult
+	// restored are the sections of the save restored at New, until the
+	// Transit has its own (startTransit).
+	restored []savefile.Section
 }
 
 // SaveResult is what a save did: where, when (the tick and game time it
@@ -130,6 +133,9 @@ func (s *Server) recordSave(r SaveResult) {
 	s.saves.mu.Lock()
 	s.saves.last = r
 	s.saves.mu.Unlock()
+	if s.opts.Transit != nil {
+		s.opts.Transit.Saved(r.Path, r.Err)
+	}
 	if r.Err != nil {
 		s.log.Error().Err(r.Err).Str("file", r.Path).Msg("save failed; the last good save stays")
 		return
@@ -165,6 +171,11 @@ func (s *Server) capture() (*savefile.File, SaveResult, error) {
 		f.Maps[i] = savefile.Map{ID: me.id, Fingerprint: me.w.Fingerprint, State: st}
 		errs[i] = err
 	})
+	if s.opts.Transit != nil {
+		data, err := s.opts.Transit.Capture()
+		errs = append(errs, err)
+		f.Sections = []savefile.Section{{Name: TransitSection, Data: data}}
+	}
 	r := SaveResult{Tick: f.Tick, GameMs: f.GameMs, Capture: time.Since(t0)}
 	r.Maps, r.Mobiles, r.Items = f.Counts()
 	return f, r, errors.Join(errs...)
@@ -192,7 +203,33 @@ func (s *Server) restore(path string) (*savefile.File, error) {
 	}
 	s.ticks.n = f.Tick
 	s.game.base = time.Duration(f.GameMs) * time.Millisecond
+	s.saves.restored = f.Sections
 	return f, nil
+}
+
+// openSeams gives the maps their moongates and hands the Transit (when
+// set) the section of the save restored (saved: there was one), refusing
+// a save whose sections this shard cannot take; a Transit's shard with a
+// save file and no save yet is saved at once, so the Transit's own
+// records always follow a save.
+func (s *Server) openSeams(saved bool) error {
+	if err := s.buildGates(); err != nil {
+		return err
+	}
+	secs := make(map[string][]byte, len(s.saves.restored))
+	for _, sec := range s.saves.restored {
+		secs[sec.Name] = sec.Data
+	}
+	s.saves.restored = nil
+	if err := s.restoreTransit(secs, saved); err != nil {
+		return fmt.Errorf("server: restore %s: %w", s.saves.path, err)
+	}
+	if s.opts.Transit != nil && !saved && s.saves.path != "" {
+		if _, err := s.saveTo(s.saves.path); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // checkSave checks that save f is of this shard's maps and worlds.

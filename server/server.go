@@ -52,6 +52,9 @@ type Options struct {
 	// SWBFS is the file system background bakes write .swb files through
 	// (nil: the real one); tests inject a full disk or a read-only directory.
 	SWBFS swb.FS
+	// RecorderFS is the file system the search recorder writes through
+	// (nil: the real one); tests inject a full disk.
+	RecorderFS recorder.FS
 	// SaveWrite writes an encoded save to its path (nil:
 	// savefile.WriteBytes: a synced temp file renamed over it); tests
 	// inject a write that stalls half-way, to kill the process there.
@@ -61,6 +64,10 @@ type Options struct {
 	// tick, on the map's own goroutine. A run's outcome then does not
 	// depend on the machine's speed or load (tests, examples, replays).
 	MaxSearchesPerTick int
+	// Transit, when set, carries mobiles to and from the maps of the shard
+	// that other processes run, and keeps them in the saves (package
+	// cluster's Node).
+	Transit Transit
 }
 
 // Server is one shard: its maps (each with its world, step cache and
@@ -187,7 +194,9 @@ func NewWithOptions(ctx context.Context, cfg config.Config, log zerolog.Logger, 
 	for _, me := range s.maps {
 		s.openSWB(me, true)
 	}
-	s.rec = recorder.New(cfg.Pathfinding.Recorder.Path, cfg.Pathfinding.MaxNodes, s.main.w.Fingerprint, log)
+	rc := cfg.Pathfinding.Recorder
+	s.rec = recorder.New(recorder.Options{Path: rc.Path, MaxBytes: rc.MaxBytes, Keep: rc.Keep,
+		MaxNodes: cfg.Pathfinding.MaxNodes, Fingerprint: s.main.w.Fingerprint, Log: log, FS: opts.RecorderFS})
 	if cfg.Pathfinding.Recorder.Enable {
 		if err := s.rec.Start(); err != nil {
 			log.Error().Err(err).Msg("recorder: cannot start; recording stays off")

@@ -70,6 +70,10 @@ type Summary struct {
 	Steps        uint64
 	// Maps are each map's figures, in world.maps order.
 	Maps []MapSummary
+	// Transit says the shard has a Transit ([cluster]), and Transfers are
+	// its figures.
+	Transit   bool
+	Transfers TransitCounts
 }
 
 // MapSummary is one map's figures. Its tick figures are of its own part of
@@ -140,6 +144,7 @@ func (s *Server) Snapshot() Summary {
 	if lookups > 0 {
 		sum.HitRatio = float64(hits) / float64(lookups)
 	}
+	sum.Transfers, sum.Transit = s.TransitCounts()
 	return sum
 }
 
@@ -149,10 +154,15 @@ func (s *Server) Summary() Summary { return s.summary }
 func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
 
 // Line is the summary's last line: `ticks N p50_ms X p99_ms X paths N
-// hit_ratio X resident N max_wait_ticks N maps N mobiles N`.
+// hit_ratio X resident N max_wait_ticks N maps N mobiles N`, and with a
+// Transit ([cluster]) then `transfers_in N transfers_out N in_flight N`.
 func (m Summary) Line() string {
-	return fmt.Sprintf("ticks %d p50_ms %.3f p99_ms %.3f paths %d hit_ratio %.3f resident %d max_wait_ticks %d maps %d mobiles %d",
+	line := fmt.Sprintf("ticks %d p50_ms %.3f p99_ms %.3f paths %d hit_ratio %.3f resident %d max_wait_ticks %d maps %d mobiles %d",
 		m.Ticks, m.P50ms, m.P99ms, m.Paths, m.HitRatio, m.Resident, m.MaxWaitTicks, len(m.Maps), m.Mobiles)
+	if m.Transit {
+		line += fmt.Sprintf(" transfers_in %d transfers_out %d in_flight %d", m.Transfers.In, m.Transfers.Out, m.Transfers.InFlight)
+	}
+	return line
 }
 
 // Details are the summary's other figures, one line: `steps N found N

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/shardcore/shardcore/internal/safefile"
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache/bake"
 	"github.com/shardcore/shardcore/stepcache/chunk"
@@ -21,11 +22,12 @@ import (
 
 // bakeResult is a finished background bake, sent to the tick goroutine.
 type bakeResult struct {
-	id    world.MapID
-	path  string
-	stats swb.WriteStats
-	took  time.Duration
-	err   error
+	id      world.MapID
+	path    string
+	stats   swb.WriteStats
+	took    time.Duration
+	skipped bool // another process baked a valid file meanwhile: nothing written
+	err     error
 }
 
 // prebake reports whether map id is in pathfinding.prebakeMaps.
@@ -50,12 +52,13 @@ func (s *Server) openSWB(me *mapEntry, queueBake bool) error {
 		return nil
 	}
 	missing := errors.Is(err, fs.ErrNotExist)
-	bake := queueBake && s.prebake(me.id)
+	bake := queueBake && (!missing || s.prebake(me.id)) // a refused file is rebaked; a missing one only when prebaked
 	switch {
 	case missing && bake:
 		s.log.Info().Int("map", int(me.id)).Str("path", me.swbPath).Msg("swb missing; baking in the background")
 	case missing:
-		s.log.Info().Int("map", int(me.id)).Str("path", me.swbPath).Msg("swb missing; chunks build live on demand")
+		s.log.Info().Int("map", int(me.id)).Str("path", me.swbPath).Int("missPromotionThreshold", s.cfg.Pathfinding.MissPromotionThreshold).
+			Msg("swb missing; chunks build live on demand, each once a party visits it missPromotionThreshold times: until then searches take the live rules (lookups not_built); bake it (shard bake, or pathfinding.prebakeMaps) for a warm cache from the first tick")
 	default:
 		then := "chunks build live on demand"
 		if bake {
@@ -93,6 +96,8 @@ func refusal(err error) string {
 		return "not a .swb file"
 	case errors.Is(err, swb.ErrCorrupt):
 		return "corrupt header or index"
+	case errors.Is(err, safefile.ErrNotRegular):
+		return "not a regular file"
 	}
 	return "unreadable"
 }
@@ -191,23 +196,24 @@ func (s *Server) startBake(id world.MapID) bool {
 	if fsys == nil {
 		fsys = swb.OSFS{}
 	}
+	job := bakeJob{fsys: fsys, rules: rules, workers: workers, path: path, fp: fp, want: me.expect(), before: statOrNil(path),
+		waiting: func() {
+			s.log.Info().Int("map", int(id)).Str("path", path).Msg("bake waits for another process's bake of this file")
+		}}
 	s.bakes.wg.Add(1)
 	go func() {
 		defer s.bakes.wg.Done()
 		t0 := time.Now()
-		st, err := bakeFile(ctx, fsys, rules, workers, path, fp)
-		s.bakes.ch <- bakeResult{id: id, path: path, stats: st, took: time.Since(t0), err: err}
+		st, skipped, err := job.run(ctx)
+		s.bakes.ch <- bakeResult{id: id, path: path, stats: st, took: time.Since(t0), skipped: skipped, err: err}
 	}()
 	s.log.Info().Int("map", int(id)).Int("workers", workers).Str("path", path).Msg("bake started")
 	return true
 }
 
 // bakeFile builds every chunk of the rules' map and writes the .swb through
-// fsys, first removing temporaries a killed bake of path left behind.
+// fsys.
 func bakeFile(ctx context.Context, fsys swb.FS, rules *movement.Rules, workers int, path string, fp uint64) (swb.WriteStats, error) {
-	if err := prepareDir(fsys, path); err != nil {
-		return swb.WriteStats{}, fmt.Errorf("bake %s: %w", path, err)
-	}
 	chunks, err := bake.BuildMap(ctx, rules, workers, nil)
 	if err != nil {
 		return swb.WriteStats{}, fmt.Errorf("bake %s: %w", path, err)
@@ -256,7 +262,17 @@ func (s *Server) finishBake(me *mapEntry, r bakeResult) {
 			s.log.Info().Int("map", int(r.id)).Msg("bake cancelled")
 			return
 		}
-		s.log.Error().Err(r.err).Int("map", int(r.id)).Msg("bake failed; chunks build live on demand")
+		me.retry.every = min(max(2*me.retry.every, bakeRetryFirst), bakeRetryMax)
+		me.retry.at = s.clock() + me.retry.every
+		s.log.Error().Err(r.err).Int("map", int(r.id)).Dur("retry_in", me.retry.every).
+			Msg("bake failed; chunks build live on demand; trying again later")
+		return
+	}
+	me.retry = bakeRetry{}
+	if r.skipped {
+		s.log.Info().Int("map", int(r.id)).Str("path", r.path).
+			Msg("bake skipped: another process baked a valid file meanwhile; attaching it")
+		_ = s.openSWB(me, false)
 		return
 	}
 	s.log.Info().Int("map", int(r.id)).Str("path", r.path).Int("chunks", r.stats.Chunks).

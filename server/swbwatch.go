@@ -25,7 +25,8 @@ type swbWatch struct {
 	settle    os.FileInfo   // the path at the last look while changed (nil: absent)
 }
 
-// watchSWB runs at each of map me's tick starts, on its goroutine. If its
+// watchSWB runs at each of map me's tick starts, on its goroutine. It
+// starts a failed bake again once its retry is due (swbbake.go). If its
 // .swb is attached, it notices bad records the cache met since the last
 // tick and (on one, or once a second) whether the path still names the open
 // file. A bad record in an unchanged file is logged once per file and the
@@ -35,6 +36,7 @@ type swbWatch struct {
 // (settleSWB). Neither stops the tick: chunks no file serves build live
 // meanwhile.
 func (s *Server) watchSWB(me *mapEntry, now time.Duration) {
+	s.retryBake(me, now)
 	w := &me.watch
 	switch {
 	case w.changed != nil && now >= w.nextCheck && !me.baking:

@@ -9,7 +9,9 @@
 //   - spawns mobiles with their capabilities (Spawn: map, cell, Caps such
 //     as CanSwim, CanFly, CanOpenDoors or Player, and pace), despawns them
 //     and teleports them, to another map too (Teleport: followers travel
-//     with their leader);
+//     with their leader), another process's map with [cluster] (package
+//     cluster hands them over through NATS JetStream; moongates in
+//     [[shard.moongate]] send mobiles that step on them the same way);
 //   - gives an existing mobile orders (Order: MoveTo, Follow, Patrol,
 //     Wander, WalkRoute, Steps, Stop);
 //   - places and removes items and opens and closes doors (PlaceItem,
@@ -26,6 +28,18 @@
 //     restored at Open when present): a restored shard ticks on exactly as
 //     the saved one would have, wherever a run is deterministic (a time
 //     budget that never binds).
+//
+// # A warm cache
+//
+// Searches and steps answer from the step cache where it holds the chunk,
+// and from the live rules (the same answers, slower) where it does not.
+// A map with no .swb file builds a chunk only once a party (a mobile and
+// those following it) has visited it pathfinding.missPromotionThreshold
+// times (2) within the window, so that memory goes to chunks used again:
+// a shard of a few mobiles that each pass once sees every lookup
+// "not_built" (Server().Snapshot() says so) and stays on the live rules.
+// For a warm cache from the first tick, bake the map (`shard bake`, or list
+// it in pathfinding.prebakeMaps) or set missPromotionThreshold = 1.
 //
 // # Concurrency
 //

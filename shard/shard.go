@@ -2,12 +2,14 @@ package shard
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"time"
 
 	"github.com/rs/zerolog"
 
+	"github.com/shardcore/shardcore/cluster"
 	c "github.com/shardcore/shardcore/components"
 	"github.com/shardcore/shardcore/config"
 	"github.com/shardcore/shardcore/movement"
@@ -43,12 +45,16 @@ type Options struct {
 	// this many searches a tick on each map. The shard's outcome then does
 	// not depend on the machine's speed or load: for tests and replays.
 	MaxSearchesPerTick int
+	// Cluster tunes how a shard with [cluster] talks to NATS (see package
+	// cluster; the zero value: its defaults).
+	Cluster cluster.Options
 }
 
 // Shard is a running shard: every map of its config, each with its world,
 // step cache and simulation. See the package doc for who may call what.
 type Shard struct {
-	srv *server.Server
+	srv  *server.Server
+	node *cluster.Node // [cluster]'s part of this process (nil: none)
 }
 
 // Open opens a shard from cfg (config.Default() is the built-in default
@@ -56,22 +62,45 @@ type Shard struct {
 // empty one): it loads every map of world.maps, opens or bakes their .swb
 // files, and then restores shard.saveFile when that file is there, else
 // spawns the configured population. ctx bounds loading and spawning.
+//
+// With [cluster] on (cluster.natsURL), the shard is this process's part of
+// a shard over several processes: mobiles that travel to another
+// process's map leave through NATS JetStream, those arriving for its maps
+// come in the same way (package cluster), and shard.saveFile's journal
+// replays what happened after the save. Open does not wait for NATS.
 func Open(ctx context.Context, cfg config.Config, o Options) (*Shard, error) {
 	log := zerolog.Nop()
 	if o.Log != nil {
 		log = *o.Log
 	}
-	srv, err := server.NewWithOptions(ctx, cfg, log, server.Options{
+	so := server.Options{
 		MaxTicks: o.MaxTicks, Unpaced: o.Unpaced, Stdin: o.Console, Out: o.Out, ProgressEvery: o.ProgressEvery,
 		MaxSearchesPerTick: o.MaxSearchesPerTick,
-	})
+	}
+	var node *cluster.Node
+	if cfg.Cluster.On() {
+		n, err := cluster.New(cfg, log, o.Cluster)
+		if err != nil {
+			return nil, err
+		}
+		node, so.Transit = n, n
+	}
+	srv, err := server.NewWithOptions(ctx, cfg, log, so)
 	if err != nil {
+		if node != nil {
+			err = errors.Join(err, node.Close())
+		}
 		return nil, err
+	}
+	if node != nil {
+		if err := node.Start(); err != nil {
+			return nil, errors.Join(err, srv.Close(), node.Close())
+		}
 	}
 	if o.Events != 0 {
 		srv.SetEvents(o.Events, o.EventCap)
 	}
-	return &Shard{srv: srv}, nil
+	return &Shard{srv: srv, node: node}, nil
 }
 
 // Server returns the shard's server: its maps' parts, the admin console,
@@ -88,7 +117,25 @@ func (s *Shard) Tick() uint64 { return s.srv.Ticks() }
 // Close ends the shard: a shard that Step ran is shut down as Run's end
 // does (saved to shard.saveFile when set), and everything is released.
 // Cancel Run's context to end a Run instead.
-func (s *Shard) Close() error { return s.srv.Close() }
+func (s *Shard) Close() error { return s.closeNode(s.srv.Close()) }
+
+// closeNode closes the cluster's part (after the server's last save) and
+// joins its error to err.
+func (s *Shard) closeNode(err error) error {
+	if s.node == nil {
+		return err
+	}
+	return errors.Join(err, s.node.Close())
+}
+
+// Transfers returns a shard with [cluster]'s figures: the parties of
+// mobiles received from other processes and sent to them since Open, and
+// how many wait on the stream (sent and not yet stored, received and not
+// yet acknowledged); ok is false without [cluster].
+func (s *Shard) Transfers() (in, out, inFlight uint64, ok bool) {
+	c, ok := s.srv.TransitCounts()
+	return c.In, c.Out, c.InFlight, ok
+}
 
 // Step runs one tick now, for a caller that owns the loop.
 func (s *Shard) Step(ctx context.Context) error { return s.srv.Step(ctx) }
@@ -104,7 +151,7 @@ func (s *Shard) Run(ctx context.Context, hook func(*Shard) error) error {
 	if hook != nil {
 		h = func() error { return hook(s) }
 	}
-	return s.srv.RunHook(ctx, h)
+	return s.closeNode(s.srv.RunHook(ctx, h))
 }
 
 // SetEvents selects the event kinds kept from now on (0: none) and how
@@ -157,7 +204,9 @@ func (s *Shard) Order(id MobileID, o Order) error { return s.srv.SetOrder(uint64
 // Teleport puts a mobile at to at once. To another map it takes the
 // mobiles following it along (they keep following); its own order goes
 // with it only when it follows a mobile on that map, else it stands still
-// there.
+// there. To a map another process of the shard runs ([cluster]) they leave
+// now and arrive once that process has them (a point off that map puts
+// them at its nearest cell); Transfers counts them.
 func (s *Shard) Teleport(id MobileID, to Location) error {
 	return s.srv.Teleport(uint64(id), to.Map, to.X, to.Y, to.Z)
 }

@@ -23,7 +23,7 @@ type builder struct {
 	quit    chan struct{}
 	wg      sync.WaitGroup
 	pending map[ChunkKey]struct{} // asked for, not yet collected (owner only)
-	gate    pauseGate             // PauseBuilds / ResumeBuilds
+	gate    pauseGate             // PauseBuilds / BuildPause.Resume
 }
 
 // buildJob is one chunk to build and, once built, the result.
@@ -191,24 +191,27 @@ func (g *pauseGate) release() {
 
 // PauseBuilds announces a goroutine about to start (a parallel stage's
 // helper): each background builder, once its chunk under way is done,
-// builds no other (it may hold the next one taken) until as many
-// ResumeBuilds calls have come, so the helper gets a core within one chunk
-// build instead of after the builders' whole queue. Call ResumeBuilds as
-// the first thing the helper does. Both are safe on any goroutine and do
-// nothing without BuildWorkers.
-func (c *Cache) PauseBuilds() {
-	if c.bld != nil {
-		c.bld.gate.waiting.Add(1)
+// builds no other (it may hold the next one taken) until the pause's
+// Resume, so the helper gets a core within one chunk build instead of
+// after the builders' whole queue. Call it on the cache's goroutine and
+// hand the pause to the helper, whose first act is to Resume it: Resume
+// touches only the builders' gate, never the cache, so it is safe however
+// late the helper starts, even after Close. Without BuildWorkers both do
+// nothing.
+func (c *Cache) PauseBuilds() BuildPause {
+	if c.bld == nil {
+		return BuildPause{}
 	}
+	c.bld.gate.waiting.Add(1)
+	return BuildPause{g: &c.bld.gate}
 }
 
-// ResumeBuilds ends one PauseBuilds.
-func (c *Cache) ResumeBuilds() {
-	b := c.bld
-	if b == nil {
-		return
-	}
-	if b.gate.waiting.Add(-1) == 0 {
-		b.gate.wake()
+// BuildPause is one PauseBuilds, ended by Resume.
+type BuildPause struct{ g *pauseGate }
+
+// Resume ends the pause (once; the zero BuildPause does nothing).
+func (p BuildPause) Resume() {
+	if p.g != nil && p.g.waiting.Add(-1) == 0 {
+		p.g.wake()
 	}
 }

@@ -10,12 +10,13 @@ import (
 
 // TestPauseBuilds: while a helper is announced (PauseBuilds) and has not
 // started, the builder does not deliver the chunk it was asked for; once
-// ResumeBuilds comes it does. A Close with a pause outstanding does not hang
-// on the held builder. Without background workers both do nothing.
+// the pause's Resume comes it does. A Close with a pause outstanding does
+// not hang on the held builder, and a Resume after it is harmless. Without
+// background workers both do nothing.
 func TestPauseBuilds(t *testing.T) {
 	r := steptest.HandWorld(t)
 	c := newTestCache(t, Config{MissPromotionThreshold: 1, BuildWorkers: 1}, r)
-	c.PauseBuilds()
+	p := c.PauseBuilds()
 	c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0)
 	if c.BuildsPending() != 1 {
 		t.Fatalf("pending %d after the promotion, want 1", c.BuildsPending())
@@ -24,10 +25,10 @@ func TestPauseBuilds(t *testing.T) {
 	if n := c.Collect(); n != 0 {
 		t.Fatalf("%d chunks delivered while the builds were paused", n)
 	}
-	c.ResumeBuilds()
+	p.Resume()
 	collectOne(t, c)
 
-	c.PauseBuilds()
+	p = c.PauseBuilds()
 	c.Search(0, 0).Lookup(r.Map.ID, 3*chunk.Size, 0, 0, 0) // another chunk, held
 	done := make(chan struct{})
 	go func() { c.Close(); close(done) }()
@@ -36,9 +37,8 @@ func TestPauseBuilds(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("Close hung on a paused builder")
 	}
-	c.ResumeBuilds() // after Close: nothing to resume, no effect
+	p.Resume() // after Close: the gate is released, no effect
 
 	plain := newTestCache(t, Config{}, r)
-	plain.PauseBuilds()
-	plain.ResumeBuilds()
+	plain.PauseBuilds().Resume()
 }

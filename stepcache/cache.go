@@ -83,6 +83,10 @@ func New(cfg Config, builds Builders, maps ...*movement.Rules) (*Cache, error) {
 		c.maps[ms.id] = ms
 		chunks += len(ms.slots)
 	}
+	if cfg.MaxResidentChunks == 0 { // every chunk may stay: the maps' size bounds it
+		cfg.MaxResidentChunks = max(chunks, 1)
+		c.cfg.MaxResidentChunks = cfg.MaxResidentChunks
+	}
 	// The resident list has room for all it may hold from the start: grown
 	// while the shard runs (by a quarter at a time past 32k entries), an
 	// install would copy the list and fault in fresh memory inside one

@@ -1,16 +1,22 @@
 package stepcache
 
-import "fmt"
+import (
+	"fmt"
 
-// Defaults of Config, as server.toml documents them.
+	"github.com/shardcore/shardcore/config"
+)
+
+// Defaults of Config: server.toml's (package config is their one home).
 const (
-	DefaultMaxResidentChunks      = 8192
-	DefaultMissPromotionThreshold = 2
-	DefaultMissPromotionWindowMs  = 30000
+	// DefaultMaxResidentChunks, 0, lets every chunk of the maps served stay
+	// resident: the bound is the maps' own size.
+	DefaultMaxResidentChunks      = config.DefaultMaxResidentChunks
+	DefaultMissPromotionThreshold = config.DefaultMissPromotionThreshold
+	DefaultMissPromotionWindowMs  = config.DefaultMissPromotionWindowMs
 	// DefaultMissVisitMs is longer than a pet following a mounted owner
 	// (4 tiles/s) keeps searching in one chunk it crosses: up to about 8 s
 	// on the default world's pet route.
-	DefaultMissVisitMs = 10000
+	DefaultMissVisitMs = config.DefaultMissVisitMs
 	// buildQueueCap bounds the chunks waiting for a background build.
 	buildQueueCap = 1024
 	// evictSample is the sample size of sampled LRU.
@@ -51,7 +57,8 @@ type Config struct {
 	// Enabled switches the cache on; when false every lookup falls through
 	// (FallDisabled).
 	Enabled bool
-	// MaxResidentChunks is the bound Enforce restores.
+	// MaxResidentChunks is the bound Enforce restores (0: every chunk of
+	// the maps served, so nothing is evicted).
 	MaxResidentChunks int
 	// MissPromotionThreshold is the number of visits within the window
 	// that builds a chunk no source has (1 = build on the first miss); see
@@ -105,9 +112,6 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.Eviction > EvictClock {
 		return c, fmt.Errorf("stepcache: config: unknown eviction policy %d", c.Eviction)
-	}
-	if c.MaxResidentChunks == 0 {
-		c.MaxResidentChunks = DefaultMaxResidentChunks
 	}
 	if c.MissPromotionThreshold == 0 {
 		c.MissPromotionThreshold = DefaultMissPromotionThreshold

@@ -7,15 +7,13 @@ import (
 )
 
 // nodeCeiling is req's own node budget: Options.MaxNodes and, with
-// Options.NodesPerTile set, at most Options.NodesBase + NodesPerTile per
-// tile from the start to the goal's range. A goal that many nodes do not
-// reach is, in practice, walled off or crowded in: in the 100,000-mobile
-// run the failed searches were 2.6% of them and spent 46% of all
-// expansions, and 97% of those that ran out of nodes found a path at once
-// with the mobiles taken away (a crowd plugs the way), while the searches
-// that found a path rarely needed many nodes: 0.3% of them needed more
-// than DefaultNodesBase and 64 a tile. The mobile's AI backs off and tries
-// again, as after any failed search.
+// Options.NodesPerTile positive, at most Options.NodesBase + NodesPerTile
+// per tile from the start to the goal's range. A goal that many nodes do
+// not reach is, in practice, walled off or crowded in (a crowd of mobiles
+// plugs the way), while searches that find a path rarely need that many;
+// failing searches would otherwise spend most of the shard's expansions.
+// The mobile's AI backs off and tries again, as after any failed search
+// (docs/performance.md has the measurements behind the defaults).
 func nodeCeiling(o *Options, req *pathing.Request) int {
 	n := o.MaxNodes
 	if o.NodesPerTile > 0 {
@@ -28,6 +26,11 @@ func nodeCeiling(o *Options, req *pathing.Request) int {
 // minCappedNodes is the least node budget worth starting a capped search
 // with; below it the rest of the queue waits for the next tick.
 const minCappedNodes = 16
+
+// minUncappedNodes is the least node budget an uncapped search gets
+// (at most Options.MaxNodes): a coarse clock can make the estimate of
+// what the budget allows tiny.
+const minUncappedNodes = 4000
 
 // searchBudget is the node budget of the next search under the time budget:
 // left of the tick's pathfinding time remains (tick in all), searches cost
@@ -68,7 +71,7 @@ func searchBudget(left, tick time.Duration, nsPerExp float64, maxNodes int, fina
 	capped = !final && n < full/2
 	nodes = max(n, minCappedNodes)
 	if !capped {
-		nodes = max(nodes, min(maxNodes, DefaultMaxNodes))
+		nodes = max(nodes, min(maxNodes, minUncappedNodes))
 	}
 	return nodes, capped, true
 }

@@ -33,9 +33,9 @@ func TestSearchBudget(t *testing.T) {
 		{"capped below maxNodes", 50 * time.Microsecond, 1000, 100, false, false, 50, true, true},
 		{"too little left to start", 10 * time.Microsecond, 1000, 20000, false, false, 0, false, false},
 		{"final: a whole tick whatever is left", 10 * time.Microsecond, 1000, 20000, true, false, 4000, false, true},
-		{"final under a coarse estimate: the default budget", 10 * time.Microsecond, 1e6, 20000, true, false, DefaultMaxNodes, false, true},
+		{"final under a coarse estimate: the default budget", 10 * time.Microsecond, 1e6, 20000, true, false, minUncappedNodes, false, true},
 		{"final never beyond maxNodes", 10 * time.Microsecond, 1e6, 1000, true, false, 1000, false, true},
-		{"a stalled estimate: the tick's first search still runs", tick, 300_000, 20000, false, true, DefaultMaxNodes, false, true},
+		{"a stalled estimate: the tick's first search still runs", tick, 300_000, 20000, false, true, minUncappedNodes, false, true},
 		{"a stalled estimate: later searches wait", tick, 300_000, 20000, false, false, 0, false, false},
 		{"little left for the tick's first search: capped to the least", 300 * time.Microsecond, 20_000, 20000, false, true, minCappedNodes, true, true},
 	}
@@ -94,10 +94,10 @@ func TestStallDoesNotStopPathfinding(t *testing.T) {
 	m, td := gridWorld(t)
 	var now time.Duration
 	f := &stallingFinder{now: &now, stall: 10 * time.Millisecond}
-	s, err := NewSim(m, td, Options{Clock: func() time.Duration { return now }, NewFinder: func(r *movement.Rules) pathing.Finder {
+	s, err := NewSim(m, td, Options{Clock: func() time.Duration { return now }, Backend: LiveBackend{NewFinder: func(r *movement.Rules) pathing.Finder {
 		f.f = pathing.NewClassic(r)
 		return f
-	}})
+	}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,13 +121,14 @@ func TestNodeCeiling(t *testing.T) {
 		r    *pathing.Request
 		want int
 	}{
-		{Options{MaxNodes: 20000}, req(0, 0, 100, 3, 0), 20000},
+		{Options{MaxNodes: 20000, NodesPerTile: -1}, req(0, 0, 100, 3, 0), 20000},
+		{Options{MaxNodes: 20000}, req(0, 0, 100, 3, 0), DefaultNodesBase + DefaultNodesPerTile*100},
 		{Options{MaxNodes: 20000, NodesPerTile: 128}, req(0, 0, 10, 3, 0), DefaultNodesBase + 1280},
 		{Options{MaxNodes: 20000, NodesPerTile: 128}, req(0, 0, 10, 3, 4), DefaultNodesBase + 768},
 		{Options{MaxNodes: 20000, NodesPerTile: 128}, req(5, 5, 6, 6, 2), DefaultNodesBase},
 		{Options{MaxNodes: 2000, NodesPerTile: 128}, req(0, 0, 500, 0, 0), 2000},
 		{Options{MaxNodes: 20000, NodesPerTile: 64, NodesBase: 1024}, req(0, 0, 10, 3, 0), 1024 + 640},
-		{Options{MaxNodes: 20000, NodesBase: 1024}, req(0, 0, 10, 3, 0), 20000},
+		{Options{MaxNodes: 20000, NodesBase: 1024, NodesPerTile: -1}, req(0, 0, 10, 3, 0), 20000},
 	} {
 		o := c.o.withDefaults(time.Now())
 		if got := nodeCeiling(&o, c.r); got != c.want {

@@ -75,10 +75,12 @@ func (c *countingFinder) Find(req *pathing.Request, res *pathing.Result) {
 func newSim(t testing.TB, m *world.Map, td *world.TileData, o Options) (*Sim, *countingFinder) {
 	t.Helper()
 	cf := &countingFinder{}
-	o.NewFinder = func(r *movement.Rules) pathing.Finder {
+	lb, _ := o.Backend.(LiveBackend) // a test's shared finders stay
+	lb.NewFinder = func(r *movement.Rules) pathing.Finder {
 		cf.f = pathing.NewClassic(r)
 		return cf
 	}
+	o.Backend = lb
 	s, err := NewSim(m, td, o)
 	if err != nil {
 		t.Fatal(err)

@@ -133,22 +133,18 @@ func (mv *mover) run(s *Sim) {
 	if len(s.move.movers) >= 2 && s.opts.Observer == nil && s.sch.sleep == nil && len(w.due) > 0 && len(e.due) > 0 {
 		w.stepper, e.stepper = s.move.movers[0], s.move.movers[1]
 		s.st.moveStages++
-		if s.opts.SearchStage != nil {
-			s.opts.SearchStage.Begin()
-		}
+		s.opts.Backend.Begin()
 		var wg sync.WaitGroup
 		wg.Add(1)
-		hg := s.helperDue()
+		hs := s.opts.Backend.HelperDue()
 		go func() {
-			helperStarted(hg)
+			hs.Started()
 			defer wg.Done()
 			e.walk(s)
 		}()
 		w.walk(s)
 		wg.Wait()
-		if s.opts.SearchStage != nil {
-			s.opts.SearchStage.End()
-		}
+		s.opts.Backend.End()
 	} else {
 		w.walk(s)
 		e.walk(s)

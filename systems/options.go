@@ -1,32 +1,28 @@
 package systems
 
 import (
+	"runtime"
 	"time"
 
+	"github.com/shardcore/shardcore/config"
+
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/pathing"
 	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
-// Defaults of Options.
+// Defaults of Options: those server.toml has are its (package config is
+// their one home); the rest are the simulation's own.
 const (
-	DefaultTickMs      = 8
-	DefaultTickBudget  = 4 * time.Millisecond
-	DefaultMaxNodes    = 4000
-	DefaultNodesBase   = 256
-	DefaultRepathMinMs = 100
-	DefaultRepathMaxMs = 300
-	DefaultDoorOpenMs  = 3000
+	DefaultTickMs       = config.DefaultTickMs
+	DefaultTickBudget   = time.Duration(config.DefaultTickBudgetMs * float64(time.Millisecond))
+	DefaultMaxNodes     = config.DefaultMaxNodes
+	DefaultNodesPerTile = config.DefaultNodesPerTile
+	DefaultNodesBase    = config.DefaultNodesBase
+	DefaultRepathMinMs  = 100
+	DefaultRepathMaxMs  = 300
+	DefaultDoorOpenMs   = 3000
 )
-
-// Evictor is the step cache's upkeep, run after every tick: WithCache's
-// installs the chunks the cache's background workers built (Collect) and
-// then evicts down to its resident bound (Enforce). *stepcache.Cache alone
-// satisfies it with eviction only.
-type Evictor interface {
-	Enforce() int
-}
 
 // Recorder receives one record per path search (the server's JSONL recorder).
 type Recorder interface {
@@ -97,43 +93,6 @@ func (l LiveSteps) Step(mv movement.Mover, x, y, z int, d movement.Dir) (int, bo
 	return nz, ok, true
 }
 
-// SearchStage is told when a parallel pathfinding stage begins and ends,
-// on the Sim's goroutine: WithCache's readies the step cache for its views
-// and merges them after.
-type SearchStage interface {
-	Begin()
-	End()
-}
-
-// HelperGate is a SearchStage that is also told when a parallel stage is
-// about to start a helper goroutine (HelperDue, on the Sim's goroutine)
-// and when that helper starts (HelperStarted, first thing on the helper's):
-// WithCache's holds the step cache's background builders in between, so
-// the helper is not kept off the second core by a build queue.
-type HelperGate interface {
-	HelperDue()
-	HelperStarted()
-}
-
-// helperDue tells the Sim's stage, when it is a HelperGate, that a helper
-// goroutine is about to start, and returns it (nil otherwise) for the
-// helper to pass to helperStarted.
-func (s *Sim) helperDue() HelperGate {
-	hg, _ := s.opts.SearchStage.(HelperGate)
-	if hg != nil {
-		hg.HelperDue()
-	}
-	return hg
-}
-
-// helperStarted tells hg (from helperDue; nil: nothing) that its helper
-// started.
-func helperStarted(hg HelperGate) {
-	if hg != nil {
-		hg.HelperStarted()
-	}
-}
-
 // StepObserver sees every step the movement system checks (tests re-check
 // them; a debugger could draw them).
 type StepObserver interface {
@@ -154,35 +113,20 @@ type Options struct {
 	// Clock is a monotonic clock for budgets and tick timings (default: time
 	// since NewSim). Tests inject a fake one.
 	Clock func() time.Duration
-	// NewFinder builds the path finder over the shard's live rules (default:
-	// pathing.NewClassic).
-	NewFinder func(r *movement.Rules) pathing.Finder
-	// NewStepper builds the movement system's step check over the shard's
-	// live rules (default: LiveSteps; WithCache: the step cache's
-	// pathing.StepChecker).
-	NewStepper func(r *movement.Rules) Stepper
+	// Backend is where searches and step checks come from: the live rules
+	// (nil, or LiveBackend), or a step cache in front of them
+	// (CacheBackend).
+	Backend Backend
 	// SearchWorkers is how many goroutines serve path requests at once
-	// under the time budget, the Sim's own included (0 or 1: the Sim's
-	// alone). More than one needs NewSharedFinder; the deterministic
-	// budgets and a Recorder that is recording serve on the Sim's goroutine
-	// alone.
+	// under the time budget, the Sim's own included (0: one per core when
+	// the Backend has shared finders; 1: the Sim's alone). The
+	// deterministic budgets and a Recorder that is recording serve on the
+	// Sim's goroutine alone.
 	SearchWorkers int
-	// NewSharedFinder builds each search worker's finder: finders that
-	// search at once on several goroutines while the Sim waits, between
-	// SearchStage's Begin and End (WithCache: cache A*s through read-only
-	// views of the step cache).
-	NewSharedFinder func(r *movement.Rules) pathing.Finder
-	// SearchStage brackets each parallel pathfinding stage, and each
-	// parallel movement stage (nil: nothing).
-	SearchStage SearchStage
-	// MoveWorkers, at 2 or more with NewSharedStepper, has the movement
-	// system step its west and east lanes at once (move_lanes.go); the
-	// outcome is the same with one.
+	// MoveWorkers, at 2 or more with a Backend that has shared steppers,
+	// has the movement system step its west and east lanes at once
+	// (move_lanes.go); the outcome is the same with one.
 	MoveWorkers int
-	// NewSharedStepper builds the step check of a lane stepped on another
-	// goroutine while the Sim waits, between SearchStage's Begin and End
-	// (WithCache: a StepChecker through a read-only view of the cache).
-	NewSharedStepper func(r *movement.Rules) Stepper
 	// SleepRadius, when positive, turns sleeping sectors on: an NPC
 	// (patroller or wanderer) whose sector has no player within this many
 	// sectors (16 cells each) does not think until one comes (sleep.go).
@@ -194,10 +138,10 @@ type Options struct {
 	FollowDirect bool
 	// MaxNodes is each search's node budget (DefaultMaxNodes).
 	MaxNodes int
-	// NodesPerTile, when positive, also bounds a search's node budget by
-	// how far its goal is: at most NodesBase + NodesPerTile nodes per tile
-	// (Chebyshev) from the start to the goal's range. 0: MaxNodes alone.
-	// See nodeCeiling.
+	// NodesPerTile also bounds a search's node budget by how far its goal
+	// is: at most NodesBase + NodesPerTile nodes per tile (Chebyshev) from
+	// the start to the goal's range (0: DefaultNodesPerTile; negative:
+	// MaxNodes alone). See nodeCeiling.
 	NodesPerTile int
 	// NodesBase is that bound's nodes for a goal in range of the start
 	// (0: DefaultNodesBase).
@@ -209,8 +153,6 @@ type Options struct {
 	DoorOpenMs int
 	Seed       uint64
 
-	Evictor  Evictor         // the cache upkeep after every tick (nil: none)
-	HitRatio func() float64  // the step cache's hit ratio for stats (nil: 0)
 	Recorder Recorder        // per-search records (nil: none)
 	Observer StepObserver    // per-step events (nil: none)
 	Rules    *movement.Rules // live rules to clone (nil: built from the map)
@@ -226,14 +168,17 @@ func (o Options) withDefaults(start time.Time) Options {
 	if o.Clock == nil {
 		o.Clock = func() time.Duration { return time.Since(start) }
 	}
-	if o.NewFinder == nil {
-		o.NewFinder = func(r *movement.Rules) pathing.Finder { return pathing.NewClassic(r) }
+	if o.Backend == nil {
+		o.Backend = LiveBackend{}
 	}
-	if o.NewStepper == nil {
-		o.NewStepper = func(r *movement.Rules) Stepper { return LiveSteps{Rules: r} }
+	if o.SearchWorkers == 0 && o.Backend.Shares() {
+		o.SearchWorkers = runtime.GOMAXPROCS(0)
 	}
 	if o.MaxNodes <= 0 {
 		o.MaxNodes = DefaultMaxNodes
+	}
+	if o.NodesPerTile == 0 {
+		o.NodesPerTile = DefaultNodesPerTile
 	}
 	if o.NodesBase <= 0 {
 		o.NodesBase = DefaultNodesBase
@@ -249,3 +194,8 @@ func (o Options) withDefaults(start time.Time) Options {
 	}
 	return o
 }
+
+// DefaultOptions returns the zero Options with every default filled in:
+// what a Sim of the zero Options runs with (Backend: the live rules;
+// Clock: time since the call).
+func DefaultOptions() Options { return Options{}.withDefaults(time.Now()) }

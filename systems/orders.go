@@ -259,16 +259,6 @@ func (s *Sim) SetDoor(id uint64, open bool) error {
 // heldOpen is the CloseAt of a door held open by SetDoor.
 const heldOpen int64 = 1<<63 - 1
 
-// Mobile returns mobile id's state: where it stands, its capabilities,
-// pace, order (its intent's state), pending request and path.
-func (s *Sim) Mobile(id uint64) (MobileState, error) {
-	e, err := s.mobile(id)
-	if err != nil {
-		return MobileState{}, fmt.Errorf("systems: %w", err)
-	}
-	return s.mobileState(e), nil
-}
-
 // Receive spawns a mobile arriving from another map of the shard (its id
 // kept) and says so with EventTeleported. Structural: call it between
 // ticks.

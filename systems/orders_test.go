@@ -2,6 +2,7 @@ package systems
 
 import (
 	"errors"
+	"runtime"
 	"testing"
 
 	c "github.com/shardcore/shardcore/components"
@@ -73,7 +74,7 @@ func TestGoToArrives(t *testing.T) {
 func TestGoToUnreachableGivesUp(t *testing.T) {
 	rows := []string{"......###.", "......#.#.", "......###."}
 	m, td := gridWorld(t, rows...)
-	s, _ := newSim(t, m, td, Options{MaxSearchesPerTick: 4})
+	s, _ := newSim(t, m, td, Options{MaxSearchesPerTick: 4, NodesPerTile: -1}) // the whole map searched: unreachable, not out of nodes
 	s.SetEvents(AllEvents, 0)
 	id, err := s.SpawnMobile(MobileSpec{X: 1, Y: 1, Order: Order{GoTo: &GoToSpec{Goal: world.Point{X: 7, Y: 1}}}})
 	if err != nil {
@@ -388,5 +389,58 @@ func TestEventCapDrops(t *testing.T) {
 	}
 	if evs := s.Events(nil); len(evs) != 2 || s.Stats().EventsDropped != 3 {
 		t.Fatalf("%d events kept, %d dropped", len(evs), s.Stats().EventsDropped)
+	}
+}
+
+// TestReserveMobileID: a reserved id of the map's own is never minted
+// again; an id of another map's, an item's or one below the next changes
+// nothing.
+func TestReserveMobileID(t *testing.T) {
+	m, td := gridWorld(t, "..........", "..........")
+	s, _ := newSim(t, m, td, Options{})
+	first, err := s.SpawnMobile(MobileSpec{X: 1, Y: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.ReserveMobileID(first + 4)
+	s.ReserveMobileID(first + 1) // below the next: nothing
+	s.ReserveMobileID(uint64(7)<<IDMapShift | 100)
+	s.ReserveMobileID(itemIDBit | 200)
+	next, err := s.SpawnMobile(MobileSpec{X: 2, Y: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next != first+5 {
+		t.Fatalf("minted %d after reserving %d, want %d", next, first+4, first+5)
+	}
+}
+
+// TestMobileQueryAllocatesLittle: one mobile's state (Mobile) is carved
+// from allocations its own size, not from a whole state's slabs: the
+// gates and the embedding API ask it for single mobiles between ticks.
+func TestMobileQueryAllocatesLittle(t *testing.T) {
+	m, td := gridWorld(t, "..........", "..........")
+	s, _ := newSim(t, m, td, Options{})
+	owner, err := s.SpawnMobile(MobileSpec{X: 1, Y: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pet, err := s.SpawnMobile(MobileSpec{X: 2, Y: 1, Order: Order{Follow: &FollowSpec{Target: owner, Range: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range 100 {
+		if _, err := s.Mobile(pet); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Mobile(owner); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 200*1024 {
+		t.Fatalf("200 single-mobile queries allocated %d bytes", n)
 	}
 }

@@ -100,13 +100,9 @@ func (p *pathfinder) updateParallel(s *Sim, start time.Duration) {
 	for p.head < len(p.queue) && s.opts.TickBudget > s.opts.Clock()-start {
 		consumed := p.prepareJobs(s, want)
 		if len(ps.jobs) > 0 {
-			if s.opts.SearchStage != nil {
-				s.opts.SearchStage.Begin()
-			}
+			s.opts.Backend.Begin()
 			ps.run(s, p.postponed, start)
-			if s.opts.SearchStage != nil {
-				s.opts.SearchStage.End()
-			}
+			s.opts.Backend.End()
 		}
 		n, all := p.applyJobs(s, consumed)
 		served += n
@@ -162,7 +158,7 @@ func (ps *parallel) run(s *Sim, postponed ecs.Entity, start time.Duration) {
 	gen := ps.gen
 	ps.mu.Unlock()
 	for w := 1; w < len(ps.workers); w++ {
-		go ps.help(s, ps.workers[w], gen, postponed, start, s.helperDue())
+		go ps.help(s, ps.workers[w], gen, postponed, start, s.opts.Backend.HelperDue())
 	}
 	ps.work(s, ps.workers[0], postponed, start)
 	ps.mu.Lock()
@@ -172,10 +168,10 @@ func (ps *parallel) run(s *Sim, postponed ecs.Entity, start time.Duration) {
 }
 
 // help is a helper goroutine's share of stage gen; a helper that starts
-// after its stage closed leaves without touching anything (but tells hg it
-// started).
-func (ps *parallel) help(s *Sim, w *searchWorker, gen uint64, postponed ecs.Entity, start time.Duration, hg HelperGate) {
-	helperStarted(hg)
+// after its stage closed leaves without touching anything (but tells the
+// backend it started).
+func (ps *parallel) help(s *Sim, w *searchWorker, gen uint64, postponed ecs.Entity, start time.Duration, hs HelperStart) {
+	hs.Started()
 	ps.mu.Lock()
 	if ps.closed || ps.gen != gen {
 		ps.mu.Unlock()

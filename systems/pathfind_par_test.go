@@ -45,11 +45,11 @@ func TestParallelStageServesInQueueOrder(t *testing.T) {
 		var calls, helped atomic.Int64
 		n := 0
 		o := Options{TickBudget: time.Hour, Clock: func() time.Duration { return 0 }, SearchWorkers: workers,
-			NewSharedFinder: func(r *movement.Rules) pathing.Finder {
+			Backend: LiveBackend{NewSharedFinder: func(r *movement.Rules) pathing.Finder {
 				g := &gatedFinder{f: pathing.NewClassic(r), worker: n, gate: &gate, once: &once, calls: &calls, helped: &helped}
 				n++
 				return g
-			}}
+			}}}
 		s, cf := newSim(t, m, td, o)
 		spawnPatrollers(t, s, 12)
 		for i := 0; i < 40; i++ {
@@ -79,7 +79,7 @@ func TestParallelStageBudget(t *testing.T) {
 	var mu sync.Mutex
 	read := func() time.Duration { mu.Lock(); defer mu.Unlock(); return clk.read() }
 	o := Options{TickBudget: time.Millisecond, Clock: read, SearchWorkers: 2,
-		NewSharedFinder: func(r *movement.Rules) pathing.Finder { return pathing.NewClassic(r) }}
+		Backend: LiveBackend{NewSharedFinder: func(r *movement.Rules) pathing.Finder { return pathing.NewClassic(r) }}}
 	s, _ := newSim(t, m, td, o)
 	ids := spawnPatrollers(t, s, 14)
 	s.Step()
@@ -138,9 +138,9 @@ func TestParallelStageResumesPausedSearches(t *testing.T) {
 	var mu sync.Mutex
 	read := func() time.Duration { mu.Lock(); defer mu.Unlock(); return clk.read() }
 	o := Options{TickBudget: time.Millisecond, Clock: read, SearchWorkers: 2,
-		NewSharedFinder: func(r *movement.Rules) pathing.Finder {
+		Backend: LiveBackend{NewSharedFinder: func(r *movement.Rules) pathing.Finder {
 			return &pausingFinder{f: pathing.NewClassic(r), pauses: &pauses, bad: &bad}
-		}}
+		}}}
 	s, _ := newSim(t, m, td, o)
 	ids := spawnPatrollers(t, s, 10)
 	for i := 0; i < 60; i++ {

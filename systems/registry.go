@@ -93,6 +93,16 @@ func (r *registry) claimItem(want uint64) (uint64, error) {
 	return want, nil
 }
 
+// ReserveMobileID makes sure this map never mints mobile id again (when
+// it is one of this map's ids): for a mobile known to exist elsewhere
+// though this map's restored state predates it (it left for another map,
+// as a cluster's journal says). Call it between ticks.
+func (s *Sim) ReserveMobileID(id uint64) {
+	if !IsItemID(id) && id&^localMask == s.reg.base && id&localMask >= s.reg.nextMob {
+		s.reg.nextMob = id&localMask + 1
+	}
+}
+
 // mobile returns mobile id's entity.
 func (s *Sim) mobile(id uint64) (ecs.Entity, error) {
 	e, ok := s.reg.byID[id]

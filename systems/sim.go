@@ -93,14 +93,6 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 	}
 	s.rules.Dyn = s.idx
 	s.rules.StaticOnly = false
-	finder := opts.NewFinder(s.rules.Clone())
-	if finder == nil {
-		return nil, errors.New("systems: new sim: NewFinder returned nil")
-	}
-	stepper := opts.NewStepper(s.rules.Clone())
-	if stepper == nil {
-		return nil, errors.New("systems: new sim: NewStepper returned nil")
-	}
 	s.rnd.src = rand.NewPCG(opts.Seed, opts.Seed^0x5EED)
 	s.rnd.Rand = rand.New(s.rnd.src)
 	w := &s.w
@@ -108,13 +100,31 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 	if opts.SleepRadius > 0 {
 		s.sch.sleep = newSleepers(opts.SleepRadius, m.Width, m.Height)
 	}
+	s.move = newMover(w)
+	if err := s.searchAndStep(opts.Backend); err != nil {
+		return nil, fmt.Errorf("systems: new sim: %w", err)
+	}
+	return s, nil
+}
+
+// searchAndStep makes the Sim's finders and steppers through b, over
+// clones of its live rules: its own, and the search workers' and movement
+// lanes' when b shares and the options ask for them.
+func (s *Sim) searchAndStep(b Backend) error {
+	finder := b.Finder(s.rules.Clone())
+	if finder == nil {
+		return errors.New("the backend made no finder")
+	}
+	if s.move.stepper = b.Stepper(s.rules.Clone()); s.move.stepper == nil {
+		return errors.New("the backend made no stepper")
+	}
 	s.paths = newPathfinder(finder)
-	if opts.SearchWorkers > 1 && opts.NewSharedFinder != nil {
+	if s.opts.SearchWorkers > 1 && b.Shares() {
 		ps := &parallel{}
-		for i := 0; i < opts.SearchWorkers; i++ {
-			f := opts.NewSharedFinder(s.rules.Clone())
+		for i := 0; i < s.opts.SearchWorkers; i++ {
+			f := b.SharedFinder(s.rules.Clone())
 			if f == nil {
-				return nil, errors.New("systems: new sim: NewSharedFinder returned nil")
+				return errors.New("the backend made no shared finder")
 			}
 			w := &searchWorker{finder: f}
 			w.pauser, _ = f.(pathing.Pauser)
@@ -122,18 +132,16 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 		}
 		s.paths.par = ps
 	}
-	s.move = newMover(w)
-	s.move.stepper = stepper
-	if opts.MoveWorkers > 1 && opts.NewSharedStepper != nil {
+	if s.opts.MoveWorkers > 1 && b.Shares() {
 		for i := 0; i < 2; i++ {
-			st := opts.NewSharedStepper(s.rules.Clone())
+			st := b.SharedStepper(s.rules.Clone())
 			if st == nil {
-				return nil, errors.New("systems: new sim: NewSharedStepper returned nil")
+				return errors.New("the backend made no shared stepper")
 			}
 			s.move.movers = append(s.move.movers, st)
 		}
 	}
-	return s, nil
+	return nil
 }
 
 // Map returns the simulated map.

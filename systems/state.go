@@ -112,7 +112,9 @@ type ItemState struct {
 	CloseAt              int64
 }
 
-// State returns the Sim's state. Call it between ticks.
+// State returns the Sim's state. Call it between ticks. A state of many
+// mobiles is taken in a few large allocations (a save captures it between
+// two ticks); its slices share them, so copy what is kept after changing.
 func (s *Sim) State() (*State, error) {
 	rnd, err := s.rnd.src.MarshalBinary()
 	if err != nil {
@@ -120,14 +122,18 @@ func (s *Sim) State() (*State, error) {
 	}
 	st := &State{Map: s.m.ID, Tick: s.tick, Now: s.now, Rand: rnd, NextMob: s.reg.nextMob, NextItem: s.reg.nextItem,
 		Round: s.sch.round, Postponed: s.idOf(s.paths.postponed)}
+	a := newStateArena()
+	st.Routes = make([][]world.Point, 0, len(s.reg.routes))
 	for _, r := range s.reg.routes {
-		st.Routes = append(st.Routes, slices.Clone(r))
+		st.Routes = append(st.Routes, a.points.take(r))
 	}
 	for _, w := range s.reg.walks {
 		st.Walks = append(st.Walks, slices.Clone(w))
 	}
-	for _, id := range s.MobileIDs() {
-		st.Mobiles = append(st.Mobiles, s.mobileState(s.reg.byID[id]))
+	ids := s.MobileIDs()
+	st.Mobiles = make([]MobileState, len(ids))
+	for i, id := range ids {
+		s.mobileState(s.reg.byID[id], &st.Mobiles[i], a)
 	}
 	for _, e := range s.reg.items {
 		if s.w.Alive(e) {
@@ -145,6 +151,63 @@ func (s *Sim) State() (*State, error) {
 		slices.SortFunc(st.Asleep, func(a, b SleepingSector) int { return cmp.Compare(a.Sector, b.Sector) })
 	}
 	return st, nil
+}
+
+// stateArena hands out the many small parts of a state from a few large
+// allocations.
+type stateArena struct {
+	points    slab[world.Point]
+	dirs      slab[movement.Dir]
+	zs        slab[int8]
+	ids       slab[uint64]
+	follows   slab[FollowState]
+	patrols   slab[c.Patrol]
+	walks     slab[c.Walk]
+	wanders   slab[c.Wander]
+	goTos     slab[c.GoTo]
+	followers []ecs.Entity // scratch
+	scratch   []uint64
+}
+
+// slabChunk is how many values a slab allocates at a time.
+const slabChunk = 1 << 14
+
+// newStateArena is the arena a whole state is taken with: its slabs
+// allocate slabChunk values at a time.
+func newStateArena() *stateArena {
+	a := &stateArena{}
+	a.points.chunk, a.dirs.chunk, a.zs.chunk, a.ids.chunk = slabChunk, slabChunk, slabChunk, slabChunk
+	a.follows.chunk, a.patrols.chunk, a.walks.chunk, a.wanders.chunk, a.goTos.chunk = slabChunk, slabChunk, slabChunk, slabChunk, slabChunk
+	return a
+}
+
+// slab hands out values and slices carved from chunks of chunk values (0:
+// each allocation just large enough, for one mobile's state).
+type slab[T any] struct {
+	buf   []T
+	chunk int
+}
+
+// take returns a copy of v carved from the slab (nil when v is empty).
+func (s *slab[T]) take(v []T) []T {
+	if len(v) == 0 {
+		return nil
+	}
+	if len(v) > cap(s.buf)-len(s.buf) {
+		s.buf = make([]T, 0, max(s.chunk, len(v)))
+	}
+	n := len(s.buf)
+	s.buf = append(s.buf, v...)
+	return s.buf[n:len(s.buf):len(s.buf)]
+}
+
+// one returns a pointer to a copy of v carved from the slab.
+func (s *slab[T]) one(v T) *T {
+	if len(s.buf) == cap(s.buf) {
+		s.buf = make([]T, 0, max(s.chunk, 1))
+	}
+	s.buf = append(s.buf, v)
+	return &s.buf[len(s.buf)-1]
 }
 
 // idOf returns live mobile e's id, 0 for none.
@@ -179,36 +242,52 @@ func (s *Sim) wheelState(w *wheel) WheelState {
 	return ws
 }
 
-// mobileState returns mobile e's state.
-func (s *Sim) mobileState(e ecs.Entity) MobileState {
+// mobileState fills ms with mobile e's state, its parts from a.
+func (s *Sim) mobileState(e ecs.Entity, ms *MobileState, a *stateArena) {
 	pos, mob, sc := s.maps.pos.Get(e), s.maps.mob.Get(e), s.maps.sched.Get(e)
 	path := s.maps.path.Get(e)
-	ms := MobileState{ID: mob.ID, X: int(pos.X), Y: int(pos.Y), Z: int(pos.Z), Facing: s.maps.facing.Get(e).Dir,
+	*ms = MobileState{ID: mob.ID, X: int(pos.X), Y: int(pos.Y), Z: int(pos.Z), Facing: s.maps.facing.Get(e).Dir,
 		Speed: mob.Speed, Caps: mob.Caps, NextMove: mob.NextMove, Request: *s.maps.req.Get(e),
-		Path: c.PathState{Steps: cloneOrNil(path.Steps), Zs: cloneOrNil(path.Zs), Next: path.Next, Repath: path.Repath,
+		Path: c.PathState{Steps: a.dirs.take(path.Steps), Zs: a.zs.take(path.Zs), Next: path.Next, Repath: path.Repath,
 			Failed: path.Failed, RetryAt: path.RetryAt},
 		Sched: SchedState{MoveAt: sc.moveAt, ThinkAt: sc.thinkAt, Touched: sc.touched, Intent: sc.intent,
 			Asleep: sc.asleep, Chasing: sc.chasing, Party: sc.party},
 	}
-	ms.Sched.Followers = s.idsOf(s.followersOf(e, nil))
+	if sc.leads {
+		a.followers = s.followersOf(e, a.followers[:0])
+		a.scratch = a.scratch[:0]
+		for _, f := range a.followers {
+			if id := s.idOf(f); id != 0 {
+				a.scratch = append(a.scratch, id)
+			}
+		}
+		ms.Sched.Followers = a.ids.take(a.scratch)
+	}
 	switch sc.intent {
 	case intentFollow:
 		f := s.maps.follow.Get(e)
-		ms.Follow = &FollowState{Target: s.idOf(f.Target), Range: f.Range, NextRepath: f.NextRepath, LastGoal: f.LastGoal}
+		ms.Follow = a.follows.one(FollowState{Target: s.idOf(f.Target), Range: f.Range, NextRepath: f.NextRepath, LastGoal: f.LastGoal})
 	case intentPatrol:
-		p := *s.maps.patrol.Get(e)
-		ms.Patrol = &p
+		ms.Patrol = a.patrols.one(*s.maps.patrol.Get(e))
 	case intentWalk:
-		w := *s.maps.walk.Get(e)
-		ms.Walk = &w
+		ms.Walk = a.walks.one(*s.maps.walk.Get(e))
 	case intentWander:
-		w := *s.maps.wander.Get(e)
-		ms.Wander = &w
+		ms.Wander = a.wanders.one(*s.maps.wander.Get(e))
 	case intentGoTo:
-		g := *s.maps.goTo.Get(e)
-		ms.GoTo = &g
+		ms.GoTo = a.goTos.one(*s.maps.goTo.Get(e))
 	}
-	return ms
+}
+
+// Mobile returns mobile id's state: where it stands, its capabilities,
+// pace, order (its intent's state), pending request and path.
+func (s *Sim) Mobile(id uint64) (MobileState, error) {
+	e, err := s.mobile(id)
+	if err != nil {
+		return MobileState{}, fmt.Errorf("systems: %w", err)
+	}
+	var ms MobileState
+	s.mobileState(e, &ms, &stateArena{})
+	return ms, nil
 }
 
 // itemState returns item e's state.
@@ -221,15 +300,6 @@ func (s *Sim) itemState(e ecs.Entity) ItemState {
 		is.Open, is.CloseAt = d.Open, d.CloseAt
 	}
 	return is
-}
-
-// cloneOrNil returns a copy of v, nil when it is empty (so two equal states
-// compare equal whatever storage their Sims kept).
-func cloneOrNil[T any](v []T) []T {
-	if len(v) == 0 {
-		return nil
-	}
-	return slices.Clone(v)
 }
 
 // OrderName names the mobile's order: "follow", "patrol", "walk_route",

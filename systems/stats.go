@@ -134,9 +134,7 @@ func (s *Sim) Stats() Stats {
 	if s.st.searches > 0 {
 		st.MeanWaitTicks = float64(s.st.waitSum) / float64(s.st.searches)
 	}
-	if s.opts.HitRatio != nil {
-		st.HitRatio = s.opts.HitRatio()
-	}
+	st.HitRatio = s.opts.Backend.HitRatio()
 	st.TickP50, st.TickP99 = s.durs.percentiles()
 	st.Finder = finderStats(s.paths)
 

@@ -25,9 +25,7 @@ func (s *Sim) Tick(now time.Duration) {
 	mark(SysPathfind)
 	s.move.update(s)
 	mark(SysMove)
-	if s.opts.Evictor != nil {
-		s.opts.Evictor.Enforce()
-	}
+	s.opts.Backend.Upkeep()
 	mark(SysUpkeep)
 	s.tick++
 	s.durs.add(lap-t0, &s.st)

@@ -51,11 +51,14 @@ func newShard(t testing.TB, su shardSetup) *shard {
 			t.Fatalf("new cache: %v", err)
 		}
 		sh.cache = c
-		opts = systems.WithCacheSearch(opts, c, cmp.Or(su.search, systems.SearchCache))
+		opts.Backend = systems.NewCacheBackend(c, cmp.Or(su.search, systems.SearchCache))
 	}
 	if su.liveSteps {
-		opts.NewStepper = func(r *movement.Rules) systems.Stepper { return systems.LiveSteps{Rules: r} }
-		opts.NewSharedStepper = opts.NewStepper
+		inner := opts.Backend
+		if inner == nil {
+			inner = systems.LiveBackend{}
+		}
+		opts.Backend = liveSteps{inner}
 	}
 	sh.check = &checker{}
 	if !su.noObserver {
@@ -136,3 +139,10 @@ func abs(v int) int {
 	}
 	return v
 }
+
+// liveSteps is a backend whose steps the live rules check, searches its
+// inner backend's.
+type liveSteps struct{ systems.Backend }
+
+func (liveSteps) Stepper(r *movement.Rules) systems.Stepper       { return systems.LiveSteps{Rules: r} }
+func (liveSteps) SharedStepper(r *movement.Rules) systems.Stepper { return systems.LiveSteps{Rules: r} }

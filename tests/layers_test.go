@@ -20,7 +20,8 @@ var layers = []struct {
 	rank   int
 }{
 	{"github.com/shardcore/shardcore/internal/", 0},
-	{"github.com/shardcore/shardcore/testkit/", 0}, // the repository locator and the counting helper, for tests and tools
+	{"github.com/shardcore/shardcore/testkit/", 0},         // the repository locator and the counting helper, for tests and tools
+	{"github.com/shardcore/shardcore/testkit/stations", 3}, // open cells for moongates, by the movement rules
 	{"github.com/shardcore/shardcore/config", 0},
 	{"github.com/shardcore/shardcore/world", 1},
 	{"github.com/shardcore/shardcore/movement", 2},
@@ -40,12 +41,14 @@ var layers = []struct {
 	{"github.com/shardcore/shardcore/population", 10},
 	{"github.com/shardcore/shardcore/metrics", 10}, // Prometheus series and endpoint: reads the chunk model's hit kinds, published by server
 	{"github.com/shardcore/shardcore/server", 11},
-	{"github.com/shardcore/shardcore/server/recorder", 10}, // the search recording: format, writer, tap; below the server that wires it
-	{"github.com/shardcore/shardcore/server/replay", 10},   // re-runs a recording; imports recorder
-	{"github.com/shardcore/shardcore/server/render", 10},   // the PNG of a map the server hands it
-	{"github.com/shardcore/shardcore/server/savefile", 10}, // the save file's layout: systems' state, below the server that saves
-	{"github.com/shardcore/shardcore/shard", 12},           // the embedding API over the server
-	{"github.com/shardcore/shardcore/scenario", 12},        // scenario files run over the simulation
+	{"github.com/shardcore/shardcore/server/recorder", 10},     // the search recording: format, writer, tap; below the server that wires it
+	{"github.com/shardcore/shardcore/server/replay", 10},       // re-runs a recording; imports recorder
+	{"github.com/shardcore/shardcore/server/render", 10},       // the PNG of a map the server hands it
+	{"github.com/shardcore/shardcore/server/savefile", 10},     // the save file's layout: systems' state, below the server that saves
+	{"github.com/shardcore/shardcore/cluster", 12},             // a shard over several processes: the server's Transit over NATS JetStream
+	{"github.com/shardcore/shardcore/cluster/clustertest", 13}, // the cluster's test harness: shard processes, NATS, a driver
+	{"github.com/shardcore/shardcore/shard", 12},               // the embedding API over the server (and, with [cluster], package cluster)
+	{"github.com/shardcore/shardcore/scenario", 12},            // scenario files run over the simulation
 	{"github.com/shardcore/shardcore/cmd/", 13},
 	{"github.com/shardcore/shardcore/examples/", 13},
 	{"github.com/shardcore/shardcore/tests", 14},
@@ -71,6 +74,7 @@ var testOnly = []string{
 	"github.com/shardcore/shardcore/testkit",
 	"github.com/shardcore/shardcore/stepcache/steptest",
 	"github.com/shardcore/shardcore/stepcache/swb/swbtest",
+	"github.com/shardcore/shardcore/cluster/clustertest",
 }
 
 // isTestOnly reports whether package p is under testOnly.

@@ -125,14 +125,20 @@ func (f *cmdFlags) shardConfig() func() (config.Config, error) {
 	}
 }
 
-// parsePopulation applies "pets=N,patrols=N,swimmers=N" (any subset) to p.
+// parsePopulation applies "pets=N,patrols=N,swimmers=N" (any subset, each
+// kind once) to p.
 func parsePopulation(s string, p *config.Population) error {
+	seen := map[string]bool{}
 	for _, kv := range strings.Split(s, ",") {
 		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
 		n, err := strconv.Atoi(v)
 		if !ok || err != nil || n < 0 {
 			return fmt.Errorf("--population %q: want pets=N,patrols=N,swimmers=N with N ≥ 0", s)
 		}
+		if seen[k] {
+			return fmt.Errorf("--population %q: %s given twice", s, k)
+		}
+		seen[k] = true
 		switch k {
 		case "pets":
 			p.Pets = n

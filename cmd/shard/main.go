@@ -61,10 +61,35 @@ func usage(w io.Writer) {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible(os.Stderr)
 	code := runMain(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// interruptible returns a context the first interrupt (Ctrl-C) or SIGTERM
+// cancels, saying so on stderr; from then on the signals' default action
+// is back, so a second Ctrl-C ends the process at once whatever it is
+// waiting on. stop releases the signals.
+func interruptible(stderr io.Writer) (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-sigs:
+			signal.Stop(sigs)
+			fmt.Fprintf(stderr, "shard: %v: stopping (interrupt again to exit at once)\n", sig)
+			cancel()
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		close(done)
+		cancel()
+	}
 }
 
 // Exit codes of runMain.

@@ -140,7 +140,9 @@ func TestREADMECommandsMatchTheirFlags(t *testing.T) {
 // the README's configuration table, and every row is a key.
 func TestREADMEConfigKeys(t *testing.T) {
 	cfg := config.Default()
-	cfg.Shard.Population.Maps = []config.MapShare{{ID: 0, Share: 1}} // so the array of tables is written
+	cfg.Shard.Population.Maps = []config.MapShare{{ID: 0, Share: 1}} // so the arrays of tables are written
+	cfg.Shard.Moongates = []config.Moongate{{}}
+	cfg.Cluster.Processes = []config.Process{{Name: "a", Maps: []int{0}}}
 	var b bytes.Buffer
 	if err := config.Write(&b, cfg); err != nil {
 		t.Fatal(err)

@@ -4,11 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 
 	"github.com/shardcore/shardcore/config"
+	"github.com/shardcore/shardcore/internal/safefile"
 	"github.com/shardcore/shardcore/server/recorder"
 	"github.com/shardcore/shardcore/server/replay"
 	"github.com/shardcore/shardcore/world"
@@ -61,21 +60,24 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *mapID < -1 || *mapID > 255 {
 		return f.usageErr("--map %d: want a map id 0..255, or -1 for every map", *mapID)
 	}
-	recs, err := readRecording(file)
+	rd, err := readRecording(file)
 	if err != nil {
 		return err
 	}
-	worlds, err := replayWorlds(ctx, recs, *worldFlag, *seed, *size, *mapID)
+	worlds, err := replayWorlds(ctx, rd.Records, *worldFlag, *seed, *size, *mapID)
 	if err != nil {
 		return err
 	}
-	rep, err := replay.Run(ctx, worlds, recs, replay.Options{Search: *search})
+	rep, err := replay.Run(ctx, worlds, rd.Records, replay.Options{Search: *search})
 	if err != nil {
 		return err
 	}
-	bc, err := budgetMismatches(ctx, worlds, recs, rep, *search)
+	bc, err := budgetMismatches(ctx, worlds, rd.Records, rep, *search)
 	if err != nil {
 		return err
+	}
+	if rd.CutLine > 0 {
+		fmt.Fprintf(stdout, "warning: line %d is cut (the recording ends mid-line: its writer stopped); not replayed\n", rd.CutLine)
 	}
 	printReplay(stdout, rep, bc, *search)
 	switch {
@@ -87,18 +89,19 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	return nil
 }
 
-// readRecording reads a recorder's JSON lines.
-func readRecording(file string) ([]recorder.Record, error) {
-	f, err := os.Open(file)
+// readRecording reads a recorder's JSON lines (a regular file: a named
+// pipe is refused, not waited on).
+func readRecording(file string) (recorder.Recording, error) {
+	f, _, err := safefile.Open(file, safefile.NoLimit)
 	if err != nil {
-		return nil, err
+		return recorder.Recording{}, err
 	}
 	defer f.Close()
-	recs, err := recorder.Read(f)
+	rd, err := recorder.Read(f)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+		return recorder.Recording{}, fmt.Errorf("%s: %w", file, err)
 	}
-	return recs, nil
+	return rd, nil
 }
 
 // replayWorlds loads map only (≥ 0), or every map the records name.
@@ -129,7 +132,9 @@ func replayWorlds(ctx context.Context, recs []recorder.Record, dir string, seed 
 }
 
 // replayWorld is the world a replay loads: the generated default world of
-// seed and size (its client files in the temp dir), or client files in dir.
+// seed and size (its client files written where source puts a generated
+// world: under the user's cache dir, private to the user, loads of it
+// taking turns), or client files in dir.
 func replayWorld(dir string, seed int64, size string, mapID int) (source.Spec, error) {
 	spec := source.Spec{MapID: world.MapID(mapID), Seed: seed}
 	if dir != "default" {
@@ -141,7 +146,6 @@ func replayWorld(dir string, seed int64, size string, mapID int) (source.Spec, e
 		return spec, fmt.Errorf("--size: %w", err)
 	}
 	spec.Width, spec.Height = w, h
-	spec.FilesDir = filepath.Join(os.TempDir(), fmt.Sprintf("shardcore-replay-%d-%s", seed, size))
 	return spec, nil
 }
 

@@ -15,7 +15,8 @@ import (
 func recordShard(t *testing.T, pathfinding string) string {
 	t.Helper()
 	dir := t.TempDir()
-	t.Setenv("TMPDIR", dir) // the replay's generated world goes under it
+	t.Setenv("XDG_CACHE_HOME", dir) // the replay's generated world goes under it (the user's cache dir)
+	t.Setenv("HOME", dir)
 	rec := filepath.Join(dir, "rec.jsonl")
 	toml := fmt.Sprintf(`[world]
 size = "512x512"

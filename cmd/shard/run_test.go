@@ -27,6 +27,10 @@ func TestParsePopulation(t *testing.T) {
 			t.Errorf("%q: want an error", bad)
 		}
 	}
+	// A kind given twice was taken silently (the last won).
+	if err := parsePopulation("pets=1,pets=2", &p); err == nil || !strings.Contains(err.Error(), "pets given twice") {
+		t.Errorf("pets=1,pets=2: %v", err)
+	}
 }
 
 // TestRunWritesProfiles: --cpuprofile and --memprofile leave pprof files

@@ -32,11 +32,14 @@ func saveInfo(w io.Writer, path string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%s: version %d, saved %s, tick %d, game time %d ms\n", path, savefile.Version, f.Saved.Format("2006-01-02T15:04:05Z"), f.Tick, f.GameMs)
+	fmt.Fprintf(w, "%s: version %d, saved %s, tick %d, game time %d ms\n", path, f.Version, f.Saved.Format("2006-01-02T15:04:05Z"), f.Tick, f.GameMs)
 	for _, m := range f.Maps {
 		st := m.State
 		fmt.Fprintf(w, "map %d fingerprint %016x mobiles %d items %d routes %d queued %d\n",
 			m.ID, m.Fingerprint, len(st.Mobiles), len(st.Items), len(st.Routes)+len(st.Walks), len(st.Queue))
+	}
+	for _, sec := range f.Sections {
+		fmt.Fprintf(w, "section %s bytes %d\n", sec.Name, len(sec.Data))
 	}
 	maps, mobiles, items := f.Counts()
 	fmt.Fprintf(w, "maps %d mobiles %d items %d tick %d\n", maps, mobiles, items, f.Tick)

@@ -17,7 +17,8 @@ import (
 // cell listed twice is refused with its line number.
 func TestReadRecordsVersions(t *testing.T) {
 	v1 := `{"tick":3,"map":0,"fp":"1","mobile":5,"start":[10,10],"startZ":0,"goal":[12,10],"range":0,"caps":0,"maxNodes":100,"found":true,"steps":2,"cost":2}`
-	recs, err := Read(strings.NewReader(v1 + "\n"))
+	rd, err := Read(strings.NewReader(v1 + "\n"))
+	recs := rd.Records
 	if err != nil || len(recs) != 1 || recs[0].HasDynamics() || recs[0].Line != 1 {
 		t.Fatalf("v1 line: %+v, %v", recs, err)
 	}

@@ -2,6 +2,7 @@ package recorder
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -72,32 +73,74 @@ type DynMobile struct {
 // the dynamic world (a replay then reproduces the search exactly).
 func (r *Record) HasDynamics() bool { return r.Version >= 2 && r.Dyn != nil }
 
-// Read decodes a recording, one Record per non-empty line; a bad
-// line, a line of a newer format than Version or a cell listed twice
-// in a line's dynamics is an error naming its line number.
-func Read(r io.Reader) ([]Record, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
-	var out []Record
-	for line := 1; sc.Scan(); line++ {
-		b := sc.Bytes()
-		if len(b) == 0 {
-			continue
+// MaxLineBytes is the longest recording line Read accepts.
+const MaxLineBytes = 16 << 20
+
+// Recording is a decoded recording.
+type Recording struct {
+	Records []Record
+	// CutLine is the number of the last line when it ends without a
+	// newline and does not decode: its writer stopped mid-line (killed,
+	// or a shard of an older version on a full disk). 0 when the recording
+	// ends with a whole line. The cut line is not among Records.
+	CutLine int
+}
+
+// Read decodes a recording, one Record per non-empty line; a bad line, a
+// line longer than MaxLineBytes, a line of a newer format than Version or
+// a cell listed twice in a line's dynamics is an error naming its line
+// number, except a cut last line (Recording.CutLine).
+func Read(r io.Reader) (Recording, error) {
+	var out Recording
+	br := bufio.NewReaderSize(r, 64<<10)
+	var b []byte
+	for line := 1; ; line++ {
+		b = b[:0]
+		var err error
+		for {
+			var chunk []byte
+			chunk, err = br.ReadSlice('\n')
+			if len(b)+len(chunk) > MaxLineBytes {
+				return Recording{}, fmt.Errorf("recording line %d: longer than %d bytes", line, MaxLineBytes)
+			}
+			b = append(b, chunk...)
+			if err != bufio.ErrBufferFull {
+				break
+			}
 		}
-		var rec Record
-		if err := json.Unmarshal(b, &rec); err != nil {
-			return nil, fmt.Errorf("recording line %d: %w", line, err)
+		if err != nil && err != io.EOF {
+			return Recording{}, fmt.Errorf("reading recording line %d: %w", line, err)
 		}
-		if err := rec.check(); err != nil {
-			return nil, fmt.Errorf("recording line %d: %w", line, err)
+		whole := len(b) > 0 && b[len(b)-1] == '\n'
+		b = bytes.TrimRight(b, "\r\n")
+		if len(b) > 0 {
+			rec, derr := decodeLine(b)
+			switch {
+			case derr != nil && !whole && err == io.EOF:
+				out.CutLine = line
+			case derr != nil:
+				return Recording{}, fmt.Errorf("recording line %d: %w", line, derr)
+			default:
+				rec.Line = line
+				out.Records = append(out.Records, rec)
+			}
 		}
-		rec.Line = line
-		out = append(out, rec)
+		if err == io.EOF {
+			return out, nil
+		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("reading recording: %w", err)
+}
+
+// decodeLine decodes and checks one line.
+func decodeLine(b []byte) (Record, error) {
+	var rec Record
+	if err := json.Unmarshal(b, &rec); err != nil {
+		return Record{}, err
 	}
-	return out, nil
+	if err := rec.check(); err != nil {
+		return Record{}, err
+	}
+	return rec, nil
 }
 
 // check refuses what a replay could not run faithfully.

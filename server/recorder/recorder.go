@@ -1,7 +1,6 @@
 package recorder
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -21,44 +20,92 @@ const Version = 2
 
 // Recorder writes one JSON line per path search to a file (see Record for
 // the fields). It is off by default; when off, a search costs it one atomic
-// load. Writes are buffered; an IO error switches it off and is logged
-// once. Searches reach it through Instrument, which also records what each
-// search saw of the dynamic world; several simulations (one per map) may
-// share one Recorder from their own goroutines.
+// load. Whole lines are buffered and written together; the file is rotated
+// before it would pass Options.MaxBytes (it becomes PATH.1, the older ones
+// PATH.2 ... up to Options.Keep, the oldest deleted). An IO error (a full
+// disk) switches recording off with one warning and cuts the file back to
+// its last whole line, so the file always reads back. Searches reach it
+// through Instrument, which also records what each search saw of the
+// dynamic world; several simulations (one per map) may share one Recorder
+// from their own goroutines.
 type Recorder struct {
-	path        string
-	maxNodes    int
-	fingerprint uint64
-	log         zerolog.Logger
+	opt  Options
+	line []byte // RecordPath's scratch
 
-	on     atomic.Bool
-	mu     sync.Mutex // guards everything below
-	f      *os.File
-	w      *bufio.Writer
-	line   []byte // RecordPath's scratch
-	n      uint64 // lines written since the file was opened
-	failed error  // the IO error that switched it off
+	on           atomic.Bool
+	mu           sync.Mutex // guards everything below
+	f            File
+	size         int64  // bytes of whole lines in the file
+	pending      []byte // whole lines not yet written
+	pendingLines uint64
+	n            uint64 // lines recorded since New, in the files or pending
+	dropped      uint64 // lines lost to IO errors
+	rotations    int
+	failed       error // the IO error that switched it off
 }
 
-// New returns a recorder (off) appending to path. maxNodes is the
-// node budget written into lines of searches that do not say theirs, and
-// fingerprint identifies the client files, so a replay can run the same
-// search on the same world.
-func New(path string, maxNodes int, fingerprint uint64, log zerolog.Logger) *Recorder {
-	return &Recorder{path: path, maxNodes: maxNodes, fingerprint: fingerprint, log: log, line: make([]byte, 0, 512)}
+// Options configures a Recorder.
+type Options struct {
+	// Path is the file lines are appended to.
+	Path string
+	// MaxBytes is the most a file grows to before it is rotated (0: no
+	// limit). A single line longer than MaxBytes gets a file of its own.
+	MaxBytes int64
+	// Keep is how many rotated files are kept (PATH.1 the newest); 0
+	// deletes the file at rotation.
+	Keep int
+	// MaxNodes is the node budget written into lines of searches that do
+	// not say theirs.
+	MaxNodes int
+	// Fingerprint identifies the client files, so a replay can run the
+	// same search on the same world.
+	Fingerprint uint64
+	// Log receives the recorder's warnings (a write failed, the file was
+	// cut back, rotated).
+	Log zerolog.Logger
+	// FS is the file system written through (nil: the real one); tests
+	// inject a full disk.
+	FS FS
+}
+
+// flushAt is how many bytes of whole lines are buffered before they are
+// written.
+const flushAt = 64 << 10
+
+// New returns a recorder (off) with o.
+func New(o Options) *Recorder {
+	if o.FS == nil {
+		o.FS = OSFS{}
+	}
+	return &Recorder{opt: o, line: make([]byte, 0, 512)}
 }
 
 // Enabled reports whether searches are being recorded.
 func (r *Recorder) Enabled() bool { return r.on.Load() }
 
 // Path returns the file the recorder appends to.
-func (r *Recorder) Path() string { return r.path }
+func (r *Recorder) Path() string { return r.opt.Path }
 
-// Lines returns the number of lines recorded since the file was opened.
+// Lines returns the number of lines recorded since New (in the file, the
+// rotated files, or buffered).
 func (r *Recorder) Lines() uint64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.n
+}
+
+// Dropped returns the number of lines an IO error lost.
+func (r *Recorder) Dropped() uint64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.dropped
+}
+
+// Rotations returns how many times the file was rotated.
+func (r *Recorder) Rotations() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.rotations
 }
 
 // Err returns the IO error that last switched recording off (nil if none).
@@ -68,7 +115,9 @@ func (r *Recorder) Err() error {
 	return r.failed
 }
 
-// Start opens (appending) the file and turns recording on.
+// Start opens (appending) the file and turns recording on. A file that
+// ends in a cut line (its writer killed mid-line) is cut back to its last
+// whole line first, with a warning.
 func (r *Recorder) Start() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -76,16 +125,14 @@ func (r *Recorder) Start() error {
 		return nil
 	}
 	if r.f == nil {
-		if dir := filepath.Dir(r.path); dir != "" {
+		if dir := filepath.Dir(r.opt.Path); dir != "" {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return fmt.Errorf("recorder: %w", err)
 			}
 		}
-		f, err := os.OpenFile(r.path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-		if err != nil {
-			return fmt.Errorf("recorder: %w", err)
+		if err := r.openLocked(); err != nil {
+			return err
 		}
-		r.f, r.w = f, bufio.NewWriterSize(f, 64<<10)
 	}
 	r.failed = nil
 	r.on.Store(true)
@@ -102,18 +149,10 @@ func (r *Recorder) Stop() error {
 func (r *Recorder) Flush() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.failed != nil && r.f == nil {
+		return fmt.Errorf("recorder: %s: %w", r.opt.Path, r.failed)
+	}
 	return r.flushLocked()
-}
-
-func (r *Recorder) flushLocked() error {
-	if r.w == nil {
-		return nil
-	}
-	if err := r.w.Flush(); err != nil {
-		r.fail(err)
-		return fmt.Errorf("recorder: flush %s: %w", r.path, err)
-	}
-	return nil
 }
 
 // Close flushes and closes the file.
@@ -124,21 +163,11 @@ func (r *Recorder) Close() error {
 	err := r.flushLocked()
 	if r.f != nil {
 		if cerr := r.f.Close(); cerr != nil && err == nil {
-			err = fmt.Errorf("recorder: close %s: %w", r.path, cerr)
+			err = fmt.Errorf("recorder: close %s: %w", r.opt.Path, cerr)
 		}
-		r.f, r.w = nil, nil
+		r.f = nil
 	}
 	return err
-}
-
-// fail switches recording off after an IO error, logging it once. The
-// caller holds mu.
-func (r *Recorder) fail(err error) {
-	r.on.Store(false)
-	if r.failed == nil {
-		r.log.Error().Err(err).Str("path", r.path).Msg("recorder: write failed; recording switched off")
-	}
-	r.failed = err
 }
 
 // Recording reports whether r records now (systems.Recorder's optional
@@ -155,7 +184,7 @@ func (r *Recorder) RecordPath(rec *systems.PathRecord) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.line = appendRecord(r.line[:0], rec, lineMeta{maxNodes: r.maxNodes, fp: r.fingerprint})
+	r.line = appendRecord(r.line[:0], rec, lineMeta{maxNodes: r.opt.MaxNodes, fp: r.opt.Fingerprint})
 	r.writeLocked(r.line)
 }
 
@@ -166,69 +195,27 @@ func (r *Recorder) write(line []byte) {
 	r.writeLocked(line)
 }
 
+// writeLocked appends one whole line, rotating first when it would take
+// the file past MaxBytes.
 func (r *Recorder) writeLocked(line []byte) {
-	if !r.on.Load() || r.w == nil {
+	if !r.on.Load() || r.f == nil {
 		return
 	}
-	if _, err := r.w.Write(line); err != nil {
-		r.fail(err)
-		return
-	}
-	r.n++
-}
-
-// Buffer holds one simulation's searches of the running tick, made on the
-// simulation's goroutine (its fingerprint in every line), until the owner
-// of the Recorder appends it to the file between ticks (Recorder.Drain).
-// A shard with several maps gives each its Buffer and drains them in map
-// order after each tick, so the file is in tick order and, within a tick,
-// in map order. Whether it records is set at each tick's start (SetOn).
-type Buffer struct {
-	fp       uint64
-	maxNodes int
-	on       bool
-	buf      []byte
-	lines    uint64
-}
-
-// NewBuffer returns a buffer (off) whose lines carry fingerprint and, for
-// searches that do not say theirs, the node budget maxNodes.
-func NewBuffer(fingerprint uint64, maxNodes int) *Buffer {
-	return &Buffer{fp: fingerprint, maxNodes: maxNodes}
-}
-
-// SetOn sets whether the simulation's searches are recorded until the next
-// SetOn (the Recorder's Enabled, read at the tick's start).
-func (m *Buffer) SetOn(on bool) { m.on = on }
-
-// Instrument is Recorder.Instrument with the lines going to m.
-func (m *Buffer) Instrument(o systems.Options) systems.Options { return instrument(o, m) }
-
-// recording, meta and put make a Buffer a lineSink.
-func (m *Buffer) recording() bool { return m.on }
-func (m *Buffer) meta() lineMeta  { return lineMeta{maxNodes: m.maxNodes, fp: m.fp} }
-func (m *Buffer) put(line []byte) {
-	m.buf = append(m.buf, line...)
-	m.lines++
-}
-
-// Drain appends m's lines to the file (while recording) and empties m. It
-// runs between ticks, when no search writes to m.
-func (r *Recorder) Drain(m *Buffer) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if len(m.buf) > 0 && r.on.Load() && r.w != nil {
-		if _, err := r.w.Write(m.buf); err != nil {
-			r.fail(err)
-		} else {
-			r.n += m.lines
+	if used := r.size + int64(len(r.pending)); r.opt.MaxBytes > 0 && used > 0 && used+int64(len(line)) > r.opt.MaxBytes {
+		if !r.rotateLocked() {
+			return
 		}
 	}
-	m.buf, m.lines = m.buf[:0], 0
+	r.pending = append(r.pending, line...)
+	r.pendingLines++
+	r.n++
+	if len(r.pending) >= flushAt {
+		_ = r.flushLocked()
+	}
 }
 
 // recording, meta and put make the Recorder itself a lineSink (one
 // simulation writing straight to the file, as Instrument sets up).
 func (r *Recorder) recording() bool { return r.on.Load() }
-func (r *Recorder) meta() lineMeta  { return lineMeta{maxNodes: r.maxNodes, fp: r.fingerprint} }
+func (r *Recorder) meta() lineMeta  { return lineMeta{maxNodes: r.opt.MaxNodes, fp: r.opt.Fingerprint} }
 func (r *Recorder) put(line []byte) { r.write(line) }

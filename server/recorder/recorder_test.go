@@ -32,7 +32,7 @@ func sampleRecord() *systems.PathRecord {
 func TestRecorderOffCostsNothing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.jsonl")
 	var logs syncBuf
-	r := New(path, 100, 0xabc, testLogger(&logs))
+	r := New(Options{Path: path, MaxNodes: 100, Fingerprint: 0xabc, Log: testLogger(&logs)})
 	rec := sampleRecord()
 	if n := testing.AllocsPerRun(1000, func() { r.RecordPath(rec) }); n != 0 {
 		t.Errorf("disabled RecordPath: %v allocs, want 0", n)
@@ -56,7 +56,8 @@ func TestRecorderOffCostsNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs, err := Read(bytes.NewReader(data))
+	rd, err := Read(bytes.NewReader(data))
+	recs := rd.Records
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +80,7 @@ func TestRecorderOffCostsNothing(t *testing.T) {
 // is logged once, however many searches follow.
 func TestRecorderIOErrorDisablesOnce(t *testing.T) {
 	var logs syncBuf
-	r := New(filepath.Join(t.TempDir(), "r.jsonl"), 100, 1, testLogger(&logs))
+	r := New(Options{Path: filepath.Join(t.TempDir(), "r.jsonl"), MaxNodes: 100, Fingerprint: 1, Log: testLogger(&logs)})
 	if err := r.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -135,14 +136,14 @@ func TestInstrumentedSearchCostsNothing(t *testing.T) {
 	}
 	rules := movement.NewRules(w.Map, w.Tiles, dyn)
 	path := filepath.Join(t.TempDir(), "r.jsonl")
-	r := New(path, 100, 0xabc, testLogger(&syncBuf{}))
+	r := New(Options{Path: path, MaxNodes: 100, Fingerprint: 0xabc, Log: testLogger(&syncBuf{})})
 	for _, cached := range []bool{false, true} {
 		o := systems.Options{}
 		if cached {
-			o = systems.WithCache(o, cache)
+			o.Backend = systems.NewCacheBackend(cache, systems.SearchCache)
 		}
 		o = r.Instrument(o)
-		f := o.NewFinder(rules.Clone())
+		f := o.Backend.Finder(rules.Clone())
 		req := pathing.Request{Start: world.Point{X: 100, Y: 100}, Goal: world.Point{X: 110, Y: 100}, MaxNodes: 2000,
 			Mover: movement.Mover{Caps: movement.CanOpenDoors, Self: 1}}
 		var res pathing.Result
@@ -176,7 +177,8 @@ func TestInstrumentedSearchCostsNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs, err := Read(bytes.NewReader(data))
+	rd, err := Read(bytes.NewReader(data))
+	recs := rd.Records
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,17 +212,17 @@ func BenchmarkRecorderTap(b *testing.B) {
 		dyn.mobs[[2]int{100 + i%20, 98 + i/10}] = []movement.Mobile{{ID: uint64(10 + i)}}
 	}
 	rules := movement.NewRules(w.Map, w.Tiles, dyn)
-	r := New(filepath.Join(b.TempDir(), "r.jsonl"), 100, 1, testLogger(&syncBuf{}))
+	r := New(Options{Path: filepath.Join(b.TempDir(), "r.jsonl"), MaxNodes: 100, Fingerprint: 1, Log: testLogger(&syncBuf{})})
 	defer r.Close()
 	req := pathing.Request{Start: world.Point{X: 95, Y: 100}, Goal: world.Point{X: 125, Y: 101}, MaxNodes: 4000,
 		Mover: movement.Mover{Caps: movement.CanOpenDoors, Self: 1}}
 	rec := sampleRecord()
 	for _, mode := range []string{"bare", "off", "on"} {
-		o := systems.WithCache(systems.Options{}, cache)
+		o := systems.Options{Backend: systems.NewCacheBackend(cache, systems.SearchCache)}
 		if mode != "bare" {
 			o = r.Instrument(o)
 		}
-		f := o.NewFinder(rules.Clone())
+		f := o.Backend.Finder(rules.Clone())
 		if mode == "on" {
 			if err := r.Start(); err != nil {
 				b.Fatal(err)

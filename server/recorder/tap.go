@@ -10,13 +10,15 @@ import (
 )
 
 // Instrument returns opts with its searches recorded through r, dynamics
-// included: the finder opts.NewFinder makes (pathing.NewClassic when nil)
-// sees the simulation's dynamics through a tap that, while r is on, keeps
-// the content of every cell the search asks about that holds an item or a
-// mobile, and opts.Recorder writes each search's line with those cells
-// ("dyn"), its finder ("search") and its node budget. Call it once per
-// simulation, after choosing the finder; while r is off a search costs the
-// tap one atomic load and one indirection per dynamic query.
+// included: the finder opts.Backend makes for the Sim's own goroutine (the
+// live rules' classic A* when nil) sees the simulation's dynamics through
+// a tap that, while r is on, keeps the content of every cell the search
+// asks about that holds an item or a mobile, and opts.Recorder writes each
+// search's line with those cells ("dyn"), its finder ("search") and its
+// node budget. The backend is wrapped, not replaced: its workers, steppers
+// and upkeep stay. While r is off a search costs the tap one atomic load
+// and one indirection per dynamic query; while it is on, the Sim searches
+// on its own goroutine (systems serves a recording Recorder there).
 func (r *Recorder) Instrument(o systems.Options) systems.Options {
 	return instrument(o, r)
 }
@@ -31,28 +33,38 @@ type lineSink interface {
 
 // instrument is Instrument with the lines going to sink.
 func instrument(o systems.Options, sink lineSink) systems.Options {
-	nf := o.NewFinder
-	if nf == nil {
-		nf = func(rl *movement.Rules) pathing.Finder { return pathing.NewClassic(rl) }
+	inner := o.Backend
+	if inner == nil {
+		inner = systems.LiveBackend{}
 	}
 	taps := &tapRecorder{sink: sink}
-	o.NewFinder = func(rl *movement.Rules) pathing.Finder {
-		t := &searchTap{sink: sink, m: rl.Map.ID, inner: rl.Dyn}
-		t.occ, _ = rl.Dyn.(pathing.Occupancy)
-		t.iocc, _ = rl.Dyn.(pathing.ItemOccupancy)
-		t.nocc, _ = rl.Dyn.(pathing.NeighbourOccupancy)
-		if rl.Dyn != nil {
-			rl.Dyn = t
-		}
-		f := nf(rl)
-		if f == nil {
-			return nil
-		}
-		t.search = finderName(f)
-		return &tapFinder{inner: f, tap: t, taps: taps}
-	}
+	o.Backend = &tapBackend{Backend: inner, sink: sink, taps: taps}
 	o.Recorder = taps
 	return o
+}
+
+// tapBackend is a backend whose Sim finder searches through a tap.
+type tapBackend struct {
+	systems.Backend
+	sink lineSink
+	taps *tapRecorder
+}
+
+// Finder wraps the inner backend's finder with a tap on its dynamics.
+func (b *tapBackend) Finder(rl *movement.Rules) pathing.Finder {
+	t := &searchTap{sink: b.sink, m: rl.Map.ID, inner: rl.Dyn}
+	t.occ, _ = rl.Dyn.(pathing.Occupancy)
+	t.iocc, _ = rl.Dyn.(pathing.ItemOccupancy)
+	t.nocc, _ = rl.Dyn.(pathing.NeighbourOccupancy)
+	if rl.Dyn != nil {
+		rl.Dyn = t
+	}
+	f := b.Backend.Finder(rl)
+	if f == nil {
+		return nil
+	}
+	t.search = finderName(f)
+	return &tapFinder{inner: f, tap: t, taps: b.taps}
 }
 
 // finderName is the "search" a line names: what `shard replay` runs.

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/shardcore/shardcore/config"
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/pathing"
 	"github.com/shardcore/shardcore/server/recorder"
@@ -119,6 +120,9 @@ func Run(ctx context.Context, worlds []World, recs []recorder.Record, opt Option
 	if err != nil {
 		return rep, err
 	}
+	if err := rp.check(recs); err != nil {
+		return rep, err
+	}
 	rep.Recorded = RecordedFigures(recs)
 	var acc tally
 	var res pathing.Result
@@ -207,6 +211,41 @@ func newReplayer(worlds []World, opt Options) (*replayer, error) {
 	}
 	return rp, nil
 }
+
+// check refuses, before any search, a record of a map the replay holds
+// whose request that map could not have made: a start or goal off the map,
+// a start Z beyond a signed byte, a negative range or one beyond the map,
+// a node budget beyond pathfinding.maxNodes' limit. (A record edited to
+// start at x = 99999999999 once ran a search out of memory.)
+func (rp *replayer) check(recs []recorder.Record) error {
+	for i := range recs {
+		r := &recs[i]
+		if r.Map < 0 || r.Map > 255 || rp.maps[world.MapID(r.Map)] == nil {
+			continue // not replayed: counted as skipped
+		}
+		m := rp.maps[world.MapID(r.Map)].w.Map
+		bad := ""
+		switch {
+		case offMap(m, r.Start):
+			bad = fmt.Sprintf("start (%d,%d) is off the map", r.Start[0], r.Start[1])
+		case offMap(m, r.Goal):
+			bad = fmt.Sprintf("goal (%d,%d) is off the map", r.Goal[0], r.Goal[1])
+		case r.StartZ < -128 || r.StartZ > 127:
+			bad = fmt.Sprintf("startZ %d is outside -128..127", r.StartZ)
+		case r.Range < 0 || r.Range > max(m.Width, m.Height):
+			bad = fmt.Sprintf("range %d is outside 0..%d", r.Range, max(m.Width, m.Height))
+		case r.MaxNodes < 0 || r.MaxNodes > config.MaxNodesLimit:
+			bad = fmt.Sprintf("maxNodes %d is outside 0..%d", r.MaxNodes, config.MaxNodesLimit)
+		}
+		if bad != "" {
+			return fmt.Errorf("replay: line %d: %s of map %d (%dx%d): not a search the shard makes", r.Line, bad, r.Map, m.Width, m.Height)
+		}
+	}
+	return nil
+}
+
+// offMap reports whether cell p is outside m.
+func offMap(m *world.Map, p [2]int) bool { return !m.InBounds(p[0], p[1]) }
 
 // run replays record r on mp into res and returns how long the search took.
 func (rp *replayer) run(mp *replayMap, r *recorder.Record, res *pathing.Result) (time.Duration, error) {

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/shardcore/shardcore/movement"
@@ -78,5 +79,32 @@ func TestFiguresQuantiles(t *testing.T) {
 	f := figures(us, 3, 7, [len(pathing.Result{}.Lookups)]int64{})
 	if f.Searches != 100 || f.P50US != 50 || f.P99US != 99 || f.MeanUS != 50.5 || f.Found != 3 {
 		t.Errorf("%+v", f)
+	}
+}
+
+// TestRunRefusesRequestsOffTheMap: a record whose start or goal is off its
+// map, or whose Z, range or node budget no shard makes, is refused naming
+// its line before any search (a start at x = 99999999999 once ran the
+// cache A* out of memory).
+func TestRunRefusesRequestsOffTheMap(t *testing.T) {
+	ws := testWorlds(t)
+	good := classicRecord(t, ws[0], [2]int{100, 100}, [2]int{110, 100})
+	for what, edit := range map[string]func(r *recorder.Record){
+		"start (99999999999,5) is off the map": func(r *recorder.Record) { r.Start = [2]int{99999999999, 5} },
+		"goal (3000000,5) is off the map":      func(r *recorder.Record) { r.Goal = [2]int{3000000, 5} },
+		"goal (-1,5) is off the map":           func(r *recorder.Record) { r.Goal = [2]int{-1, 5} },
+		"startZ 300":                           func(r *recorder.Record) { r.StartZ = 300 },
+		"range -2":                             func(r *recorder.Record) { r.Range = -2 },
+		"maxNodes 99999999999":                 func(r *recorder.Record) { r.MaxNodes = 99999999999 },
+	} {
+		bad := good
+		bad.Line = 7
+		edit(&bad)
+		for _, search := range []string{"cache", "classic", "jps"} {
+			rep, err := Run(t.Context(), ws, []recorder.Record{good, bad}, Options{Search: search})
+			if err == nil || !strings.Contains(err.Error(), "line 7: "+what) || rep.Replayed.Searches != 0 {
+				t.Errorf("%s, %s: %v (%d searches run)", what, search, err, rep.Replayed.Searches)
+			}
+		}
 	}
 }

@@ -3,7 +3,7 @@
 // systems.State, with the fingerprint of the world each ran on), its
 // encoding, checks and atomic writing.
 //
-// # Layout (version 1)
+// # Layout (versions 1 and 2)
 //
 // A 32-byte header, little-endian: Magic (8 bytes), the version (u32),
 // flags (u32, 0), the body's length (u64) and the xxh3 hash of the body
@@ -13,10 +13,17 @@
 // its world's fingerprint and its state (routes, walked routes, mobiles
 // with their schedules, requests, paths and intents, items, the touched
 // list, both timing wheels, the path queue, sleeping sectors), in the
-// order state.go writes them.
+// order state.go writes them. Version 2 adds, after the maps, named
+// sections (a count, then each its name and its bytes): parts of the save
+// that belong to the shard's extensions (a cluster process's transfers in
+// flight), opaque here. A save without sections is written as version 1,
+// byte for byte what a build before sections wrote, so such a build reads
+// it; a build before sections refuses a version 2 (ErrVersion), and a
+// reader that meets a section it does not know refuses the save rather
+// than drop what it holds.
 //
 // A save is read whole and checked before anything uses it: the magic
-// (ErrNotSave), the version (ErrVersion, no migrations: another version is
+// (ErrNotSave), the version (ErrVersion: 1 and 2 are read, any other is
 // refused), the length and checksum, then a decode that bounds every
 // count by the bytes left (ErrCorrupt), so a bad file is refused with a
 // clear error and never half-loaded. WriteFile writes through a temp file

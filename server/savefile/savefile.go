@@ -16,12 +16,16 @@ import (
 	"github.com/shardcore/shardcore/world"
 )
 
-// Magic opens every save; Version is the layout this package writes and
-// the only one it reads.
+// Magic opens every save. Version is the newest layout: this package reads
+// versions 1 and 2, and writes 1 for a save without sections (the file a
+// shard without them always wrote) and 2 for one with.
 const (
 	Magic   = "SHCSAVE\x00"
-	Version = 1
+	Version = 2
 )
+
+// maxSections bounds a save's sections.
+const maxSections = 64
 
 // headerSize is the fixed header: magic (8), version (4), flags (4), body
 // length (8), xxh3 of the body (8).
@@ -50,6 +54,30 @@ type File struct {
 	GameMs int64
 	Saved  time.Time
 	Maps   []Map
+	// Sections are named parts of the save beside the maps' states that
+	// belong to the shard's extensions (a cluster process's transfers),
+	// each opaque to this package; a reader that does not know one of them
+	// must refuse the save, never drop it. Version 2 and later.
+	Sections []Section
+	// Version is the layout the save was read from (0 for one made here).
+	Version int
+}
+
+// Section is a named part of a save.
+type Section struct {
+	Name string
+	Data []byte
+}
+
+// Section returns the data of the section named name and whether the save
+// has one.
+func (f *File) Section(name string) ([]byte, bool) {
+	for _, s := range f.Sections {
+		if s.Name == name {
+			return s.Data, true
+		}
+	}
+	return nil, false
 }
 
 // Map is one map's part of a save.
@@ -80,10 +108,19 @@ func Encode(f *File) []byte {
 		e.u(m.Fingerprint)
 		e.putState(m.State)
 	}
+	version := uint32(1)
+	if len(f.Sections) > 0 {
+		version = 2
+		e.u(uint64(len(f.Sections)))
+		for _, s := range f.Sections {
+			e.bytes([]byte(s.Name))
+			e.bytes(s.Data)
+		}
+	}
 	body := e.b[headerSize:]
 	h := e.b[:headerSize]
 	copy(h, Magic)
-	binary.LittleEndian.PutUint32(h[8:], Version)
+	binary.LittleEndian.PutUint32(h[8:], version)
 	binary.LittleEndian.PutUint32(h[12:], 0)
 	binary.LittleEndian.PutUint64(h[16:], uint64(len(body)))
 	binary.LittleEndian.PutUint64(h[24:], xxh3.Hash(body))
@@ -103,8 +140,9 @@ func Decode(b []byte) (*File, error) {
 	if string(b[:len(Magic)]) != Magic {
 		return nil, ErrNotSave
 	}
-	if v := binary.LittleEndian.Uint32(b[8:]); v != Version {
-		return nil, fmt.Errorf("%w: version %d, this build reads %d", ErrVersion, v, Version)
+	v := binary.LittleEndian.Uint32(b[8:])
+	if v < 1 || v > Version {
+		return nil, fmt.Errorf("%w: version %d, this build reads 1..%d", ErrVersion, v, Version)
 	}
 	if fl := binary.LittleEndian.Uint32(b[12:]); fl != 0 {
 		return nil, fmt.Errorf("%w: flags %#x, this build knows none", ErrVersion, fl)
@@ -117,13 +155,14 @@ func Decode(b []byte) (*File, error) {
 	if sum := binary.LittleEndian.Uint64(b[24:]); xxh3.Hash(body) != sum {
 		return nil, fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
 	}
-	return decodeBody(body)
+	return decodeBody(body, int(v))
 }
 
-// decodeBody decodes a save's body (its checksum already checked).
-func decodeBody(body []byte) (*File, error) {
+// decodeBody decodes a save's body of layout version (its checksum
+// already checked).
+func decodeBody(body []byte, version int) (*File, error) {
 	d := &dec{b: body}
-	f := &File{Tick: d.u("tick"), GameMs: d.i("game time")}
+	f := &File{Tick: d.u("tick"), GameMs: d.i("game time"), Version: version}
 	f.Saved = time.Unix(0, d.i("saved at")).UTC()
 	f.Maps = make([]Map, d.count("maps", 3))
 	for i := range f.Maps {
@@ -133,8 +172,22 @@ func decodeBody(body []byte) (*File, error) {
 			d.fail(errValue, "map state of another map")
 		}
 	}
+	if version >= 2 {
+		n := d.count("sections", 2)
+		if d.err == nil && (n == 0 || n > maxSections) {
+			d.fail(fmt.Errorf("%w: %d sections, want 1..%d", errValue, n, maxSections), "sections")
+			n = 0
+		}
+		for range n {
+			s := Section{Name: string(d.bytes("section name")), Data: d.bytes("section data")}
+			if _, dup := f.Section(s.Name); d.err == nil && (s.Name == "" || dup) {
+				d.fail(fmt.Errorf("%w: section %q empty-named or twice", errValue, s.Name), "section name")
+			}
+			f.Sections = append(f.Sections, s)
+		}
+	}
 	if d.err == nil && d.off != len(body) {
-		d.fail(fmt.Errorf("%w: %d bytes after the last map", errValue, len(body)-d.off), "end")
+		d.fail(fmt.Errorf("%w: %d bytes after the last part", errValue, len(body)-d.off), "end")
 	}
 	if d.err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrCorrupt, d.err)

@@ -71,7 +71,15 @@ func simState(t testing.TB) *systems.State {
 
 func sampleFile(t testing.TB) *File {
 	return &File{Tick: 150, GameMs: 1200, Saved: time.Date(2026, 12, 4, 1, 2, 3, 4, time.UTC),
-		Maps: []Map{{ID: 2, Fingerprint: 0xABCDEF0123456789, State: simState(t)}}}
+		Maps: []Map{{ID: 2, Fingerprint: 0xABCDEF0123456789, State: simState(t)}}, Version: 1}
+}
+
+// sectionFile is sampleFile with two sections: a version 2 save.
+func sectionFile(t testing.TB) *File {
+	f := sampleFile(t)
+	f.Version = 2
+	f.Sections = []Section{{Name: "cluster", Data: []byte{1, 2, 3}}, {Name: "empty"}}
+	return f
 }
 
 // TestRoundTrip: a save decodes to what was encoded, and WriteFile then
@@ -115,10 +123,12 @@ func TestRefusals(t *testing.T) {
 	if _, err := Decode([]byte("PK\x03\x04 a zip file, not a save at all")); !errors.Is(err, ErrNotSave) {
 		t.Errorf("foreign: %v", err)
 	}
-	v2 := bytes.Clone(good)
-	binary.LittleEndian.PutUint32(v2[8:], 2)
-	if _, err := Decode(v2); !errors.Is(err, ErrVersion) {
-		t.Errorf("version 2: %v", err)
+	for _, v := range []uint32{0, 3, 1 << 31} {
+		b := bytes.Clone(good)
+		binary.LittleEndian.PutUint32(b[8:], v)
+		if _, err := Decode(b); !errors.Is(err, ErrVersion) {
+			t.Errorf("version %d: %v", v, err)
+		}
 	}
 	for n := len(Magic); n < len(good); n++ {
 		if _, err := Decode(good[:n]); !errors.Is(err, ErrCorrupt) {
@@ -162,12 +172,12 @@ func TestBodyDecodeBoundsCounts(t *testing.T) {
 	e.i(2)
 	e.i(3)
 	e.u(1 << 60) // maps
-	if _, err := decodeBody(e.b); !errors.Is(err, ErrCorrupt) {
+	if _, err := decodeBody(e.b, 1); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("huge count: %v", err)
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	_, _ = decodeBody(e.b)
+	_, _ = decodeBody(e.b, 1)
 	runtime.ReadMemStats(&after)
 	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<16 {
 		t.Fatalf("%d bytes allocated refusing a huge count", n)
@@ -193,14 +203,57 @@ func FuzzDecode(f *testing.F) {
 // FuzzDecodeBody feeds bodies past the checksum, to the decoder itself.
 func FuzzDecodeBody(f *testing.F) {
 	f.Add(Encode(sampleFile(f))[headerSize:])
+	f.Add(Encode(sectionFile(f))[headerSize:])
 	f.Fuzz(func(t *testing.T, b []byte) {
-		file, err := decodeBody(b)
-		if err != nil {
-			return
-		}
-		again, err := decodeBody(Encode(file)[headerSize:])
-		if err != nil || !reflect.DeepEqual(file, again) {
-			t.Fatalf("a body that decodes does not survive encoding again: %v", err)
+		for version := 1; version <= Version; version++ {
+			file, err := decodeBody(b, version)
+			if err != nil {
+				continue
+			}
+			again, err := decodeBody(Encode(file)[headerSize:], version)
+			if err != nil || !reflect.DeepEqual(file, again) {
+				t.Fatalf("a version %d body that decodes does not survive encoding again: %v", version, err)
+			}
 		}
 	})
+}
+
+// TestSections: a save with sections is version 2 and gives them back in
+// order; one without is version 1, as a build before sections wrote it.
+// A version 2 body with no sections, or an unnamed or repeated one, is
+// refused.
+func TestSections(t *testing.T) {
+	f := sectionFile(t)
+	b := Encode(f)
+	if v := binary.LittleEndian.Uint32(b[8:]); v != 2 {
+		t.Fatalf("a save with sections is version %d", v)
+	}
+	got, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(f, got) {
+		t.Fatalf("sections: %+v, want %+v", got.Sections, f.Sections)
+	}
+	if d, ok := got.Section("cluster"); !ok || !bytes.Equal(d, []byte{1, 2, 3}) {
+		t.Fatalf("Section(cluster) = %v, %v", d, ok)
+	}
+	if _, ok := got.Section("other"); ok {
+		t.Fatal("Section(other) found")
+	}
+	plain := Encode(sampleFile(t))
+	if v := binary.LittleEndian.Uint32(plain[8:]); v != 1 {
+		t.Fatalf("a save without sections is version %d, want 1", v)
+	}
+	body := plain[headerSize:]
+	for name, tail := range map[string][]byte{
+		"no sections": {0},
+		"unnamed":     {1, 0, 0},
+		"twice":       {2, 1, 'a', 0, 1, 'a', 0},
+		"cut":         {1, 1, 'a', 5, 1},
+	} {
+		if _, err := decodeBody(append(bytes.Clone(body), tail...), 2); !errors.Is(err, ErrCorrupt) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
 }

@@ -1,35 +1,90 @@
 package swb
 
 import (
+	"encoding/binary"
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+
+	"github.com/zeebo/xxh3"
 
 	"github.com/shardcore/shardcore/stepcache/swb/swbtest"
 )
 
-// FuzzOpen: any file bytes either open (and then every chunk reads or fails
-// with an error) or are refused with one of the sentinels; never a panic.
-// The committed corpus (testdata/fuzz/FuzzOpen, see TestWriteFuzzSeeds)
-// holds small real files of the default world and damaged copies.
+// fuzzBaseDir holds the files FuzzOpen's inputs edit: small real files of
+// default-world chunks, written by TestWriteFuzzSeeds.
+var fuzzBaseDir = filepath.Join("testdata", "fuzzbase", "FuzzOpen")
+
+// fuzzBases reads the committed base files, in name order.
+func fuzzBases(tb testing.TB) [][]byte {
+	tb.Helper()
+	names, err := filepath.Glob(filepath.Join(fuzzBaseDir, "*.swb"))
+	if err != nil || len(names) == 0 {
+		tb.Fatalf("no fuzz base files in %s (%v): regenerate with SWB_WRITE_SEEDS=1", fuzzBaseDir, err)
+	}
+	slices.Sort(names)
+	out := make([][]byte, len(names))
+	for i, n := range names {
+		if out[i], err = os.ReadFile(n); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return out
+}
+
+// fixChecksums makes b's header agree with b where it can: the index's
+// length is what follows its offset, the index and header checksums are
+// recomputed. An edit then reaches the index parser and the records
+// instead of stopping at a checksum.
+func fixChecksums(b []byte) {
+	if len(b) < HeaderSize {
+		return
+	}
+	le := binary.LittleEndian
+	if off := le.Uint64(b[40:]); off >= HeaderSize && off <= uint64(len(b)) {
+		le.PutUint32(b[48:], uint32(uint64(len(b))-off))
+		le.PutUint64(b[56:], xxh3.Hash(b[off:]))
+	}
+	le.PutUint64(b[64:], xxh3.Hash(b[:64]))
+}
+
+// FuzzOpen: any file either opens (and then every chunk reads or fails with
+// an error) or is refused with one of the sentinels; never a panic. An input
+// (swbtest.Input) is an edit of one of the base files, its checksums
+// recomputed after the edit when its first byte's high bit is set, or a
+// small whole file; the committed corpus (testdata/fuzz/FuzzOpen, see
+// TestWriteFuzzSeeds) holds the bases whole and damaged.
 func FuzzOpen(f *testing.F) {
-	dir := f.TempDir()
-	path := filepath.Join(dir, "seed.swb")
-	writeTestFile(f, path, swbtest.SynthMap(9, 3, 2), 3, 2)
-	good, err := os.ReadFile(path)
+	bases := fuzzBases(f)
+	for i := range bases {
+		f.Add(swbtest.EditInput(i, false))
+	}
+	// One file per worker process, rewritten in place for each input: a
+	// file truncated to nothing and rewritten is flushed at close (ext4's
+	// auto_da_alloc), which cost 2 ms an input.
+	path := filepath.Join(f.TempDir(), "f.swb")
+	file, err := os.Create(path)
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Add(good)
-	f.Add(good[:HeaderSize])
-	f.Add([]byte{})
-	f.Fuzz(func(t *testing.T, b []byte) {
-		p := filepath.Join(t.TempDir(), "f.swb")
-		if err := os.WriteFile(p, b, 0o644); err != nil {
+	defer file.Close()
+	f.Fuzz(func(t *testing.T, in []byte) {
+		b, fix, ok := swbtest.Input(in, bases)
+		if !ok {
+			return
+		}
+		if fix {
+			fixChecksums(b)
+		}
+		if _, err := file.WriteAt(b, 0); err != nil {
 			t.Fatal(err)
 		}
-		r, err := Open(p, Expect{AnyIdentity: true})
+		if err := file.Truncate(int64(len(b))); err != nil {
+			t.Fatal(err)
+		}
+		r, err := Open(path, Expect{AnyIdentity: true})
 		if err != nil {
 			if !isSentinel(err) {
 				t.Fatalf("refusal without a sentinel: %v", err)

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"os"
 	"syscall"
+
+	"github.com/shardcore/shardcore/internal/safefile"
 )
 
 // renameOpen: Write renames its temporary while it is still open (and
@@ -23,9 +25,14 @@ func lockFile(f *os.File) error {
 }
 
 // unlockedTemp reports whether no writer holds the temporary file at path
-// locked: a writer that died released its lock with its process.
+// locked: a writer that died released its lock with its process. What is
+// not a regular file (a named pipe under a temporary's name) is no
+// writer's: stale, and never opened.
 func unlockedTemp(path string) (bool, error) {
-	f, err := os.Open(path)
+	f, _, err := safefile.Open(path, safefile.NoLimit)
+	if errors.Is(err, safefile.ErrNotRegular) {
+		return true, nil
+	}
 	if err != nil {
 		return false, err
 	}

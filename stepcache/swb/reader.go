@@ -9,6 +9,7 @@ import (
 
 	"github.com/zeebo/xxh3"
 
+	"github.com/shardcore/shardcore/internal/safefile"
 	"github.com/shardcore/shardcore/stepcache"
 	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/stepcache/swb/codec"
@@ -52,8 +53,11 @@ var errClosed = errors.New("swb: reader closed")
 // or whose header or index fails its checksum or bounds (ErrCorrupt) is
 // refused. The index is read only once the header matches want, so what
 // Open allocates is bounded by the size of the map want names.
+//
+// path must name a regular file (checked before it is opened: a named pipe,
+// a device or a directory is refused at once, never waited on).
 func Open(path string, want Expect) (*Reader, error) {
-	f, err := os.Open(path)
+	f, _, err := safefile.Open(path, safefile.NoLimit)
 	if err != nil {
 		return nil, fmt.Errorf("swb: open: %w", err)
 	}

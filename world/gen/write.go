@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"os"
@@ -26,7 +25,7 @@ func Files() []string {
 }
 
 // WriteFiles writes w into dir (created if missing) in the UO client
-// formats: tiledata.mul, map0.mul, staidx0.mul, statics0.mul, multi.idx and
+// formats, each file through a temporary renamed into place: tiledata.mul, map0.mul, staidx0.mul, statics0.mul, multi.idx and
 // multi.mul (12-byte multi components), and the manifest (uo.ManifestName)
 // that records the profile, seed and map size, so dir loads as a data
 // directory at any size.
@@ -37,8 +36,8 @@ func WriteFiles(dir string, w *World) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("gen: write files: %w", err)
 	}
-	if err := writeTileData(filepath.Join(dir, FileTileData), w); err != nil {
-		return err
+	if err := uo.WriteTileDataFile(filepath.Join(dir, FileTileData), w.Tiles); err != nil {
+		return fmt.Errorf("gen: write tiledata to %s: %w", dir, err)
 	}
 	if err := uo.WriteMapFiles(dir, w.Map); err != nil {
 		return fmt.Errorf("gen: write map files to %s: %w", dir, err)
@@ -53,26 +52,6 @@ func WriteFiles(dir string, w *World) error {
 	}
 	if err := uo.WriteManifest(dir, man); err != nil {
 		return fmt.Errorf("gen: write files to %s: %w", dir, err)
-	}
-	return nil
-}
-
-func writeTileData(path string, w *World) (err error) {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("gen: write tiledata: %w", err)
-	}
-	defer func() {
-		if cerr := f.Close(); err == nil && cerr != nil {
-			err = fmt.Errorf("gen: write tiledata: %w", cerr)
-		}
-	}()
-	bw := bufio.NewWriterSize(f, 1<<16)
-	if err := uo.WriteTileData(bw, w.Tiles); err != nil {
-		return fmt.Errorf("gen: write tiledata %s: %w", path, err)
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("gen: write tiledata %s: %w", path, err)
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/shardcore/shardcore/internal/safefile"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/gen"
 	"github.com/shardcore/shardcore/world/gen/britannia"
@@ -35,7 +36,10 @@ type Spec struct {
 	Seed          int64
 	Width, Height int
 	// FilesDir is where a generated world's client files are written; "" is
-	// a folder under the system temp dir named after profile, seed and size.
+	// a folder named after profile, seed and size under the user's cache
+	// dir (os.UserCacheDir()/shardcore, private to the user), or, without
+	// one, a new private temporary directory. Loads of one folder, by this
+	// process or others, take turns (a lock file in it).
 	FilesDir string
 }
 
@@ -69,6 +73,10 @@ func Load(ctx context.Context, spec Spec) (*World, error) {
 func loadDir(spec Spec) (*World, error) {
 	files, err := uo.Files(spec.DataDir, spec.MapID)
 	if err != nil {
+		return nil, err
+	}
+	// Refuse special and oversized files before hashing a byte of them.
+	if err := files.Check(spec.MapID, spec.Width, spec.Height); err != nil {
 		return nil, err
 	}
 	fp, err := uo.Fingerprint(files)
@@ -138,16 +146,18 @@ func loadDefault(ctx context.Context, spec Spec) (*World, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir := spec.FilesDir
-	if dir == "" {
-		dir = filepath.Join(os.TempDir(), fmt.Sprintf("shardcore-defaultworld-%d-%dx%d", opts.Seed, opts.Width, opts.Height))
+	dir, err := filesDir(spec.FilesDir, fmt.Sprintf("defaultworld-%d-%dx%d", opts.Seed, opts.Width, opts.Height))
+	if err != nil {
+		return nil, err
 	}
 	// Always rewrite: the files must be exactly the world in memory, or the
 	// fingerprint would vouch for a cache of some other world.
-	if err := gen.WriteFiles(dir, w); err != nil {
-		return nil, fmt.Errorf("source: writing the default world to %s: %w", dir, err)
-	}
-	out, err := fingerprinted(dir, w.Map, w.Tiles, w.Multis)
+	out, err := writeLocked(ctx, dir, w.Map, w.Tiles, w.Multis, func() error {
+		if err := gen.WriteFiles(dir, w); err != nil {
+			return fmt.Errorf("source: writing the default world to %s: %w", dir, err)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -164,29 +174,75 @@ func loadBritannia(ctx context.Context, spec Spec) (*World, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir := spec.FilesDir
-	if dir == "" {
-		dir = filepath.Join(os.TempDir(), fmt.Sprintf("shardcore-britannia-%d", w.Options.Seed))
-		if spec.Width > 0 {
-			dir += fmt.Sprintf("-%dx%d", spec.Width, spec.Height)
-		}
+	name := fmt.Sprintf("britannia-%d", w.Options.Seed)
+	if spec.Width > 0 {
+		name += fmt.Sprintf("-%dx%d", spec.Width, spec.Height)
 	}
-	f, err := britannia.NewFolder(dir, w.Options.Seed)
-	if err == nil {
-		err = f.Add(w)
-	}
-	if err == nil {
-		err = f.Close()
-	}
+	dir, err := filesDir(spec.FilesDir, name)
 	if err != nil {
-		return nil, fmt.Errorf("source: writing britannia map %d to %s: %w", spec.MapID, dir, err)
+		return nil, err
 	}
-	out, err := fingerprinted(dir, w.Map, w.Tiles, w.Multis)
+	out, err := writeLocked(ctx, dir, w.Map, w.Tiles, w.Multis, func() error {
+		f, err := britannia.NewFolder(dir, w.Options.Seed)
+		if err == nil {
+			err = f.Add(w)
+		}
+		if err == nil {
+			err = f.Close()
+		}
+		if err != nil {
+			return fmt.Errorf("source: writing britannia map %d to %s: %w", spec.MapID, dir, err)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
 	out.Features = &w.Features
 	return out, nil
+}
+
+// LockName is the lock file in a generated world's folder: a load writes
+// and fingerprints the folder's files while it holds it.
+const LockName = ".shardcore-world.lock"
+
+// filesDir is the folder a generated world is written to: dir, or name
+// under the user's cache dir (made private to the user), or a new private
+// temporary directory. It exists on return.
+func filesDir(dir, name string) (string, error) {
+	perm := os.FileMode(0o755)
+	if dir == "" {
+		if base, err := os.UserCacheDir(); err == nil {
+			dir, perm = filepath.Join(base, "shardcore", name), 0o700
+		}
+	}
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "shardcore-"+name+"-")
+		if err != nil {
+			return "", fmt.Errorf("source: a folder for the generated world: %w", err)
+		}
+		return tmp, nil
+	}
+	if err := os.MkdirAll(dir, perm); err != nil {
+		return "", fmt.Errorf("source: a folder for the generated world: %w", err)
+	}
+	return dir, nil
+}
+
+// writeLocked writes a generated world's files into dir (write) and
+// fingerprints them while holding dir's lock file, so that loads of one
+// folder by several shards take turns: none hashes a file another is
+// replacing.
+func writeLocked(ctx context.Context, dir string, m *world.Map, td *world.TileData, defs []*world.MultiDef, write func() error) (*World, error) {
+	lock, err := safefile.Acquire(ctx, filepath.Join(dir, LockName), nil)
+	if err != nil {
+		return nil, fmt.Errorf("source: %w", err)
+	}
+	defer lock.Release()
+	if err := write(); err != nil {
+		return nil, err
+	}
+	return fingerprinted(dir, m, td, defs)
 }
 
 // fingerprinted is a generated world written to dir, with its files'

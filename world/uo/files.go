@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/shardcore/shardcore/internal/safefile"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -29,9 +30,9 @@ func indexDir(dir string) (dirIndex, error) {
 	}
 	names := make([]string, 0, len(ents))
 	for _, e := range ents {
-		if !e.IsDir() {
-			names = append(names, e.Name())
-		}
+		// Every entry, directories too: a directory named as a client
+		// file is refused as one when it is opened, not reported missing.
+		names = append(names, e.Name())
 	}
 	sort.Strings(names) // deterministic choice when names differ only by case
 	ix := dirIndex{}
@@ -95,6 +96,54 @@ func Files(dir string, id world.MapID) (MapFiles, error) {
 		f.Width, f.Height, _ = man.Size(id)
 	}
 	return f, nil
+}
+
+// Check checks, without reading them, that f's files are regular files of
+// the sizes facet id at width×height (0, 0: f's manifest size, else the
+// facet's) takes: tiledata.mul one of its layouts' sizes, the land file
+// exactly the map's (a .uop at most its land and tables), the static index
+// at least a record per block and the statics at most MaxStaticsBytes. The
+// readers check the same before reading; Check lets a config check, and a
+// load before fingerprinting, refuse what a read would.
+func (f MapFiles) Check(id world.MapID, width, height int) error {
+	if width == 0 && height == 0 {
+		width, height = f.Width, f.Height
+	}
+	fi, err := safefile.Stat(f.TileData, safefile.NoLimit)
+	if err != nil {
+		return fmt.Errorf("uo: %w", err)
+	}
+	if err := checkTileDataSize(fi.Size(), filepath.Base(f.TileData)); err != nil {
+		return err
+	}
+	if f.UOP != "" {
+		limit, err := uopLimit(id, width, height)
+		if err != nil {
+			return fmt.Errorf("uo: %s: %w", filepath.Base(f.UOP), err)
+		}
+		if _, err := safefile.Stat(f.UOP, limit); err != nil {
+			return fmt.Errorf("uo: %w", err)
+		}
+	} else {
+		fi, err := safefile.Stat(f.Map, safefile.NoLimit)
+		if err != nil {
+			return fmt.Errorf("uo: %w", err)
+		}
+		if width, height, _, err = landSize(id, filepath.Base(f.Map), fi.Size(), width, height); err != nil {
+			return err
+		}
+	}
+	if fi, err = safefile.Stat(f.Staidx, safefile.NoLimit); err != nil {
+		return fmt.Errorf("uo: %w", err)
+	}
+	if nb := int64(width/world.BlockSize) * int64(height/world.BlockSize); width > 0 && fi.Size() < nb*staidxRecord {
+		return fmt.Errorf("uo: %s: %d bytes, want %d for %d blocks: truncated in block %d at offset %d",
+			filepath.Base(f.Staidx), fi.Size(), nb*staidxRecord, nb, fi.Size()/staidxRecord, fi.Size())
+	}
+	if _, err := safefile.Stat(f.Statics, MaxStaticsBytes); err != nil {
+		return fmt.Errorf("uo: %w", err)
+	}
+	return nil
 }
 
 // Open loads facet id and the tile data from the client files in dir (the

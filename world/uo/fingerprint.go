@@ -4,9 +4,10 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/zeebo/xxh3"
+
+	"github.com/shardcore/shardcore/internal/safefile"
 )
 
 // Fingerprint is xxh3 over the bytes on disk of tiledata, then the map's
@@ -32,15 +33,11 @@ func hashFile(h *xxh3.Hasher, path string) error {
 	if path == "" {
 		return fmt.Errorf("uo: fingerprint: a map file path is empty")
 	}
-	f, err := os.Open(path)
+	f, st, err := safefile.Open(path, safefile.NoLimit)
 	if err != nil {
 		return fmt.Errorf("uo: fingerprint: %w", err)
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return fmt.Errorf("uo: fingerprint: %w", err)
-	}
 	var n [8]byte
 	binary.LittleEndian.PutUint64(n[:], uint64(st.Size()))
 	_, _ = h.Write(n[:])

@@ -6,12 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/shardcore/shardcore/internal/safefile"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -105,7 +106,7 @@ func ReadManifest(dir string) (m Manifest, found bool, err error) {
 	if !ok {
 		return Manifest{}, false, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, maxManifestBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Manifest{}, false, nil
 	}
@@ -119,10 +120,18 @@ func ReadManifest(dir string) (m Manifest, found bool, err error) {
 	return m, true, nil
 }
 
+// maxManifestBytes is the largest manifest read (a generator writes a few
+// kilobytes: its maps and houses).
+const maxManifestBytes = 1 << 20
+
 // ParseManifest parses a manifest's text. Every line is a comment (#), blank,
 // or one of "profile NAME", "seed N", "map ID WxH", "house MAP DEF X Y Z";
-// anything else is an error naming the line.
+// anything else is an error naming the line (quoting its start). Bytes that
+// are not text (a NUL, invalid UTF-8) are an error naming their offset.
 func ParseManifest(data []byte) (Manifest, error) {
+	if off := binaryAt(data); off >= 0 {
+		return Manifest{}, fmt.Errorf("binary data at offset %d (a NUL or invalid UTF-8): not a manifest's text", off)
+	}
 	var m Manifest
 	seen := map[string]bool{}
 	for i, line := range strings.Split(string(data), "\n") {
@@ -132,7 +141,7 @@ func ParseManifest(data []byte) (Manifest, error) {
 		}
 		f := strings.Fields(line)
 		if err := m.parseLine(f, seen); err != nil {
-			return Manifest{}, fmt.Errorf("line %d %q: %w", i+1, line, err)
+			return Manifest{}, fmt.Errorf("line %d %s: %w", i+1, quoteStart(line), err)
 		}
 	}
 	if !seen["profile"] {
@@ -209,4 +218,31 @@ func (m *Manifest) check() error {
 		}
 	}
 	return nil
+}
+
+// binaryAt is the offset of data's first byte that is not text (a NUL or
+// invalid UTF-8), or -1.
+func binaryAt(data []byte) int {
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == 0 || (r == utf8.RuneError && n == 1) {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// quoteStart quotes line, cut to its first 60 bytes (on a rune boundary)
+// when longer.
+func quoteStart(line string) string {
+	const most = 60
+	if len(line) <= most {
+		return strconv.Quote(line)
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(line[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(line[:cut]), len(line))
 }

@@ -3,10 +3,10 @@ package uo
 import (
 	"encoding/binary"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/shardcore/shardcore/internal/safefile"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -28,20 +28,45 @@ type namedBytes struct {
 // whose land is exactly the map file's length (Felucca and Trammel: 7168×4096
 // or, for older clients, 6144×4096). Given sizes must match the file's length
 // exactly too. The map file's bytes become the map's land blocks unconverted.
+// Every file is checked to be a regular file of a plausible size before a
+// byte of it is read: the map file's exact size, the static index's first
+// record per block (more is ignored, as before), at most MaxStaticsBytes of
+// statics.
 func ReadMap(id world.MapID, mapPath, staidxPath, staticsPath string, width, height int) (*world.Map, error) {
-	land, err := os.ReadFile(mapPath)
+	name := filepath.Base(mapPath)
+	fi, err := safefile.Stat(mapPath, safefile.NoLimit)
 	if err != nil {
 		return nil, fmt.Errorf("uo: read map: %w", err)
 	}
-	return readMapWithLand(id, namedBytes{filepath.Base(mapPath), land}, staidxPath, staticsPath, width, height)
+	width, height, need, err := landSize(id, name, fi.Size(), width, height)
+	if err != nil {
+		return nil, err
+	}
+	land, err := safefile.ReadFile(mapPath, need)
+	if err != nil {
+		return nil, fmt.Errorf("uo: read map: %w", err)
+	}
+	return readMapWithLand(id, namedBytes{name, land}, staidxPath, staticsPath, width, height)
 }
 
+// MaxStaticsBytes is the largest statics{N}.mul read: 150 million statics,
+// far more than any client's map holds, and half what the format's 32-bit
+// offsets reach. A larger file is refused before it is read.
+const MaxStaticsBytes = 1 << 30
+
+// readMapWithLand reads the static index and statics of the map whose land
+// is land (its size checked against width and height) and builds the map.
 func readMapWithLand(id world.MapID, land namedBytes, staidxPath, staticsPath string, width, height int) (*world.Map, error) {
-	idx, err := os.ReadFile(staidxPath)
+	width, height, _, err := landSize(id, land.name, int64(len(land.data)), width, height)
+	if err != nil {
+		return nil, err
+	}
+	nb := int64(width/world.BlockSize) * int64(height/world.BlockSize)
+	idx, err := safefile.ReadPrefix(staidxPath, nb*staidxRecord)
 	if err != nil {
 		return nil, fmt.Errorf("uo: read staidx: %w", err)
 	}
-	stat, err := os.ReadFile(staticsPath)
+	stat, err := safefile.ReadFile(staticsPath, MaxStaticsBytes)
 	if err != nil {
 		return nil, fmt.Errorf("uo: read statics: %w", err)
 	}
@@ -101,33 +126,43 @@ func LandBytes(width, height int) int64 {
 	return int64(width/world.BlockSize) * int64(height/world.BlockSize) * world.LandBlockBytes
 }
 
-// decodeMap builds a map from the three files' bytes; land.data becomes the
-// map's land storage.
-func decodeMap(id world.MapID, land, idx, stat namedBytes, width, height int) (*world.Map, error) {
+// landSize checks that land data of n bytes (the file name) is a map of
+// width×height (0, 0: the facet's size whose land is n bytes) and returns
+// the size and the bytes it takes.
+func landSize(id world.MapID, name string, n int64, width, height int) (w, h int, need int64, err error) {
 	if (width == 0) != (height == 0) {
-		return nil, fmt.Errorf("uo: map %d: width %d and height %d: give both or neither", id, width, height)
+		return 0, 0, 0, fmt.Errorf("uo: map %d: width %d and height %d: give both or neither", id, width, height)
 	}
 	if width == 0 {
-		var err error
-		if width, height, err = mapSize(id, int64(len(land.data))); err != nil {
-			return nil, fmt.Errorf("uo: %s: %w (read from offset 0)", land.name, err)
+		if width, height, err = mapSize(id, n); err != nil {
+			return 0, 0, 0, fmt.Errorf("uo: %s: %w (read from offset 0)", name, err)
 		}
 	}
 	if width <= 0 || height <= 0 || width > maxMapSide || height > maxMapSide ||
 		width%world.BlockSize != 0 || height%world.BlockSize != 0 {
-		return nil, fmt.Errorf("uo: map %d: size %dx%d is not a positive multiple of %d up to %d",
+		return 0, 0, 0, fmt.Errorf("uo: map %d: size %dx%d is not a positive multiple of %d up to %d",
 			id, width, height, world.BlockSize, maxMapSide)
 	}
-	nb := (width / world.BlockSize) * (height / world.BlockSize)
-	need := int64(nb) * world.LandBlockBytes
-	switch n := int64(len(land.data)); {
+	need = LandBytes(width, height)
+	switch {
 	case n < need:
-		return nil, fmt.Errorf("uo: %s: %d bytes, want exactly %d for %dx%d: truncated in block %d at offset %d",
-			land.name, n, need, width, height, n/world.LandBlockBytes, n)
+		return 0, 0, 0, fmt.Errorf("uo: %s: %d bytes, want exactly %d for %dx%d: truncated in block %d at offset %d",
+			name, n, need, width, height, n/world.LandBlockBytes, n)
 	case n > need:
-		return nil, fmt.Errorf("uo: %s: %d bytes, want exactly %d for %dx%d: %d extra bytes from offset %d (a map of another size?)",
-			land.name, n, need, width, height, n-need, need)
+		return 0, 0, 0, fmt.Errorf("uo: %s: %d bytes, want exactly %d for %dx%d: %d extra bytes from offset %d (a map of another size?)",
+			name, n, need, width, height, n-need, need)
 	}
+	return width, height, need, nil
+}
+
+// decodeMap builds a map from the three files' bytes; land.data becomes the
+// map's land storage.
+func decodeMap(id world.MapID, land, idx, stat namedBytes, width, height int) (*world.Map, error) {
+	width, height, need, err := landSize(id, land.name, int64(len(land.data)), width, height)
+	if err != nil {
+		return nil, err
+	}
+	nb := (width / world.BlockSize) * (height / world.BlockSize)
 	start, statics, err := decodeStatics(nb, idx, stat)
 	if err != nil {
 		return nil, err

@@ -3,9 +3,9 @@ package uo
 import (
 	"encoding/binary"
 	"fmt"
-	"os"
 	"path/filepath"
 
+	"github.com/shardcore/shardcore/internal/safefile"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -39,13 +39,17 @@ func ReadMultis(idxPath, mulPath string) ([]*world.MultiDef, error) {
 	return ReadMultisLayout(idxPath, mulPath, MultiAuto)
 }
 
+// MaxMultiBytes is the largest multi.idx or multi.mul read (a client's are
+// a few hundred kilobytes); a larger file is refused before it is read.
+const MaxMultiBytes = 64 << 20
+
 // ReadMultisLayout is ReadMultis with the component layout given.
 func ReadMultisLayout(idxPath, mulPath string, layout MultiLayout) ([]*world.MultiDef, error) {
-	idx, err := os.ReadFile(idxPath)
+	idx, err := safefile.ReadFile(idxPath, MaxMultiBytes)
 	if err != nil {
 		return nil, fmt.Errorf("uo: read multis: %w", err)
 	}
-	mul, err := os.ReadFile(mulPath)
+	mul, err := safefile.ReadFile(mulPath, MaxMultiBytes)
 	if err != nil {
 		return nil, fmt.Errorf("uo: read multis: %w", err)
 	}

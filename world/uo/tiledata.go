@@ -5,9 +5,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
+	"github.com/shardcore/shardcore/internal/safefile"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -62,24 +62,40 @@ func DetectTileFormat(size int64) (f world.TileFormat, ok bool) {
 	return 0, false
 }
 
-// ReadTileData reads a tiledata.mul file.
+// ReadTileData reads a tiledata.mul file. It must be a regular file of
+// one of the three layouts' sizes, checked before a byte of it is read.
 func ReadTileData(path string) (*world.TileData, error) {
-	data, err := os.ReadFile(path)
+	fi, err := safefile.Stat(path, safefile.NoLimit)
+	if err != nil {
+		return nil, fmt.Errorf("uo: read tiledata: %w", err)
+	}
+	if err := checkTileDataSize(fi.Size(), filepath.Base(path)); err != nil {
+		return nil, err
+	}
+	data, err := safefile.ReadFile(path, fi.Size())
 	if err != nil {
 		return nil, fmt.Errorf("uo: read tiledata: %w", err)
 	}
 	return DecodeTileData(data, filepath.Base(path))
 }
 
+// checkTileDataSize refuses a tiledata of n bytes that is no layout's size.
+func checkTileDataSize(n int64, name string) error {
+	if _, ok := DetectTileFormat(n); !ok {
+		return fmt.Errorf("uo: %s: %d bytes (the file ends at offset %d) is not a tiledata size: want exactly %d (64-bit flags), %d (32-bit flags, 0x8000 items) or %d (32-bit flags, 0x4000 items)",
+			name, n, n, TileDataSizeNew, TileDataSizeOld32K, TileDataSizeOld16K)
+	}
+	return nil
+}
+
 // DecodeTileData decodes tiledata.mul bytes; name labels errors. The size
 // must be one of the three layouts' exact sizes. A name is its bytes up to
 // the first NUL, taken as they are (the client's names are ASCII).
 func DecodeTileData(data []byte, name string) (*world.TileData, error) {
-	f, ok := DetectTileFormat(int64(len(data)))
-	if !ok {
-		return nil, fmt.Errorf("uo: %s: %d bytes (the file ends at offset %d) is not a tiledata size: want exactly %d (64-bit flags), %d (32-bit flags, 0x8000 items) or %d (32-bit flags, 0x4000 items)",
-			name, len(data), len(data), TileDataSizeNew, TileDataSizeOld32K, TileDataSizeOld16K)
+	if err := checkTileDataSize(int64(len(data)), name); err != nil {
+		return nil, err
 	}
+	f, _ := DetectTileFormat(int64(len(data)))
 	td := world.NewTileData(f)
 	if err := decodeTileTables(data, name, flagBytes(f), td.Land[:], td.Items); err != nil {
 		return nil, err

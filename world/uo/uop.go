@@ -5,9 +5,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
+	"github.com/shardcore/shardcore/internal/safefile"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -40,16 +40,44 @@ type uopEntry struct {
 // bytes it holds: entries located by the hash of UOPEntryName(n, i) and
 // concatenated by i. Only uncompressed entries are supported (the client
 // ships its map containers uncompressed).
+// The container must be a regular file no larger than facet n's largest
+// land (MapSizes) and uopSlack, checked before it is read.
 func ReadUOP(path string, n int) ([]byte, error) {
-	f, err := os.Open(path)
+	limit, err := uopLimit(world.MapID(n), 0, 0)
+	if err != nil {
+		return nil, fmt.Errorf("uo: %s: %w", filepath.Base(path), err)
+	}
+	return readUOP(path, n, limit)
+}
+
+// uopSlack is what a map container may hold beyond its land: its header
+// and entry tables (34 bytes an entry), with room to spare.
+const uopSlack = 16 << 20
+
+// uopLimit is the largest map container of facet id at width×height (0, 0:
+// its largest known size) read.
+func uopLimit(id world.MapID, width, height int) (int64, error) {
+	if width > 0 && height > 0 {
+		return LandBytes(width, height) + uopSlack, nil
+	}
+	sizes := MapSizes(id)
+	if sizes == nil {
+		return 0, fmt.Errorf("map %d is not a known facet; give its width and height", id)
+	}
+	var most int64
+	for _, wh := range sizes {
+		most = max(most, LandBytes(wh[0], wh[1]))
+	}
+	return most + uopSlack, nil
+}
+
+// readUOP is ReadUOP with the container's size limit.
+func readUOP(path string, n int, limit int64) ([]byte, error) {
+	f, st, err := safefile.Open(path, limit)
 	if err != nil {
 		return nil, fmt.Errorf("uo: read uop: %w", err)
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("uo: read uop: %w", err)
-	}
 	return decodeUOP(f, st.Size(), filepath.Base(path), n)
 }
 
@@ -185,7 +213,11 @@ func assembleUOP(r io.ReaderAt, size int64, name string, n int, entries []uopEnt
 // (N = id) and whose statics are in staidx/statics files; width and height as
 // for ReadMap.
 func ReadMapUOP(id world.MapID, uopPath, staidxPath, staticsPath string, width, height int) (*world.Map, error) {
-	land, err := ReadUOP(uopPath, int(id))
+	limit, err := uopLimit(id, width, height)
+	if err != nil {
+		return nil, fmt.Errorf("uo: %s: %w", filepath.Base(uopPath), err)
+	}
+	land, err := readUOP(uopPath, int(id), limit)
 	if err != nil {
 		return nil, err
 	}

@@ -5,36 +5,35 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
+	"github.com/shardcore/shardcore/internal/safefile"
 	"github.com/shardcore/shardcore/world"
 )
 
 // writeFile creates path (through a temporary file renamed into place) and
 // fills it with fill.
 func writeFile(path string, fill func(w *bufio.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("uo: create %s: %w", path, err)
+	var fillErr error
+	err := safefile.WriteFile(path, func(w *bufio.Writer) error {
+		fillErr = fill(w)
+		return fillErr
+	})
+	if err != nil && err != fillErr { // fill's errors say "uo:" already
+		return fmt.Errorf("uo: %w", err)
 	}
-	defer os.Remove(tmp.Name()) // no-op after the rename
-	bw := bufio.NewWriterSize(tmp, 1<<20)
-	if err := fill(bw); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("uo: write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("uo: close %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("uo: rename into %s: %w", path, err)
-	}
-	return nil
+	return err
+}
+
+// WriteTileDataFile writes td as the tiledata.mul at path, through a
+// temporary file renamed into place.
+func WriteTileDataFile(path string, td *world.TileData) error {
+	return writeFile(path, func(w *bufio.Writer) error {
+		if err := WriteTileData(w, td); err != nil {
+			return fmt.Errorf("uo: write %s: %w", path, err)
+		}
+		return nil
+	})
 }
 
 // Names of the shared client files, as the client names them (lookups match

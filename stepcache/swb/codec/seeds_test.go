@@ -2,9 +2,10 @@ package codec
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"strings"
+	"slices"
 	"testing"
 
 	"github.com/shardcore/shardcore/stepcache/chunk"
@@ -41,52 +42,83 @@ func firstOf(have, c *chunk.Chunk) *chunk.Chunk {
 	return c
 }
 
-// fuzzSeeds is the committed FuzzDecodeRecord corpus, by file name: the
-// records of one chunk of each kind of the default world with their file's
-// code, each full one also cut short and without the code.
-func fuzzSeeds(t *testing.T) map[string][]byte {
+// fuzzBaseRecords are the real records FuzzDecodeRecord's inputs edit, by
+// file name: the records of one chunk of each kind of the default world
+// with their file's code (fuzzRecord).
+func fuzzBaseRecords(t *testing.T) map[string][]byte {
 	set := recordSetOf(t, DefaultOptions, seedChunks(t))
-	seeds := map[string][]byte{}
+	out := map[string][]byte{}
 	for id := range set.Records() {
-		rec := set.AppendRecord(nil, id)
-		seeds[fmt.Sprintf("seed-real-record-%d", id)] = fuzzRecord(set.Code(), rec)
-		if !IsUniformRecord(rec) {
-			seeds[fmt.Sprintf("seed-real-record-%d-cut", id)] = fuzzRecord(set.Code(), rec[:len(rec)/2])
-			seeds[fmt.Sprintf("seed-real-record-%d-nocode", id)] = fuzzRecord(nil, rec)
+		out[fmt.Sprintf("real-record-%d", id)] = fuzzRecord(set.Code(), set.AppendRecord(nil, id))
+	}
+	return out
+}
+
+// fuzzSeeds is the committed FuzzDecodeRecord corpus, by file name: each
+// real base record (base i is the i-th of bases, in name order) whole, and
+// each full one also cut short and without its code, as edits
+// (swbtest.EditInput).
+func fuzzSeeds(bases map[string][]byte) map[string][]byte {
+	names := slices.Sorted(maps.Keys(bases))
+	seeds := map[string][]byte{}
+	for i, name := range names {
+		b := bases[name]
+		seeds["seed-"+name] = swbtest.EditInput(i, false)
+		if rec := b[1+LensSize:]; !IsUniformRecord(rec) {
+			seeds["seed-"+name+"-cut"] = swbtest.EditInput(i, false, [3]int{2, 1 + LensSize + len(rec)/2, 0})
+			seeds["seed-"+name+"-nocode"] = swbtest.EditInput(i, false, [3]int{1, 0, 0}, [3]int{4, 1, LensSize - 1})
 		}
 	}
 	return seeds
 }
 
-// TestWriteFuzzSeeds regenerates the committed FuzzDecodeRecord corpus
-// (SWB_WRITE_SEEDS=1) from fuzzSeeds.
+// TestWriteFuzzSeeds regenerates FuzzDecodeRecord's base records and its
+// committed corpus (SWB_WRITE_SEEDS=1).
 func TestWriteFuzzSeeds(t *testing.T) {
 	if os.Getenv("SWB_WRITE_SEEDS") == "" {
-		t.Skip("SWB_WRITE_SEEDS=1 rewrites testdata/fuzz/FuzzDecodeRecord")
+		t.Skip("SWB_WRITE_SEEDS=1 rewrites testdata/fuzzbase/FuzzDecodeRecord and testdata/fuzz/FuzzDecodeRecord")
 	}
-	swbtest.WriteFuzzCorpus(t, filepath.Join("testdata", "fuzz", "FuzzDecodeRecord"), fuzzSeeds(t))
+	bases := fuzzBaseRecords(t)
+	if err := os.RemoveAll(fuzzBaseDir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(fuzzBaseDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range bases {
+		if err := os.WriteFile(filepath.Join(fuzzBaseDir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	swbtest.WriteFuzzCorpus(t, filepath.Join("testdata", "fuzz", "FuzzDecodeRecord"), fuzzSeeds(bases))
 }
 
-// TestFuzzSeedsCurrent: the committed corpus's seed files are exactly what
-// the current encoder writes (regenerate with SWB_WRITE_SEEDS=1 after a
-// change to the record layout), and its whole records decode.
+// TestFuzzSeedsCurrent: the committed base records are exactly what the
+// current encoder writes and the corpus's seed files what fuzzSeeds makes
+// of them (regenerate with SWB_WRITE_SEEDS=1 after a change to the record
+// layout), and the base records decode.
 func TestFuzzSeedsCurrent(t *testing.T) {
-	have := swbtest.ReadFuzzSeeds(t, filepath.Join("testdata", "fuzz", "FuzzDecodeRecord"))
-	want := fuzzSeeds(t)
-	for name, body := range have {
-		if w, ok := want[name]; !ok || string(w) != string(body) {
+	want := fuzzBaseRecords(t)
+	names := slices.Sorted(maps.Keys(want))
+	bases := fuzzBases(t)
+	for i, name := range names {
+		if i >= len(bases) || string(bases[i]) != string(want[name]) {
 			t.Fatalf("%s is not what the current encoder writes: regenerate with SWB_WRITE_SEEDS=1", name)
-		}
-		if strings.HasSuffix(name, "-cut") || strings.HasSuffix(name, "-nocode") {
-			continue
 		}
 		dec := NewDecoder()
 		var c chunk.Chunk
-		if err := dec.DecodeRecord(splitFuzzRecord(dec, body), &c); err != nil {
+		if err := dec.DecodeRecord(splitFuzzRecord(dec, bases[i]), &c); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 	}
-	if len(have) != len(want) {
-		t.Fatalf("%d seed files, the encoder writes %d: regenerate with SWB_WRITE_SEEDS=1", len(have), len(want))
+	have := swbtest.ReadFuzzSeeds(t, filepath.Join("testdata", "fuzz", "FuzzDecodeRecord"))
+	seeds := fuzzSeeds(want)
+	for name, body := range have {
+		if w, ok := seeds[name]; !ok || string(w) != string(body) {
+			t.Fatalf("%s is not what fuzzSeeds makes: regenerate with SWB_WRITE_SEEDS=1", name)
+		}
+	}
+	if len(have) != len(seeds) {
+		t.Fatalf("%d seed files, fuzzSeeds makes %d: regenerate with SWB_WRITE_SEEDS=1", len(have), len(seeds))
 	}
 }

@@ -1,15 +1,15 @@
 package britannia
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 
+	"github.com/shardcore/shardcore/internal/safefile"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/gen"
 )
@@ -30,7 +30,11 @@ func WriteFeatures(dir string, id world.MapID, f Features) error {
 		return fmt.Errorf("britannia: features of map %d: %w", id, err)
 	}
 	path := filepath.Join(dir, FeaturesFileName(id))
-	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
+	err = safefile.WriteFile(path, func(w *bufio.Writer) error {
+		_, err := w.Write(append(b, '\n'))
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("britannia: write features: %w", err)
 	}
 	return nil
@@ -41,20 +45,12 @@ func WriteFeatures(dir string, id world.MapID, f Features) error {
 // has none.
 func ReadFeatures(dir string, id world.MapID, width, height int) (f *Features, found bool, err error) {
 	path := filepath.Join(dir, FeaturesFileName(id))
-	file, err := os.Open(path)
+	data, err := safefile.ReadFile(path, maxFeaturesBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}
 	if err != nil {
 		return nil, false, fmt.Errorf("britannia: read features: %w", err)
-	}
-	defer file.Close()
-	data, err := io.ReadAll(io.LimitReader(file, maxFeaturesBytes+1))
-	if err != nil {
-		return nil, false, fmt.Errorf("britannia: read features %s: %w", path, err)
-	}
-	if len(data) > maxFeaturesBytes {
-		return nil, false, fmt.Errorf("britannia: features %s: larger than %d bytes", path, maxFeaturesBytes)
 	}
 	got, err := ParseFeatures(data, width, height)
 	if err != nil {

@@ -1,7 +1,6 @@
 package britannia
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -27,8 +26,8 @@ func NewFolder(dir string, seed int64) (*Folder, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("britannia: write folder: %w", err)
 	}
-	if err := writeTileData(filepath.Join(dir, uo.FileTileData)); err != nil {
-		return nil, err
+	if err := uo.WriteTileDataFile(filepath.Join(dir, uo.FileTileData), NewTiles()); err != nil {
+		return nil, fmt.Errorf("britannia: write tiledata to %s: %w", dir, err)
 	}
 	if err := uo.WriteMultis(filepath.Join(dir, uo.FileMultiIdx), filepath.Join(dir, uo.FileMultiMul), houseDefs(), false); err != nil {
 		return nil, fmt.Errorf("britannia: write multis to %s: %w", dir, err)
@@ -65,26 +64,6 @@ func (f *Folder) Close() error {
 	slices.SortStableFunc(f.man.Maps, func(a, b uo.ManifestMap) int { return int(a.ID) - int(b.ID) })
 	if err := uo.WriteManifest(f.dir, f.man); err != nil {
 		return fmt.Errorf("britannia: %w", err)
-	}
-	return nil
-}
-
-func writeTileData(path string) (err error) {
-	out, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("britannia: write tiledata: %w", err)
-	}
-	defer func() {
-		if cerr := out.Close(); err == nil && cerr != nil {
-			err = fmt.Errorf("britannia: write tiledata: %w", cerr)
-		}
-	}()
-	bw := bufio.NewWriterSize(out, 1<<16)
-	if err := uo.WriteTileData(bw, NewTiles()); err != nil {
-		return fmt.Errorf("britannia: write tiledata %s: %w", path, err)
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("britannia: write tiledata %s: %w", path, err)
 	}
 	return nil
 }

@@ -1,0 +1,203 @@
+package systems
+
+import (
+	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/stepcache"
+)
+
+// Backend is where a Sim's searches and step checks come from, and what
+// the Sim tells it as it ticks: the live rules alone (LiveBackend) or a
+// step cache in front of them (CacheBackend). A Sim makes its finders and
+// steppers through it at NewSim, over clones of its live rules.
+type Backend interface {
+	// Finder makes the finder the Sim searches with on its own goroutine.
+	Finder(r *movement.Rules) pathing.Finder
+	// Stepper makes the step check of the Sim's movement system.
+	Stepper(r *movement.Rules) Stepper
+	// Shares reports whether the backend makes finders and steppers that
+	// work on other goroutines while the Sim waits (SharedFinder,
+	// SharedStepper); without, every search and step is on the Sim's.
+	Shares() bool
+	// SharedFinder makes a search worker's finder.
+	SharedFinder(r *movement.Rules) pathing.Finder
+	// SharedStepper makes the step check of a movement lane stepped on
+	// another goroutine.
+	SharedStepper(r *movement.Rules) Stepper
+	// Begin and End bracket each parallel stage (searches, movement
+	// lanes), on the Sim's goroutine.
+	Begin()
+	End()
+	// HelperDue is told, on the Sim's goroutine, that a parallel stage is
+	// about to start a helper goroutine, and returns what that goroutine
+	// calls first thing (Started): however late it starts, Started must not
+	// touch what the Sim's goroutine owns.
+	HelperDue() HelperStart
+	// Upkeep runs after every tick (a step cache installs its finished
+	// builds and evicts down to its bound).
+	Upkeep()
+	// HitRatio is the step cache's share of lookups it answered (0
+	// without one), for Stats.
+	HitRatio() float64
+}
+
+// LiveBackend searches and checks steps with the live rules: NewFinder's
+// finders (nil: classic A*) and LiveSteps, and, when NewSharedFinder is
+// set, search workers with its finders (the live rules are read-only while
+// they search, so each worker's own clone is safe). It keeps nothing up.
+type LiveBackend struct {
+	NewFinder       func(r *movement.Rules) pathing.Finder
+	NewSharedFinder func(r *movement.Rules) pathing.Finder
+}
+
+// Finder implements Backend.
+func (b LiveBackend) Finder(r *movement.Rules) pathing.Finder {
+	if b.NewFinder != nil {
+		return b.NewFinder(r)
+	}
+	return pathing.NewClassic(r)
+}
+
+// Stepper implements Backend.
+func (LiveBackend) Stepper(r *movement.Rules) Stepper { return LiveSteps{Rules: r} }
+
+// Shares implements Backend: with NewSharedFinder.
+func (b LiveBackend) Shares() bool { return b.NewSharedFinder != nil }
+
+// SharedFinder implements Backend.
+func (b LiveBackend) SharedFinder(r *movement.Rules) pathing.Finder {
+	if b.NewSharedFinder != nil {
+		return b.NewSharedFinder(r)
+	}
+	return b.Finder(r)
+}
+
+// SharedStepper implements Backend: the live rules.
+func (b LiveBackend) SharedStepper(r *movement.Rules) Stepper { return b.Stepper(r) }
+
+// Begin implements Backend.
+func (LiveBackend) Begin() {}
+
+// End implements Backend.
+func (LiveBackend) End() {}
+
+// HelperDue implements Backend: nothing to tell.
+func (LiveBackend) HelperDue() HelperStart { return noStart{} }
+
+// Upkeep implements Backend.
+func (LiveBackend) Upkeep() {}
+
+// HitRatio implements Backend: 0.
+func (LiveBackend) HitRatio() float64 { return 0 }
+
+// The searches a CacheBackend can serve the step cache to.
+const (
+	SearchCache = "cache" // the cache A* (pathing.Cached)
+	SearchJPS   = "jps"   // the jump-point search (pathing.JPS)
+)
+
+// CacheBackend is a step cache in front of the live rules: its search
+// (SearchJPS, else the cache A*) as the Sim's finder and, through read-only
+// views of the cache that each stage merges after, as the search workers'
+// (classic A*s when the cache is disabled); the cache's step checker for
+// the movement system and its lanes; after every tick the chunks its
+// background workers finished installed (Collect) and its bound restored
+// (Enforce); its hit ratio. The cache must serve the Sim's map and be owned
+// by the Sim's goroutine.
+type CacheBackend struct {
+	cache *stepcache.Cache
+	jps   bool
+	views []*stepcache.View
+}
+
+// NewCacheBackend returns the backend over cache with search (SearchJPS
+// or SearchCache).
+func NewCacheBackend(cache *stepcache.Cache, search string) *CacheBackend {
+	return &CacheBackend{cache: cache, jps: search == SearchJPS}
+}
+
+// Finder implements Backend (classic A* when the cache is disabled).
+func (b *CacheBackend) Finder(r *movement.Rules) pathing.Finder {
+	if !b.cache.Config().Enabled {
+		return pathing.NewClassic(r)
+	}
+	if b.jps {
+		return pathing.NewJPS(b.cache, r)
+	}
+	return pathing.NewCached(b.cache, r)
+}
+
+// Stepper implements Backend.
+func (b *CacheBackend) Stepper(r *movement.Rules) Stepper { return pathing.NewStepChecker(b.cache, r) }
+
+// Shares implements Backend: yes.
+func (b *CacheBackend) Shares() bool { return true }
+
+// SharedFinder implements Backend.
+func (b *CacheBackend) SharedFinder(r *movement.Rules) pathing.Finder {
+	if !b.cache.Config().Enabled {
+		return pathing.NewClassic(r)
+	}
+	v := b.view()
+	if b.jps {
+		f := pathing.NewJPS(b.cache, r)
+		f.UseView(v)
+		return f
+	}
+	f := pathing.NewCached(b.cache, r)
+	f.UseView(v)
+	return f
+}
+
+// SharedStepper implements Backend.
+func (b *CacheBackend) SharedStepper(r *movement.Rules) Stepper {
+	return pathing.NewViewStepChecker(b.view(), r)
+}
+
+// view makes a read-only view of the cache that End merges.
+func (b *CacheBackend) view() *stepcache.View {
+	v := b.cache.NewView()
+	b.views = append(b.views, v)
+	return v
+}
+
+// Begin implements Backend: the cache readies its views.
+func (b *CacheBackend) Begin() { b.cache.Ready() }
+
+// End implements Backend: every view is merged.
+func (b *CacheBackend) End() {
+	for _, v := range b.views {
+		b.cache.Merge(v)
+	}
+}
+
+// HelperDue implements Backend: the cache's background builders hold off
+// until the helper started, so a build queue does not keep it off a core.
+func (b *CacheBackend) HelperDue() HelperStart { return buildPause{b.cache.PauseBuilds()} }
+
+// HelperStart is what a helper goroutine calls first thing (Backend.HelperDue).
+type HelperStart interface{ Started() }
+
+// noStart is the HelperStart of a backend with nothing to tell.
+type noStart struct{}
+
+// Started implements HelperStart.
+func (noStart) Started() {}
+
+// buildPause is the step cache's pause as a HelperStart.
+type buildPause struct{ p stepcache.BuildPause }
+
+// Started implements HelperStart: the builders go on.
+func (b buildPause) Started() { b.p.Resume() }
+
+// Upkeep implements Backend.
+func (b *CacheBackend) Upkeep() {
+	b.cache.Collect()
+	b.cache.Enforce()
+}
+
+// HitRatio implements Backend.
+func (b *CacheBackend) HitRatio() float64 { return b.cache.Stats().HitRatio() }
+
+// Cache returns the backend's step cache.
+func (b *CacheBackend) Cache() *stepcache.Cache { return b.cache }
