@@ -11,7 +11,7 @@ import (
 
 // BenchmarkSpatialMove100k: one step of a random mobile among 100,000 on a
 // 7168×4096 map (the index's worst case: every move a cold sector). Memory
-// bound: compare builds in the same sitting.
+// bound: compare builds measured in the same run.
 func BenchmarkSpatialMove100k(b *testing.B) {
 	s := NewSpatial(0, 7168, 4096)
 	w := ecs.NewWorld()
