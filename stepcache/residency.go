@@ -12,6 +12,11 @@ type residentSet struct {
 	intern interner
 	bytes  int           // resident bytes, shared objects once
 	canons canonInterner // the slots' canonical maps (canon.go)
+	// since is seq at the end of the last Enforce: a slot whose last use
+	// is later was used (or predicted) since, and prefetch pins it.
+	since uint64
+	// demandSince is seq at the last Demand.
+	demandSince uint64
 }
 
 // resident is one resident slot.
@@ -25,6 +30,8 @@ type resident struct {
 	// canonDrop is its map's canon epoch when canon was last dropped (or
 	// the slot installed): a view's map computed at an earlier epoch is stale
 	canonDrop uint64
+	// pre: installed by prefetch and not read by a lookup since.
+	pre bool
 }
 
 // residentSlack is the room the resident list keeps past
@@ -34,8 +41,15 @@ const residentSlack = 1024
 
 func newResidentSet() residentSet { return residentSet{intern: newInterner()} }
 
-// use stamps slot i as just used.
+// use stamps slot i as just used by a lookup.
 func (rs *residentSet) use(i int32) {
+	rs.seq++
+	rs.res[i].last = rs.seq
+	rs.res[i].pre = false
+}
+
+// touch stamps slot i as just used without a lookup (a prediction).
+func (rs *residentSet) touch(i int32) {
 	rs.seq++
 	rs.res[i].last = rs.seq
 }
@@ -88,6 +102,7 @@ func (rs *residentSet) clear() {
 	clear(rs.res)
 	rs.res = rs.res[:0]
 	rs.hand = 0
+	rs.since = rs.seq
 	rs.intern = newInterner()
 	rs.bytes = 0
 	rs.canons.reset()
