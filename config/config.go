@@ -189,7 +189,7 @@ const (
 	DefaultMissPromotionWindowMs  = 30000
 	DefaultMissVisitMs            = 10000
 	DefaultPrefetch               = false
-	DefaultPrefetchTicks          = 125 // one second at the default tickMs
+	DefaultPrefetchTicks          = 1250 // ten seconds at the default tickMs
 )
 
 // Default returns the configuration used when no server.toml is given.

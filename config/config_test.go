@@ -37,7 +37,7 @@ func TestDefaultsMatchTheSpec(t *testing.T) {
 		{"pathfinding.missPromotionWindowMs", d.Pathfinding.MissPromotionWindowMs, 30000},
 		{"pathfinding.missVisitMs", d.Pathfinding.MissVisitMs, 10000},
 		{"pathfinding.prefetch", d.Pathfinding.Prefetch, false},
-		{"pathfinding.prefetchTicks", d.Pathfinding.PrefetchTicks, 125},
+		{"pathfinding.prefetchTicks", d.Pathfinding.PrefetchTicks, 1250},
 		{"pathfinding.prebakeMaps", d.Pathfinding.PrebakeMaps != nil && len(d.Pathfinding.PrebakeMaps) == 0, true},
 		{"pathfinding.tickBudgetMs", d.Pathfinding.TickBudgetMs, 4.0},
 		{"pathfinding.maxNodes", d.Pathfinding.MaxNodes, 20000},

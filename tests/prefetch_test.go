@@ -11,8 +11,8 @@ import (
 	"github.com/shardcore/shardcore/systems"
 )
 
-// prefetchMs is the look-ahead the tests run with: 40 ticks of 8 ms.
-const prefetchMs = 320
+// prefetchMs is the look-ahead the tests run with: the default 1250 ticks of 8 ms.
+const prefetchMs = 10000
 
 // TestPrefetchKeepsDeterminismAndParity: the mixed population under a
 // deterministic search budget ends in the same state (hash of every
