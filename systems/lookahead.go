@@ -10,7 +10,8 @@ import (
 // move timer came this tick and that still holds a path (see aheadEvery),
 // the steps it will take within the look-ahead (one per Speed ms from its
 // next move) are walked cell by cell, a walking player's on along its
-// route past the steps it holds, and every chunk the walk enters is
+// route past the steps it holds and a patrol's on straight from waypoint
+// to waypoint, and every chunk the walk enters is
 // predicted for the mobile's party at the time of the step that enters
 // it. A follower's party is its owner, so the owner's path is the pair's.
 // The walk reads
@@ -44,8 +45,13 @@ func (s *Sim) lookAhead(p Predictor, horizonMs int64) int {
 			w.to(s, w.x+dx, w.y+dy)
 		}
 		walked += n
-		if n == left && n < steps && sc.intent == intentWalk {
-			walked += s.aheadOnRoute(&w, e, steps-n)
+		if n == left && n < steps {
+			switch sc.intent {
+			case intentWalk:
+				walked += s.aheadOnRoute(&w, e, steps-n)
+			case intentPatrol:
+				walked += s.aheadOnPatrol(&w, e, steps-n)
+			}
 		}
 	}
 	return walked
@@ -74,6 +80,30 @@ func (s *Sim) aheadOnRoute(w *aheadWalk, e ecs.Entity, n int) int {
 		w.to(s, route[k].X, route[k].Y)
 	}
 	return n
+}
+
+// aheadOnPatrol goes on walking a patrol's route past the path it holds
+// (to waypoint Patrol.Index), straight from waypoint to waypoint, the way
+// its next searches will go, up to n cells.
+func (s *Sim) aheadOnPatrol(w *aheadWalk, e ecs.Entity, n int) int {
+	p := s.maps.patrol.Get(e)
+	if p.Route < 0 || p.Route >= len(s.reg.routes) || len(s.reg.routes[p.Route]) < 2 {
+		return 0
+	}
+	route := s.reg.routes[p.Route]
+	k, walked := p.Index%len(route), 0
+	for walked < n {
+		k = (k + 1) % len(route)
+		to := route[k]
+		for walked < n && (w.x != to.X || w.y != to.Y) {
+			w.to(s, w.x+sign(to.X-w.x), w.y+sign(to.Y-w.y))
+			walked++
+		}
+		if k == p.Index%len(route) {
+			break // a whole loop
+		}
+	}
+	return walked
 }
 
 // aheadWalk is one mobile's walk ahead: where it is, its chunk, when, and
