@@ -261,7 +261,7 @@ func (s *Server) shutdown(cause error) error {
 			Int("resident", m.Resident).Int("budget", m.Budget).Uint64("max_wait_ticks", m.MaxWaitTicks).
 			Float64("p50_ms", m.P50ms).Float64("p99_ms", m.P99ms).
 			Uint64("late", m.Late).Uint64("prefetched", m.Prefetched).Uint64("unused", m.Unused).
-			Float64("lookahead_ms_per_tick", m.AheadMs/float64(max(s.summary.Ticks, 1))).Msg("map stopped")
+			Int("prefetched_unread", m.Unread).Float64("lookahead_ms_per_tick", m.AheadMs/float64(max(s.summary.Ticks, 1))).Msg("map stopped")
 	}
 	ev := s.log.Info()
 	if err != nil {

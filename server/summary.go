@@ -107,6 +107,9 @@ type MapSummary struct {
 	SWBAttached  bool
 	// Late, Prefetched and Unused are its cache's (Summary).
 	Late, Prefetched, Unused uint64
+	// Unread is its cache's prefetched chunks not read yet
+	// (stepcache.Stats.Unread).
+	Unread int
 	// AheadMs is the time its look-ahead took over all ticks
 	// (pathfinding.prefetch), by the shard's clock.
 	AheadMs float64
@@ -123,7 +126,7 @@ func snapshotMap(me *mapEntry) MapSummary {
 		Resident: cs.Resident, Budget: me.budget, Built: cs.Built, Loaded: cs.Loaded, Evicted: cs.Evicted,
 		MaxWaitTicks: st.MaxWaitTicks, QueueLen: st.QueueLen, Mobiles: st.Mobiles, Items: st.Items, Steps: st.Steps,
 		SWBAttached: me.reader != nil, Late: cs.Late, Prefetched: cs.Prefetched, Unused: cs.Unused,
-		AheadMs: ms(st.SystemTime[systems.SysLookAhead]),
+		AheadMs: ms(st.SystemTime[systems.SysLookAhead]), Unread: cs.Unread,
 	}
 }
 

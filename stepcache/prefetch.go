@@ -149,6 +149,7 @@ func (c *Cache) fetch(ms *mapState, ci int32) {
 // prefetched marks resident slot i as installed by prefetch.
 func (c *Cache) prefetched(i int32) {
 	c.rs.res[i].pre = true
+	c.rs.unread++
 	c.st.Prefetched++
 }
 

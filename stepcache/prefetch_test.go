@@ -94,7 +94,7 @@ func TestPredict_TwoPartiesPrefetchBeforeTheLookup(t *testing.T) {
 			t.Fatalf("party %d: %v", party, k)
 		}
 	}
-	if st := c.Stats(); st.Prefetched != 1 || st.Late != 0 || st.Built != 1 {
+	if st := c.Stats(); st.Prefetched != 1 || st.Late != 0 || st.Built != 1 || st.Unread != 0 {
 		t.Fatalf("prefetched %d late %d built %d", st.Prefetched, st.Late, st.Built)
 	}
 	// Without prefetch the same predictions do nothing.
@@ -141,8 +141,8 @@ func TestPrefetch_UnusedCountsEvictedBeforeAnyLookup(t *testing.T) {
 	c.Predict(r.Map.ID, ax, ay, 1, 0, 100) // threshold 1: admitted at once
 	c.Prefetch()
 	c.Search(1, 0).Lookup(r.Map.ID, bx, by, 0, 0) // built on its first miss
-	if st := c.Stats(); st.Resident != 2 || st.Prefetched != 1 {
-		t.Fatalf("resident %d prefetched %d", st.Resident, st.Prefetched)
+	if st := c.Stats(); st.Resident != 2 || st.Prefetched != 1 || st.Unread != 1 {
+		t.Fatalf("resident %d prefetched %d unread %d", st.Resident, st.Prefetched, st.Unread)
 	}
 	if n := c.Enforce(); n != 0 { // both new since the last Enforce: pinned
 		t.Fatalf("evicted %d pinned chunks", n)
@@ -151,8 +151,8 @@ func TestPrefetch_UnusedCountsEvictedBeforeAnyLookup(t *testing.T) {
 	if n := c.Enforce(); n != 1 || !c.Resident(r.Map.ID, 2, 2) {
 		t.Fatalf("evicted %d, b resident %v", n, c.Resident(r.Map.ID, 2, 2))
 	}
-	if st := c.Stats(); st.Unused != 1 {
-		t.Fatalf("unused %d, want 1", st.Unused)
+	if st := c.Stats(); st.Unused != 1 || st.Unread != 0 {
+		t.Fatalf("unused %d unread %d, want 1 and 0", st.Unused, st.Unread)
 	}
 }
 

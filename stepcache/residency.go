@@ -17,6 +17,9 @@ type residentSet struct {
 	since uint64
 	// demandSince is seq at the last Demand.
 	demandSince uint64
+	// unread is the number of slots installed by prefetch and not read
+	// by a lookup since (their pre set).
+	unread int
 }
 
 // resident is one resident slot.
@@ -45,7 +48,10 @@ func newResidentSet() residentSet { return residentSet{intern: newInterner()} }
 func (rs *residentSet) use(i int32) {
 	rs.seq++
 	rs.res[i].last = rs.seq
-	rs.res[i].pre = false
+	if rs.res[i].pre {
+		rs.res[i].pre = false
+		rs.unread--
+	}
 }
 
 // touch stamps slot i as just used without a lookup (a prediction).
@@ -79,6 +85,9 @@ func (rs *residentSet) install(ms *mapState, ci int32, ch *chunk.Chunk) int32 {
 func (rs *residentSet) remove(i int) {
 	rs.dropCanonAround(rs.res[i].ms, rs.res[i].ci)
 	e := rs.res[i]
+	if e.pre {
+		rs.unread--
+	}
 	e.ms.slots[e.ci] = -1
 	e.ms.chunks[e.ci] = nil
 	if rs.intern.release(e.sh) {
@@ -102,6 +111,7 @@ func (rs *residentSet) clear() {
 	clear(rs.res)
 	rs.res = rs.res[:0]
 	rs.hand = 0
+	rs.unread = 0
 	rs.since = rs.seq
 	rs.intern = newInterner()
 	rs.bytes = 0

@@ -38,6 +38,10 @@ type Stats struct {
 	// look-ahead predicted them (Predict, Prefetch), Unused those of them
 	// evicted before any lookup read them.
 	Late, Prefetched, Unused uint64
+	// Unread is the number of prefetched chunks resident now that no
+	// lookup has read yet (where nothing is evicted, the prefetches not
+	// used so far).
+	Unread int
 }
 
 // Lookups is the total number of lookups.
@@ -67,6 +71,7 @@ func (c *Cache) Stats() Stats {
 	s.Gate = c.gate.Stats()
 	s.Tracked = c.gate.Len()
 	s.BuildsPending = c.BuildsPending()
+	s.Unread = c.rs.unread
 	return s
 }
 
