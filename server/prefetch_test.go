@@ -30,3 +30,30 @@ func TestPrefetchRunsInTheShard(t *testing.T) {
 		t.Fatalf("lines do not end %q:\n%s\n%s", want, m.Line(), sum.Line())
 	}
 }
+
+// TestPrefetchSameSeedSamePositions: on the default world, where the time
+// budget never binds, the same seed ends in the same positions with
+// prefetch on and off (prefetch changes when chunks are built, never an
+// answer), the builds in the background either way.
+func TestPrefetchSameSeedSamePositions(t *testing.T) {
+	run := func(prefetch bool) (uint64, Summary) {
+		cfg := testConfig(t.TempDir())
+		cfg.Pathfinding.MissPromotionThreshold = 2
+		cfg.Pathfinding.Prefetch = prefetch
+		cfg.Shard.Population.Pets, cfg.Shard.Population.Patrols = 40, 40
+		s, logs := newTestServer(t, cfg, Options{MaxTicks: 1500, Unpaced: true})
+		if err := s.Run(t.Context()); err != nil {
+			t.Fatalf("Run: %v\n%s", err, logs)
+		}
+		return s.PositionsHash(), s.Summary()
+	}
+	hOff, off := run(false)
+	hOn, on := run(true)
+	t.Logf("off: %x %s\non: %x %s", hOff, off.Line(), hOn, on.Line())
+	if hOn != hOff || on.Paths != off.Paths {
+		t.Fatalf("prefetch on ends in %x after %d searches, off in %x after %d", hOn, on.Paths, hOff, off.Paths)
+	}
+	if on.Prefetched == 0 {
+		t.Fatal("nothing prefetched")
+	}
+}
