@@ -49,6 +49,13 @@ type Pathfinding struct {
 	// MissVisitMs is how long, from the first, one party's misses of a
 	// chunk count as one visit at the admission gate.
 	MissVisitMs int `toml:"missVisitMs"`
+	// Prefetch turns predictive residency on: after every tick each map
+	// walks the paths its mobiles hold PrefetchTicks ticks ahead and has
+	// the chunks they will enter read or built before their lookups (the
+	// admission gate still decides which).
+	Prefetch bool `toml:"prefetch"`
+	// PrefetchTicks is the look-ahead, in ticks.
+	PrefetchTicks int `toml:"prefetchTicks"`
 	// PrebakeMaps lists map ids baked into .swb files in the background at
 	// boot when their file is missing or stale.
 	PrebakeMaps []int `toml:"prebakeMaps"`
@@ -181,6 +188,8 @@ const (
 	DefaultMissPromotionThreshold = 2
 	DefaultMissPromotionWindowMs  = 30000
 	DefaultMissVisitMs            = 10000
+	DefaultPrefetch               = false
+	DefaultPrefetchTicks          = 1250 // ten seconds at the default tickMs
 )
 
 // Default returns the configuration used when no server.toml is given.
@@ -199,6 +208,8 @@ func Default() Config {
 			MissPromotionThreshold: DefaultMissPromotionThreshold,
 			MissPromotionWindowMs:  DefaultMissPromotionWindowMs,
 			MissVisitMs:            DefaultMissVisitMs,
+			Prefetch:               DefaultPrefetch,
+			PrefetchTicks:          DefaultPrefetchTicks,
 			PrebakeMaps:            []int{},
 			CacheDir:               "cache",
 			TickBudgetMs:           DefaultTickBudgetMs,

@@ -138,6 +138,8 @@ func TestOutOfRangeEachRule(t *testing.T) {
 		{"threshold", "[pathfinding]\nmissPromotionThreshold = 0", "pathfinding.missPromotionThreshold", 2, []string{"= 0", "1..255"}},
 		{"window", "[pathfinding]\nmissPromotionWindowMs = -5", "pathfinding.missPromotionWindowMs", 2, []string{"= -5", "1..86400000"}},
 		{"visit", "[pathfinding]\nmissVisitMs = 0", "pathfinding.missVisitMs", 2, []string{"= 0", "1..86400000"}},
+		{"prefetch ticks", "[pathfinding]\nprefetch = true\nprefetchTicks = 0", "pathfinding.prefetchTicks", 3, []string{"= 0", "1..100000"}},
+		{"prefetch ticks high", "[pathfinding]\nprefetchTicks = 100001", "pathfinding.prefetchTicks", 2, []string{"= 100001", "1..100000"}},
 		{"sleep radius", "[shard]\nsleepRadius = 65", "shard.sleepRadius", 2, []string{"= 65", "0..64"}},
 		{"move workers", "[shard]\nmoveWorkers = 3", "shard.moveWorkers", 2, []string{"= 3", "0..2"}},
 		{"prebake id", "[pathfinding]\nprebakeMaps = [-1]", "pathfinding.prebakeMaps", 2, []string{"-1", "0..255"}},
@@ -386,5 +388,17 @@ func TestWorldProfile(t *testing.T) {
 	// A client folder may hold any map id.
 	if _, err := Decode([]byte("[world]\nprofile = \"britannia\"\ndataDir = \"/x\"\nmaps = [7]\n"), "server.toml"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestPrefetchKeysAreStrict: a misspelled prefetch key is an unknown key
+// naming its line, with the key meant; the keys decode.
+func TestPrefetchKeysAreStrict(t *testing.T) {
+	e := one(t, "[pathfinding]\nprefetch = true\nprefetchTick = 40\n")
+	wantErr(t, e, KindUnknownKey, "pathfinding.prefetchTick", 3,
+		`server.toml:3:1: unknown key "pathfinding.prefetchTick" (did you mean "pathfinding.prefetchTicks"?)`)
+	cfg, err := Decode([]byte("[pathfinding]\nprefetch = true\nprefetchTicks = 40\n"), "server.toml")
+	if err != nil || !cfg.Pathfinding.Prefetch || cfg.Pathfinding.PrefetchTicks != 40 {
+		t.Fatalf("prefetch %v ticks %d: %v", cfg.Pathfinding.Prefetch, cfg.Pathfinding.PrefetchTicks, err)
 	}
 }

@@ -30,6 +30,8 @@ const (
 	MaxMissThreshold = 255
 	// MaxWindowMs bounds pathfinding.missPromotionWindowMs (one day).
 	MaxWindowMs = 24 * 60 * 60 * 1000
+	// MaxPrefetchTicks bounds pathfinding.prefetchTicks.
+	MaxPrefetchTicks = 100000
 	// MaxNodesLimit bounds pathfinding.maxNodes.
 	MaxNodesLimit = 1 << 24
 	// MaxTickMs bounds shard.tickMs.
@@ -94,9 +96,7 @@ func (c Config) problems() []*Error {
 			"pathfinding.maxResidentChunks = %d: want at least one chunk per map of world.maps (%d): the maps share it",
 			p.MaxResidentChunks, len(w.Maps)))
 	}
-	v.intIn("pathfinding.missPromotionThreshold", p.MissPromotionThreshold, 1, MaxMissThreshold)
-	v.intIn("pathfinding.missPromotionWindowMs", p.MissPromotionWindowMs, 1, MaxWindowMs)
-	v.intIn("pathfinding.missVisitMs", p.MissVisitMs, 1, MaxWindowMs)
+	v.admission(p)
 	if v.mapList("pathfinding.prebakeMaps", p.PrebakeMaps, false) {
 		for _, id := range p.PrebakeMaps {
 			if !contains(w.Maps, id) {
@@ -191,6 +191,14 @@ func (v *validator) oneOf(key, s string, allowed []string) {
 	if !contains(allowed, s) {
 		v.add(key, fmt.Sprintf("%s = %q: want one of %s", key, s, quoteAll(allowed)))
 	}
+}
+
+// admission checks the admission gate's and prefetch's keys.
+func (v *validator) admission(p Pathfinding) {
+	v.intIn("pathfinding.missPromotionThreshold", p.MissPromotionThreshold, 1, MaxMissThreshold)
+	v.intIn("pathfinding.missPromotionWindowMs", p.MissPromotionWindowMs, 1, MaxWindowMs)
+	v.intIn("pathfinding.missVisitMs", p.MissVisitMs, 1, MaxWindowMs)
+	v.intIn("pathfinding.prefetchTicks", p.PrefetchTicks, 1, MaxPrefetchTicks)
 }
 
 // world checks world.profile, and that a generated britannia world has the

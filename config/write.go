@@ -61,6 +61,15 @@ missPromotionWindowMs = {{.Pathfinding.MissPromotionWindowMs}}
 # passed through is not worth building. Another party's miss is a new visit.
 # 1..86400000.
 missVisitMs = {{.Pathfinding.MissVisitMs}}
+# Predictive residency: after every tick each map walks the paths its mobiles
+# hold prefetchTicks ticks ahead and has the chunks they will enter read or
+# built in the background before their lookups. A prediction counts as its
+# party's visit at the admission gate (above), so only chunks two parties
+# will use, or one party again later, are built ahead. false: the cache
+# only reacts to misses.
+prefetch = {{.Pathfinding.Prefetch}}
+# The look-ahead, in ticks (1..100000).
+prefetchTicks = {{.Pathfinding.PrefetchTicks}}
 # Map ids baked into .swb files in the background at boot when their file is
 # missing or stale; each must be listed in world.maps.
 prebakeMaps = {{ints .Pathfinding.PrebakeMaps}}

@@ -25,6 +25,8 @@ type Figures struct {
 	// SWBReads are records read from the .swb (good and bad), SWBBad the
 	// bad ones.
 	SWBReads, SWBBad uint64
+	// Late, Prefetched and Unused are the step cache's (stepcache.Stats).
+	Late, Prefetched, Unused uint64
 }
 
 // Map is one map's series, bound to its label once. Update and Tick are
@@ -35,6 +37,8 @@ type Map struct {
 	found, failed, unreachable          prometheus.Counter
 	lookups                             [chunk.NumHitKinds]prometheus.Counter
 	builds, evictions, swbReads, swbBad prometheus.Counter
+	late, prefetched, unused            prometheus.Counter
+	budget                              prometheus.Gauge
 	waits                               *mapWaits
 	last                                Figures // what the series hold
 }
@@ -50,14 +54,20 @@ func (s *Shard) Map(id int, budget int) *Map {
 		unreachable: s.unreachable.WithLabelValues(l),
 		builds:      s.builds.WithLabelValues(l), evictions: s.evictions.WithLabelValues(l),
 		swbReads: s.swbReads.WithLabelValues(l), swbBad: s.swbBad.WithLabelValues(l),
+		late: s.late.WithLabelValues(l), prefetched: s.prefetched.WithLabelValues(l), unused: s.unused.WithLabelValues(l),
 		waits: s.waits.add(l),
 	}
 	for k, name := range lookupResults() {
 		m.lookups[k] = s.lookups.WithLabelValues(l, name)
 	}
-	s.budget.WithLabelValues(l).Set(float64(budget))
+	m.budget = s.budget.WithLabelValues(l)
+	m.budget.Set(float64(budget))
 	return m
 }
+
+// Budget sets the map's budget gauge to its part now (the shard moves the
+// parts while it runs).
+func (m *Map) Budget(n int) { m.budget.Set(float64(n)) }
 
 // Tick records the map's own part of a tick, d. It does not allocate.
 func (m *Map) Tick(d time.Duration) { m.tick.Observe(d.Seconds()) }
@@ -79,6 +89,9 @@ func (m *Map) Update(f *Figures) {
 	grow(m.evictions, f.Evictions, &m.last.Evictions)
 	grow(m.swbReads, f.SWBReads, &m.last.SWBReads)
 	grow(m.swbBad, f.SWBBad, &m.last.SWBBad)
+	grow(m.late, f.Late, &m.last.Late)
+	grow(m.prefetched, f.Prefetched, &m.last.Prefetched)
+	grow(m.unused, f.Unused, &m.last.Unused)
 	if f.Waits != m.last.Waits {
 		m.waits.set(&f.Waits)
 		m.last.Waits = f.Waits

@@ -37,6 +37,7 @@ type Shard struct {
 	mobiles, queue, resident, budget    *prometheus.GaugeVec
 	searches, lookups, unreachable      *prometheus.CounterVec
 	builds, evictions, swbReads, swbBad *prometheus.CounterVec
+	late, prefetched, unused            *prometheus.CounterVec
 	waits                               *waitCollector
 }
 
@@ -71,8 +72,12 @@ func New() *Shard {
 	s.evictions = counter("stepcache_evictions_total", "Chunks evicted to keep the map within its resident budget.")
 	s.swbReads = counter("swb_reads_total", "Chunk records read from the map's .swb file (good and bad).")
 	s.swbBad = counter("swb_bad_records_total", "Records read from the .swb that failed their checksum or decode (rebuilt live, never served).")
+	s.late = counter("stepcache_late_lookups_total",
+		"Step-cache lookups that fell through to the live rules on a chunk not built that was installed within the admission window after: work a chunk ready in time would have saved.")
+	s.prefetched = counter("stepcache_prefetched_chunks_total", "Chunks read or built because the look-ahead predicted them (pathfinding.prefetch).")
+	s.unused = counter("stepcache_prefetch_unused_total", "Prefetched chunks evicted before any lookup read them.")
 	s.reg.MustRegister(s.tickDur, s.ticks, s.overruns, s.mapTick, s.mobiles, s.queue, s.resident, s.budget,
-		s.searches, s.unreachable, s.lookups, s.builds, s.evictions, s.swbReads, s.swbBad, s.waits,
+		s.searches, s.unreachable, s.lookups, s.builds, s.evictions, s.swbReads, s.swbBad, s.late, s.prefetched, s.unused, s.waits,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return s
 }

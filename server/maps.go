@@ -40,7 +40,8 @@ type mapEntry struct {
 	cache  *stepcache.Cache
 	sim    *systems.Sim
 	pop    *population.Population
-	budget int              // its part of pathfinding.maxResidentChunks
+	budget int              // its part of pathfinding.maxResidentChunks (rebalance.go)
+	demand int              // its demand at the last rebalance
 	rec    *recorder.Buffer // its searches of the running tick
 	ticks  tickStats        // its own part of each tick (bakes, watch, simulation)
 	bakes  []bakeResult     // finished bakes handed over at tick start
@@ -67,7 +68,7 @@ func (s *Server) buildCaches() error {
 			MissPromotionThreshold: pf.MissPromotionThreshold, MissPromotionWindowMs: int64(pf.MissPromotionWindowMs),
 			MissVisitMs: int64(pf.MissVisitMs),
 			VerifyShare: pf.VerifyShare, Seed: uint64(s.cfg.Shard.Population.Seed) ^ uint64(id),
-			BuildWorkers: s.buildWorkers(),
+			BuildWorkers: s.buildWorkers(), PrefetchMs: s.prefetchMs(),
 			OnMismatch: func(m stepcache.Mismatch) {
 				s.log.Error().Int("map", int(id)).Str("mismatch", fmt.Sprintf("%+v", m)).Msg("step cache disagrees with the live rules")
 			},
@@ -79,6 +80,15 @@ func (s *Server) buildCaches() error {
 		me.cache = c
 	}
 	return nil
+}
+
+// prefetchMs is the step caches' look-ahead in game ms:
+// pathfinding.prefetchTicks ticks when pathfinding.prefetch, else 0 (off).
+func (s *Server) prefetchMs() int64 {
+	if !s.cfg.Pathfinding.Prefetch {
+		return 0
+	}
+	return int64(s.cfg.Pathfinding.PrefetchTicks) * int64(s.cfg.Shard.TickMs)
 }
 
 // newSim makes map me's simulation over its cache. The cache bounds its
@@ -182,6 +192,9 @@ func (s *Server) onMap(me *mapEntry, fn func()) {
 // at the tick's start now).
 func (s *Server) tickMap(me *mapEntry, now, period time.Duration, recording bool) {
 	t0 := s.clock()
+	if s.rebalances() {
+		me.applyBudget()
+	}
 	for _, r := range me.bakes {
 		s.finishBake(me, r)
 	}
@@ -197,6 +210,7 @@ func (s *Server) tickMap(me *mapEntry, now, period time.Duration, recording bool
 	if len(me.gates) > 0 {
 		s.collectGates(me)
 	}
+	s.demandOf(me)
 	d := s.clock() - t0
 	me.ticks.add(d, period)
 	if me.met != nil {

@@ -88,6 +88,7 @@ func (me *mapEntry) foldMetrics() {
 	}
 	f.Lookups = cs.Kinds
 	f.Builds, f.Evictions = cs.Built, cs.Evicted
+	f.Late, f.Prefetched, f.Unused = cs.Late, cs.Prefetched, cs.Unused
 	// The cache's only chunk source is the map's .swb: a record read is
 	// a chunk loaded from it or a bad record (rebuilt live).
 	f.SWBReads, f.SWBBad = cs.Loaded+cs.Corrupt, cs.Corrupt

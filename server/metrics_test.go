@@ -134,6 +134,9 @@ func TestMetricsMoveWithTheShard(t *testing.T) {
 		`stepcache_lookups_total{map="0",result="not_built"}`: float64(cs.Kinds[chunk.FallNotBuilt]),
 		`stepcache_builds_total{map="0"}`:                     float64(cs.Built),
 		`stepcache_evictions_total{map="0"}`:                  float64(cs.Evicted),
+		`stepcache_late_lookups_total{map="0"}`:               float64(cs.Late),
+		`stepcache_prefetched_chunks_total{map="0"}`:          float64(cs.Prefetched),
+		`stepcache_prefetch_unused_total{map="0"}`:            float64(cs.Unused),
 		`stepcache_resident_chunks{map="0"}`:                  float64(cs.Resident),
 	})
 	if st.Found == 0 || cs.Kinds[chunk.FallNotBuilt] == 0 || cs.Resident == 0 {

@@ -150,6 +150,7 @@ func (s *Server) tick(period time.Duration) {
 	for _, me := range s.maps { // map by map in world.maps order
 		s.rec.Drain(me.rec)
 	}
+	s.rebalance()
 	s.exchange()
 	if s.loop.testHook != nil {
 		s.loop.testHook()
@@ -258,7 +259,9 @@ func (s *Server) shutdown(cause error) error {
 	for _, m := range s.summary.Maps {
 		s.log.Info().Int("map", int(m.Map)).Int("mobiles", m.Mobiles).Uint64("paths", m.Paths).Float64("hit_ratio", m.HitRatio).
 			Int("resident", m.Resident).Int("budget", m.Budget).Uint64("max_wait_ticks", m.MaxWaitTicks).
-			Float64("p50_ms", m.P50ms).Float64("p99_ms", m.P99ms).Msg("map stopped")
+			Float64("p50_ms", m.P50ms).Float64("p99_ms", m.P99ms).
+			Uint64("late", m.Late).Uint64("prefetched", m.Prefetched).Uint64("unused", m.Unused).
+			Int("prefetched_unread", m.Unread).Float64("lookahead_ms_per_tick", m.AheadMs/float64(max(s.summary.Ticks, 1))).Msg("map stopped")
 	}
 	ev := s.log.Info()
 	if err != nil {
@@ -268,6 +271,7 @@ func (s *Server) shutdown(cause error) error {
 		Uint64("overruns", s.summary.Overruns).Uint64("paths", s.summary.Paths).Float64("hit_ratio", s.summary.HitRatio).
 		Int("resident", s.summary.Resident).Uint64("max_wait_ticks", s.summary.MaxWaitTicks).
 		Int("maps", len(s.summary.Maps)).Int("mobiles", s.summary.Mobiles).
+		Uint64("late", s.summary.Late).Uint64("prefetched", s.summary.Prefetched).Uint64("unused", s.summary.Unused).
 		Uint64("recorded", s.rec.Lines()).Uint64("recorder_dropped", s.rec.Dropped()).Msg("shard stopped")
 	return err
 }

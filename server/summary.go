@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/shardcore/shardcore/stepcache/chunk"
+	"github.com/shardcore/shardcore/systems"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -68,6 +69,10 @@ type Summary struct {
 	QueueLen     int
 	Mobiles      int
 	Steps        uint64
+	// Late, Prefetched and Unused are the step caches' (stepcache.Stats):
+	// lookups that fell through on a chunk built soon after, chunks the
+	// look-ahead had built or read, and those evicted before any lookup.
+	Late, Prefetched, Unused uint64
 	// Maps are each map's figures, in world.maps order.
 	Maps []MapSummary
 	// Transit says the shard has a Transit ([cluster]), and Transfers are
@@ -100,6 +105,14 @@ type MapSummary struct {
 	Items        int
 	Steps        uint64
 	SWBAttached  bool
+	// Late, Prefetched and Unused are its cache's (Summary).
+	Late, Prefetched, Unused uint64
+	// Unread is its cache's prefetched chunks not read yet
+	// (stepcache.Stats.Unread).
+	Unread int
+	// AheadMs is the time its look-ahead took over all ticks
+	// (pathfinding.prefetch), by the shard's clock.
+	AheadMs float64
 }
 
 // snapshotMap takes map me's figures (on its goroutine).
@@ -112,7 +125,8 @@ func snapshotMap(me *mapEntry) MapSummary {
 		Lookups: cs.Lookups(), Hits: cs.Kinds[chunk.Hit], HitRatio: cs.HitRatio(),
 		Resident: cs.Resident, Budget: me.budget, Built: cs.Built, Loaded: cs.Loaded, Evicted: cs.Evicted,
 		MaxWaitTicks: st.MaxWaitTicks, QueueLen: st.QueueLen, Mobiles: st.Mobiles, Items: st.Items, Steps: st.Steps,
-		SWBAttached: me.reader != nil,
+		SWBAttached: me.reader != nil, Late: cs.Late, Prefetched: cs.Prefetched, Unused: cs.Unused,
+		AheadMs: ms(st.SystemTime[systems.SysLookAhead]), Unread: cs.Unread,
 	}
 }
 
@@ -138,6 +152,9 @@ func (s *Server) Snapshot() Summary {
 		sum.QueueLen += m.QueueLen
 		sum.Mobiles += m.Mobiles
 		sum.Steps += m.Steps
+		sum.Late += m.Late
+		sum.Prefetched += m.Prefetched
+		sum.Unused += m.Unused
 		lookups += m.Lookups
 		hits += m.Hits
 	}
@@ -154,11 +171,12 @@ func (s *Server) Summary() Summary { return s.summary }
 func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
 
 // Line is the summary's last line: `ticks N p50_ms X p99_ms X paths N
-// hit_ratio X resident N max_wait_ticks N maps N mobiles N`, and with a
-// Transit ([cluster]) then `transfers_in N transfers_out N in_flight N`.
+// hit_ratio X resident N max_wait_ticks N maps N mobiles N late N
+// prefetched N unused N`, and with a Transit ([cluster]) then
+// `transfers_in N transfers_out N in_flight N`.
 func (m Summary) Line() string {
-	line := fmt.Sprintf("ticks %d p50_ms %.3f p99_ms %.3f paths %d hit_ratio %.3f resident %d max_wait_ticks %d maps %d mobiles %d",
-		m.Ticks, m.P50ms, m.P99ms, m.Paths, m.HitRatio, m.Resident, m.MaxWaitTicks, len(m.Maps), m.Mobiles)
+	line := fmt.Sprintf("ticks %d p50_ms %.3f p99_ms %.3f paths %d hit_ratio %.3f resident %d max_wait_ticks %d maps %d mobiles %d late %d prefetched %d unused %d",
+		m.Ticks, m.P50ms, m.P99ms, m.Paths, m.HitRatio, m.Resident, m.MaxWaitTicks, len(m.Maps), m.Mobiles, m.Late, m.Prefetched, m.Unused)
 	if m.Transit {
 		line += fmt.Sprintf(" transfers_in %d transfers_out %d in_flight %d", m.Transfers.In, m.Transfers.Out, m.Transfers.InFlight)
 	}
@@ -173,9 +191,9 @@ func (m Summary) Details() string {
 }
 
 // Line is a map's line of the summary: `map N mobiles N paths N hit_ratio X
-// resident N budget N max_wait_ticks N p50_ms X p99_ms X` (its own part of
-// the ticks).
+// resident N budget N max_wait_ticks N p50_ms X p99_ms X late N prefetched N
+// unused N` (its own part of the ticks).
 func (m MapSummary) Line() string {
-	return fmt.Sprintf("map %d mobiles %d paths %d hit_ratio %.3f resident %d budget %d max_wait_ticks %d p50_ms %.3f p99_ms %.3f",
-		m.Map, m.Mobiles, m.Paths, m.HitRatio, m.Resident, m.Budget, m.MaxWaitTicks, m.P50ms, m.P99ms)
+	return fmt.Sprintf("map %d mobiles %d paths %d hit_ratio %.3f resident %d budget %d max_wait_ticks %d p50_ms %.3f p99_ms %.3f late %d prefetched %d unused %d",
+		m.Map, m.Mobiles, m.Paths, m.HitRatio, m.Resident, m.Budget, m.MaxWaitTicks, m.P50ms, m.P99ms, m.Late, m.Prefetched, m.Unused)
 }

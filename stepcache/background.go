@@ -32,6 +32,7 @@ type buildJob struct {
 	ci    int32
 	epoch uint64 // the cache's epoch when asked: Clear makes older results stale
 	ch    *chunk.Chunk
+	pre   bool // asked by Prefetch
 }
 
 // startBuilder starts n workers over the cache's maps.
@@ -88,14 +89,15 @@ func (b *builder) asked(k ChunkKey) bool {
 	return ok
 }
 
-// ask queues chunk ci of ms for a background build; false when the queue
-// is full (the chunk stays unbuilt; a later visit asks again).
-func (b *builder) ask(ms *mapState, ci int32, epoch uint64) bool {
+// ask queues chunk ci of ms for a background build (pre: for Prefetch);
+// false when the queue is full (the chunk stays unbuilt; a later visit asks
+// again).
+func (b *builder) ask(ms *mapState, ci int32, epoch uint64, pre bool) bool {
 	if len(b.pending) >= buildQueueCap {
 		return false
 	}
 	select {
-	case b.jobs <- buildJob{ms: ms, ci: ci, epoch: epoch}:
+	case b.jobs <- buildJob{ms: ms, ci: ci, epoch: epoch, pre: pre}:
 		b.pending[ms.key(ci)] = struct{}{}
 		return true
 	default:
@@ -121,7 +123,10 @@ func (c *Cache) Collect() int {
 				continue // cleared since it was asked for, or loaded meanwhile
 			}
 			c.st.Built++
-			c.install(j.ms, j.ci, j.ch)
+			slot := c.install(j.ms, j.ci, j.ch)
+			if j.pre {
+				c.prefetched(slot)
+			}
 			n++
 		default:
 			return n

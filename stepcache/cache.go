@@ -51,6 +51,8 @@ type Cache struct {
 	rng    *rand.Rand // verify sampling and sampled LRU
 	st     Stats
 	near   nearDyn // Unreachable's dynamics (owner goroutine)
+	now    int64   // the latest game time a lookup or prediction gave (Stats.Late's clock)
+	pq     preQueue
 }
 
 // New returns a cache over the maps of the given rules (one Rules per map,
@@ -119,6 +121,9 @@ func (c *Cache) AttachSource(m world.MapID, src ChunkSource) error {
 		return fmt.Errorf("stepcache: attach source: map %d is not served", m)
 	}
 	ms.src, ms.reach = src, nil
+	for i := range ms.flags {
+		ms.flags[i] &^= flagBad
+	}
 	return nil
 }
 
@@ -152,12 +157,13 @@ func (c *Cache) Resident(m world.MapID, cx, cy int) bool {
 // Tracked is the number of chunks the admission gate is counting visits of.
 func (c *Cache) Tracked() int { return c.gate.Len() }
 
-// Clear drops every resident chunk and the admission state, and makes
-// background builds under way stale; sources, stats and recorded mismatches
-// stay.
+// Clear drops every resident chunk, the admission state and the prefetch
+// queue, and makes background builds under way stale; sources, stats and
+// recorded mismatches stay.
 func (c *Cache) Clear() {
 	c.epoch++
 	c.rs.clear()
+	c.dropQueue()
 	for _, ms := range c.maps {
 		if ms != nil {
 			ms.canonEpoch++ // the canonical maps went with the resident set

@@ -23,6 +23,10 @@ const (
 	evictSample = 5
 	// maxKeptMismatches bounds the mismatches Mismatches returns.
 	maxKeptMismatches = 1024
+	// DefaultPrefetchBudget is how many chunks Prefetch starts per tick at
+	// most (reads and builds asked): a tick's share of the background
+	// builders' queue, small beside it.
+	DefaultPrefetchBudget = 16
 )
 
 // EvictionPolicy picks which resident chunk goes when over the cap.
@@ -88,6 +92,15 @@ type Config struct {
 	Eviction EvictionPolicy
 	// Seed seeds verify sampling and sampled LRU (deterministic per seed).
 	Seed uint64
+	// PrefetchMs, when positive, turns prefetch on with a look-ahead of
+	// that many milliseconds of game time: Predict takes a look-ahead's
+	// predictions, Prefetch starts the admitted ones, and Enforce never
+	// evicts a chunk used or predicted since the previous Enforce (see
+	// prefetch.go). 0: the cache only reacts.
+	PrefetchMs int64
+	// PrefetchBudget is how many chunks Prefetch starts per call at most
+	// (0: DefaultPrefetchBudget).
+	PrefetchBudget int
 }
 
 // DefaultConfig returns the enabled cache with the documented defaults.
@@ -103,6 +116,12 @@ func DefaultConfig() Config {
 
 // withDefaults fills zero fields and checks ranges.
 func (c Config) withDefaults() (Config, error) {
+	if c.PrefetchMs < 0 || c.PrefetchBudget < 0 {
+		return c, fmt.Errorf("stepcache: config: negative prefetchMs %d or prefetchBudget %d", c.PrefetchMs, c.PrefetchBudget)
+	}
+	if c.PrefetchBudget == 0 {
+		c.PrefetchBudget = DefaultPrefetchBudget
+	}
 	if c.MaxResidentChunks < 0 || c.MissPromotionThreshold < 0 || c.MissPromotionWindowMs < 0 || c.MissVisitMs < 0 || c.BuildWorkers < 0 || c.TrackerCap < 0 {
 		return c, fmt.Errorf("stepcache: config: negative maxResidentChunks %d, missPromotionThreshold %d, missPromotionWindowMs %d, missVisitMs %d, buildWorkers %d or trackerCap %d",
 			c.MaxResidentChunks, c.MissPromotionThreshold, c.MissPromotionWindowMs, c.MissVisitMs, c.BuildWorkers, c.TrackerCap)

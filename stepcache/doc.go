@@ -7,6 +7,20 @@
 // stats. A lookup answers from a resident chunk or falls through to the
 // live rules, saying why (chunk.HitKind).
 //
+// With prefetch on (Config.PrefetchMs) it also takes a look-ahead's
+// predictions (Cache.Predict: which chunk a party will enter, and when;
+// the simulation's look-ahead is systems' walk of the paths its mobiles
+// hold) and starts the admitted ones before their lookups, most urgent
+// first under a per-tick budget (Cache.Prefetch, prefetch.go). A
+// prediction is its party's visit at the admission gate, so it builds
+// ahead only what the gate would have built on a later miss: what two
+// parties, or one party twice, will use. Chunks used or predicted since
+// the previous Enforce are pinned against eviction. Stats.Late counts the
+// lookups that fell through on a chunk built soon after (what prediction
+// could save), Stats.Prefetched and Stats.Unused what prefetch built and
+// what of it was evicted unread. A record a source failed to read is
+// remembered and not read again until a source is attached again.
+//
 // Its parts are packages of their own, lowest first: stepcache/chunk (the
 // model: cells, chunks, hit kinds, rule sets), stepcache/bake (the probes
 // that build chunks), stepcache/canon (canonical maps), stepcache/swb (the

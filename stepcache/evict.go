@@ -1,24 +1,53 @@
 package stepcache
 
-import "math/rand/v2"
+import (
+	"fmt"
+	"math/rand/v2"
+)
 
 // Enforce evicts resident chunks until at most MaxResidentChunks remain (the
 // shard's upkeep step calls it once per tick) and returns how many it
-// evicted.
+// evicted. With prefetch on (Config.PrefetchMs), a chunk a lookup used or
+// a look-ahead predicted since the previous Enforce is pinned: never
+// evicted; when only pinned chunks are found, the cache stays over its
+// bound until a later Enforce.
 func (c *Cache) Enforce() int {
 	n := 0
 	for len(c.rs.res) > c.cfg.MaxResidentChunks {
+		v := c.victim()
+		if v < 0 {
+			break
+		}
+		if c.rs.res[v].pre {
+			c.st.Unused++
+		}
+		c.rs.remove(v)
+		n++
+	}
+	c.st.Evicted += uint64(n)
+	c.rs.since = c.rs.seq
+	return n
+}
+
+// pinTries is how many victims Enforce draws before it gives up on finding
+// one that is not pinned.
+const pinTries = 8
+
+// victim returns the slot to evict next, or -1 when every one drawn is
+// pinned.
+func (c *Cache) victim() int {
+	for try := 0; try < pinTries; try++ {
 		var v int
 		if c.cfg.Eviction == EvictSampledLRU {
 			v = c.rs.sampledVictim(c.rng)
 		} else {
 			v = c.rs.clockVictim()
 		}
-		c.rs.remove(v)
-		n++
+		if c.cfg.PrefetchMs == 0 || c.rs.res[v].last <= c.rs.since {
+			return v
+		}
 	}
-	c.st.Evicted += uint64(n)
-	return n
+	return -1
 }
 
 // clockVictim advances the CLOCK hand past chunks used since it last passed
@@ -55,4 +84,30 @@ func (rs *residentSet) sampledVictim(rng *rand.Rand) int {
 		}
 	}
 	return best
+}
+
+// SetMaxResident changes the bound Enforce restores (at least 1): a shard
+// rebalancing one memory budget among its maps' caches moves their parts
+// while it runs. The next Enforce evicts down to it.
+func (c *Cache) SetMaxResident(n int) error {
+	if n < 1 {
+		return fmt.Errorf("stepcache: set max resident: %d chunks, want at least 1", n)
+	}
+	c.cfg.MaxResidentChunks = n
+	return nil
+}
+
+// Demand is the cache's recent and predicted use: the resident chunks a
+// lookup used or a look-ahead predicted since the previous call, plus the
+// chunks waiting for prefetch or a background build. It walks the
+// resident set once.
+func (c *Cache) Demand() int {
+	n := 0
+	for i := range c.rs.res {
+		if c.rs.res[i].last > c.rs.demandSince {
+			n++
+		}
+	}
+	c.rs.demandSince = c.rs.seq
+	return n + len(c.pq) + c.BuildsPending()
 }

@@ -150,6 +150,7 @@ func (c *Cache) chunk(ms *mapState, ci int32, s *Search) *chunk.Chunk {
 	}
 	if slot < 0 {
 		if slot = c.miss(ms, ci, s); slot < 0 {
+			c.fellOn(ms, ci, 1, s.NowMs)
 			return nil
 		}
 		ch = ms.chunks[ci]
@@ -176,17 +177,20 @@ func (s Search) Touch(m world.MapID, x, y int) uintptr {
 	return uintptr(ms.chunks[ci].Cells[cell].Walk)
 }
 
-// miss resolves a chunk that is not resident: read from the map's source,
-// else (for a search's handle, or a steps handle given a party) counted at
+// miss resolves a chunk that is not resident: read from the map's source
+// (unless its record failed to read before: then it is rebuilt once, and
+// later misses are the gate's), else (for a search's handle, or a steps handle given a party) counted at
 // the admission gate as a visit of its party at its time, and when the gate admits it, built here or asked
 // of the background workers. It returns the new slot, or -1 while the
 // chunk stays unbuilt.
 func (c *Cache) miss(ms *mapState, ci int32, s *Search) int32 {
+	c.now = max(c.now, s.NowMs)
 	cx, cy := int(ci)%ms.wide, int(ci)/ms.wide
-	if ms.src != nil {
+	if ms.src != nil && ms.flags[ci]&flagBad == 0 {
 		ch, ok, err := ms.src.ReadChunk(cx, cy)
 		switch {
 		case err != nil || (ok && (ch == nil || !ch.Valid())):
+			ms.flags[ci] |= flagBad // rebuilt once here; later misses go to the gate
 			c.st.Corrupt++
 			c.st.Built++
 			return c.install(ms, ci, c.buildInline(ms, cx, cy))
@@ -203,7 +207,7 @@ func (c *Cache) miss(ms *mapState, ci int32, s *Search) int32 {
 		return -1
 	}
 	if c.bld != nil {
-		if c.bld.ask(ms, ci, c.epoch) {
+		if c.bld.ask(ms, ci, c.epoch, false) {
 			c.st.BuildsQueued++
 		} else {
 			c.st.BuildsDropped++
@@ -214,10 +218,28 @@ func (c *Cache) miss(ms *mapState, ci int32, s *Search) int32 {
 	return c.install(ms, ci, c.buildInline(ms, cx, cy))
 }
 
-// install makes ch resident as chunk ci of ms (the gate forgets it).
+// install makes ch resident as chunk ci of ms (the gate forgets it); the
+// lookups that fell through on it within the admission window count as
+// late.
 func (c *Cache) install(ms *mapState, ci int32, ch *chunk.Chunk) int32 {
 	c.gate.Forget(ms.key(ci))
+	if n := ms.fell[ci]; n > 0 {
+		if c.now-ms.fellAt[ci] <= c.cfg.MissPromotionWindowMs {
+			c.st.Late += uint64(n)
+		}
+		ms.fell[ci] = 0
+	}
 	return c.rs.install(ms, ci, ch)
+}
+
+// fellOn counts n lookups at game time nowMs that fell through as not
+// built on chunk ci of ms (late if it is installed within the window).
+func (c *Cache) fellOn(ms *mapState, ci int32, n uint32, nowMs int64) {
+	c.now = max(c.now, nowMs)
+	if ms.fell[ci] == 0 || c.now-ms.fellAt[ci] > c.cfg.MissPromotionWindowMs {
+		ms.fell[ci], ms.fellAt[ci] = 0, c.now
+	}
+	ms.fell[ci] += n
 }
 
 // buildInline builds chunk (cx, cy) of ms on the owner goroutine (no

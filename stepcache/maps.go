@@ -29,7 +29,22 @@ type mapState struct {
 	canonVer   uint64       // multis version the slots' canonical maps were computed at (canon.go)
 	canonEpoch uint64       // see Cache.CanonEpoch
 	reach      *reach.Index // the static connectivity (see Cache.SetReach), nil when none
+	// fell[ci] counts the lookups that fell through as not built on chunk
+	// ci since fellAt[ci] (game ms), for Stats.Late; flags[ci] are its
+	// flagBad and flagQueued.
+	fell   []uint32
+	fellAt []int64
+	flags  []uint8
 }
+
+// Bits of mapState.flags.
+const (
+	// flagBad: the chunk's record in the map's source failed to read; the
+	// source is not asked for it again (until another is attached).
+	flagBad uint8 = 1 << iota
+	// flagQueued: the chunk waits in the prefetch queue.
+	flagQueued
+)
 
 // Values of mapState.nearMulti.
 const (
@@ -46,7 +61,8 @@ func newMapState(r *movement.Rules) *mapState {
 	sr.Dyn = nil
 	wide, high := chunk.Grid(r.Map.Width, r.Map.Height)
 	ms := &mapState{id: r.Map.ID, m: r.Map, rules: sr, wide: wide, high: high,
-		slots: make([]int32, wide*high), chunks: make([]*chunk.Chunk, wide*high), nearMulti: make([]uint8, wide*high)}
+		slots: make([]int32, wide*high), chunks: make([]*chunk.Chunk, wide*high), nearMulti: make([]uint8, wide*high),
+		fell: make([]uint32, wide*high), fellAt: make([]int64, wide*high), flags: make([]uint8, wide*high)}
 	for i := range ms.slots {
 		ms.slots[i] = -1
 	}

@@ -12,6 +12,14 @@ type residentSet struct {
 	intern interner
 	bytes  int           // resident bytes, shared objects once
 	canons canonInterner // the slots' canonical maps (canon.go)
+	// since is seq at the end of the last Enforce: a slot whose last use
+	// is later was used (or predicted) since, and prefetch pins it.
+	since uint64
+	// demandSince is seq at the last Demand.
+	demandSince uint64
+	// unread is the number of slots installed by prefetch and not read
+	// by a lookup since (their pre set).
+	unread int
 }
 
 // resident is one resident slot.
@@ -25,6 +33,8 @@ type resident struct {
 	// canonDrop is its map's canon epoch when canon was last dropped (or
 	// the slot installed): a view's map computed at an earlier epoch is stale
 	canonDrop uint64
+	// pre: installed by prefetch and not read by a lookup since.
+	pre bool
 }
 
 // residentSlack is the room the resident list keeps past
@@ -34,8 +44,18 @@ const residentSlack = 1024
 
 func newResidentSet() residentSet { return residentSet{intern: newInterner()} }
 
-// use stamps slot i as just used.
+// use stamps slot i as just used by a lookup.
 func (rs *residentSet) use(i int32) {
+	rs.seq++
+	rs.res[i].last = rs.seq
+	if rs.res[i].pre {
+		rs.res[i].pre = false
+		rs.unread--
+	}
+}
+
+// touch stamps slot i as just used without a lookup (a prediction).
+func (rs *residentSet) touch(i int32) {
 	rs.seq++
 	rs.res[i].last = rs.seq
 }
@@ -65,6 +85,9 @@ func (rs *residentSet) install(ms *mapState, ci int32, ch *chunk.Chunk) int32 {
 func (rs *residentSet) remove(i int) {
 	rs.dropCanonAround(rs.res[i].ms, rs.res[i].ci)
 	e := rs.res[i]
+	if e.pre {
+		rs.unread--
+	}
 	e.ms.slots[e.ci] = -1
 	e.ms.chunks[e.ci] = nil
 	if rs.intern.release(e.sh) {
@@ -88,6 +111,8 @@ func (rs *residentSet) clear() {
 	clear(rs.res)
 	rs.res = rs.res[:0]
 	rs.hand = 0
+	rs.unread = 0
+	rs.since = rs.seq
 	rs.intern = newInterner()
 	rs.bytes = 0
 	rs.canons.reset()

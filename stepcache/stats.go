@@ -31,6 +31,17 @@ type Stats struct {
 	// Verified counts hits re-checked by verify mode, Mismatches the
 	// directions where they differed.
 	Verified, Mismatches uint64
+	// Late counts lookups (searches' and the movement system's) that fell
+	// through as not built on a chunk installed within the admission
+	// window after the first of them: live-rule work a chunk ready in time
+	// would have saved. Prefetched counts chunks installed because a
+	// look-ahead predicted them (Predict, Prefetch), Unused those of them
+	// evicted before any lookup read them.
+	Late, Prefetched, Unused uint64
+	// Unread is the number of prefetched chunks resident now that no
+	// lookup has read yet (where nothing is evicted, the prefetches not
+	// used so far).
+	Unread int
 }
 
 // Lookups is the total number of lookups.
@@ -60,6 +71,7 @@ func (c *Cache) Stats() Stats {
 	s.Gate = c.gate.Stats()
 	s.Tracked = c.gate.Len()
 	s.BuildsPending = c.BuildsPending()
+	s.Unread = c.rs.unread
 	return s
 }
 

@@ -63,6 +63,7 @@ type viewMiss struct {
 	party uint64
 	nowMs int64
 	steps bool
+	n     uint32 // lookups that fell through on it in a row
 }
 
 // NewView returns a read-only handle on c (see View).
@@ -91,11 +92,12 @@ func (v *View) missed(ms *mapState, ci int32, s *Search) *chunk.Chunk {
 		return ch
 	}
 	if n := len(v.miss); n > 0 {
-		if l := v.miss[n-1]; l.ms == ms && l.ci == ci && l.party == s.Party && l.steps == s.steps {
+		if l := &v.miss[n-1]; l.ms == ms && l.ci == ci && l.party == s.Party && l.steps == s.steps {
+			l.n++
 			return nil
 		}
 	}
-	v.miss = append(v.miss, viewMiss{ms: ms, ci: ci, party: s.Party, nowMs: s.NowMs, steps: s.steps})
+	v.miss = append(v.miss, viewMiss{ms: ms, ci: ci, party: s.Party, nowMs: s.NowMs, steps: s.steps, n: 1})
 	return nil
 }
 
@@ -106,7 +108,7 @@ func (v *View) missed(ms *mapState, ci int32, s *Search) *chunk.Chunk {
 // once per view until Merge.
 func (v *View) readShared(ms *mapState, ci int32) *chunk.Chunk {
 	src, ok := ms.src.(SharedChunkSource)
-	if !ok {
+	if !ok || ms.flags[ci]&flagBad != 0 {
 		return nil
 	}
 	if v.last.ms == ms && v.last.ci == ci {
@@ -181,10 +183,17 @@ func (c *Cache) Merge(v *View) {
 	clear(v.readAt)
 	v.last = viewRead{}
 	for _, m := range v.miss {
+		// The view's lookups fell through: late if the chunk is installed
+		// within the window, here (read, built inline, or already by an
+		// earlier miss of this merge) or later.
+		c.fellOn(m.ms, m.ci, m.n, m.nowMs)
 		if m.ms.slots[m.ci] < 0 {
 			s := c.Search(m.party, m.nowMs)
 			s.steps = m.steps
 			c.miss(m.ms, m.ci, &s)
+		} else {
+			c.st.Late += uint64(m.ms.fell[m.ci])
+			m.ms.fell[m.ci] = 0
 		}
 	}
 	clear(v.miss)

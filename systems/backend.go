@@ -4,6 +4,7 @@ import (
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/pathing"
 	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/world"
 )
 
 // Backend is where a Sim's searches and step checks come from, and what
@@ -190,10 +191,38 @@ type buildPause struct{ p stepcache.BuildPause }
 // Started implements HelperStart: the builders go on.
 func (b buildPause) Started() { b.p.Resume() }
 
-// Upkeep implements Backend.
+// Upkeep implements Backend: the finished builds installed, the most
+// urgent predicted chunks started (with prefetch on), the bound restored.
 func (b *CacheBackend) Upkeep() {
 	b.cache.Collect()
+	b.cache.Prefetch()
 	b.cache.Enforce()
+}
+
+// Predictor is a Backend that takes a look-ahead: each tick, after the
+// movement system, the Sim walks the paths its stepping mobiles hold up
+// to LookAheadMs of game time ahead and tells Predict each chunk a mobile
+// will step into (its party, and when).
+type Predictor interface {
+	// LookAheadMs is how far ahead to look, in game milliseconds (0: no
+	// look-ahead).
+	LookAheadMs() int64
+	// Predict says party is expected on cell (x, y) of map m, the first
+	// of its chunk on its path, at game time atMs; nowMs is the tick's.
+	Predict(m world.MapID, x, y int, party uint64, nowMs, atMs int64)
+}
+
+// LookAheadMs implements Predictor: the cache's prefetch look-ahead.
+func (b *CacheBackend) LookAheadMs() int64 {
+	if !b.cache.Config().Enabled {
+		return 0
+	}
+	return b.cache.Config().PrefetchMs
+}
+
+// Predict implements Predictor.
+func (b *CacheBackend) Predict(m world.MapID, x, y int, party uint64, nowMs, atMs int64) {
+	b.cache.Predict(m, x, y, party, nowMs, atMs)
 }
 
 // HitRatio implements Backend.

@@ -11,7 +11,21 @@
 // search still running at the stage's deadline pauses and resumes next
 // tick: pathfind_hold.go), the mover (each step re-checked by the step
 // cache and the dynamic pass or the live rules, doors; west and east lanes
-// at once: move_lanes.go), then the cache upkeep hook and the stats.
+// at once: move_lanes.go), the look-ahead (lookahead.go), then the cache
+// upkeep hook and the stats.
+//
+// The look-ahead tells a Predictor backend (a step cache with prefetch on)
+// which chunks the mobiles that stepped this tick will enter within its
+// horizon, by walking the paths they hold: a follower's party is its
+// owner, so an owner's path stands for the pair, and a patrol's or a
+// walking player's path is its route's next cells. It is not a forward
+// simulation (save, advance, restore): the Sim's state is large (every
+// mobile, the schedules, the spatial index) and copying it each tick would
+// cost more than the tick, while the paths already say where each mobile
+// goes until it repaths, which is all a residency decision needs; what a
+// forward run would add (repaths, refused steps) changes no chunk on the
+// short horizon but a few at the paths' ends. It costs one step of walk
+// per predicted step (Stats.AheadSteps, SystemTime[SysLookAhead]).
 //
 // Between ticks it takes orders (orders.go: spawn, despawn, teleport, a
 // new order for a mobile, items and doors), reports events (events.go:

@@ -26,6 +26,7 @@ type counters struct {
 	queueLen                    int
 	sys                         [NumSystems]time.Duration
 	moveStages                  uint64
+	aheadSteps                  uint64
 }
 
 // served counts a search served after waiting wait ticks.
@@ -109,6 +110,8 @@ type Stats struct {
 	Lookups [chunk.NumHitKinds]uint64
 	// SystemTime is the time each system took over all ticks, by Clock.
 	SystemTime [NumSystems]time.Duration
+	// AheadSteps counts the path steps the look-ahead walked (Predictor).
+	AheadSteps uint64
 	// EventsDropped counts events dropped because the undrained ones
 	// filled the Sim's cap (SetEvents).
 	EventsDropped uint64
@@ -127,6 +130,7 @@ func (s *Sim) Stats() Stats {
 	}
 	st.Mobiles, st.Items = s.idx.Counts()
 	st.EventsDropped = s.ev.dropped
+	st.AheadSteps = s.st.aheadSteps
 	st.Asleep = s.Asleep()
 	for _, n := range s.ai.think.thinks {
 		st.Thinks += n

@@ -5,8 +5,8 @@ import "time"
 // Tick runs every system once, in the fixed order AI (the intents of the
 // mobiles touched or whose think timer came: follow, patrol, walk, wander;
 // their path requests join the queue) → pathfinding (budgeted) → movement
-// (the mobiles whose move timer came) and doors → cache upkeep
-// (Options.Evictor) → stats. now is the
+// (the mobiles whose move timer came) and doors → look-ahead (a Predictor
+// backend's: lookahead.go) → cache upkeep (Backend.Upkeep) → stats. now is the
 // game time of the tick (monotonic; the movement pace, repath intervals and
 // the step cache's admission window read it in milliseconds).
 func (s *Sim) Tick(now time.Duration) {
@@ -25,6 +25,12 @@ func (s *Sim) Tick(now time.Duration) {
 	mark(SysPathfind)
 	s.move.update(s)
 	mark(SysMove)
+	if p, ok := s.opts.Backend.(Predictor); ok {
+		if h := p.LookAheadMs(); h > 0 {
+			s.st.aheadSteps += uint64(s.lookAhead(p, h))
+		}
+	}
+	mark(SysLookAhead)
 	s.opts.Backend.Upkeep()
 	mark(SysUpkeep)
 	s.tick++
@@ -48,13 +54,14 @@ const (
 	SysThink System = iota
 	SysPathfind
 	SysMove
+	SysLookAhead
 	SysUpkeep
 	NumSystems
 )
 
 // String names the system as stats print it.
 func (k System) String() string {
-	names := [...]string{"think", "pathfind", "move", "upkeep"}
+	names := [...]string{"think", "pathfind", "move", "lookahead", "upkeep"}
 	if k >= 0 && int(k) < len(names) {
 		return names[k]
 	}

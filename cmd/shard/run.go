@@ -24,8 +24,8 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		"Admin commands are read from stdin (type help). One simulation runs per map of world.maps, each on its",
 		"own goroutine; a tick is done when every map's is. The summary, when the run ends:",
 		"  totals steps N found N expansions N queue N max_ms X overruns N dropped N",
-		"  map N mobiles N paths N hit_ratio X resident N budget N max_wait_ticks N p50_ms X p99_ms X   (one per map)",
-		"  ticks N p50_ms X p99_ms X paths N hit_ratio X resident N max_wait_ticks N maps N mobiles N   (last;",
+		"  map N mobiles N paths N hit_ratio X resident N budget N max_wait_ticks N p50_ms X p99_ms X late N prefetched N unused N   (one per map)",
+		"  ticks N p50_ms X p99_ms X paths N hit_ratio X resident N max_wait_ticks N maps N mobiles N late N prefetched N unused N   (last;",
 		"  with [cluster] it goes on: transfers_in N transfers_out N in_flight N)")
 	load := f.shardConfig()
 	ticks := f.Uint64("ticks", 0, "run N ticks back to back, as fast as possible (no sleeping between ticks), measuring each tick's duration;\n0 runs paced at shard.tickMs until interrupted (Ctrl-C)")

@@ -253,3 +253,19 @@ func (t *searchTap) see(x, y int) ([]movement.Item, []movement.Mobile) {
 	s.cells = append(s.cells, c)
 	return s.items[c.i0:c.i1], s.mobs[c.m0:c.m1]
 }
+
+// LookAheadMs implements systems.Predictor: the inner backend's look-ahead
+// (0 when it takes none), so recording does not turn prefetch off.
+func (b *tapBackend) LookAheadMs() int64 {
+	if p, ok := b.Backend.(systems.Predictor); ok {
+		return p.LookAheadMs()
+	}
+	return 0
+}
+
+// Predict implements systems.Predictor: to the inner backend.
+func (b *tapBackend) Predict(m world.MapID, x, y int, party uint64, nowMs, atMs int64) {
+	if p, ok := b.Backend.(systems.Predictor); ok {
+		p.Predict(m, x, y, party, nowMs, atMs)
+	}
+}

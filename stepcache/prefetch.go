@@ -1,0 +1,162 @@
+package stepcache
+
+import "github.com/shardcore/shardcore/world"
+
+// Prefetch: a look-ahead outside the cache (the simulation's, which knows
+// the paths its mobiles hold) tells the cache which chunks parties are
+// about to enter (Predict); the ones the admission gate admits wait in a
+// queue, most urgent first, and Prefetch starts a budget of them each tick
+// through the same paths as a miss (the map's source, else the background
+// builders). A prediction is a visit of its party at the gate, so the gate
+// still guards memory: one party passing through a chunk is one visit,
+// whether predicted, missed or both, and only a second party (or the same
+// one back after MissVisitMs) admits it. A prediction of a resident chunk
+// pins it until the next Enforce.
+
+// preItem is a chunk the look-ahead admitted, waiting for Prefetch: at is
+// the game time its party is expected in it.
+type preItem struct {
+	at int64
+	m  world.MapID
+	ci int32
+}
+
+// preQueue is a binary min-heap of preItems by at.
+type preQueue []preItem
+
+// push adds it.
+func (q *preQueue) push(it preItem) {
+	h := append(*q, it)
+	for i := len(h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if h[p].at <= h[i].at {
+			break
+		}
+		h[p], h[i] = h[i], h[p]
+		i = p
+	}
+	*q = h
+}
+
+// pop removes and returns the most urgent item (the queue is not empty).
+func (q *preQueue) pop() preItem {
+	h := *q
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	for i := 0; ; {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < len(h) && h[l].at < h[m].at {
+			m = l
+		}
+		if r < len(h) && h[r].at < h[m].at {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		h[m], h[i] = h[i], h[m]
+		i = m
+	}
+	*q = h
+	return top
+}
+
+// Predict tells the cache that party is expected to enter the chunk
+// holding cell (x, y) of map m at game time atMs; nowMs is the game time
+// now. A resident chunk is pinned until the next Enforce; one that is not,
+// nor queued or being built, counts as party's visit at the admission gate
+// now, and when admitted joins the prefetch queue. Without prefetch
+// (Config.PrefetchMs 0), or off the map, it does nothing.
+func (c *Cache) Predict(m world.MapID, x, y int, party uint64, nowMs, atMs int64) {
+	ms := c.maps[m]
+	if c.cfg.PrefetchMs == 0 || !c.cfg.Enabled || ms == nil {
+		return
+	}
+	ci, _, ok := ms.cellOf(x, y)
+	if !ok {
+		return
+	}
+	c.now = max(c.now, nowMs)
+	if slot := ms.slots[ci]; slot >= 0 {
+		c.rs.touch(slot)
+		return
+	}
+	k := ms.key(ci)
+	if ms.flags[ci]&flagQueued != 0 || ms.nearMulti[ci] == multiOwn || (c.bld != nil && c.bld.asked(k)) {
+		return // queued, under way, or every lookup there falls through anyway
+	}
+	if !c.gate.Visit(k, party, c.now) {
+		return
+	}
+	ms.flags[ci] |= flagQueued
+	c.pq.push(preItem{at: atMs, m: m, ci: ci})
+}
+
+// Queued is the number of chunks waiting in the prefetch queue.
+func (c *Cache) Queued() int { return len(c.pq) }
+
+// Prefetch starts the most urgent queued chunks, at most
+// Config.PrefetchBudget of them: each is read from its map's source (a
+// record that fails to read is remembered, as a miss would), else asked of
+// the background builders, else built here. Chunks that became resident or
+// went to the builders meanwhile are skipped without counting. It returns
+// how many it started. The shard's cache upkeep calls it after Collect,
+// before Enforce.
+func (c *Cache) Prefetch() int {
+	n := 0
+	for n < c.cfg.PrefetchBudget && len(c.pq) > 0 {
+		it := c.pq.pop()
+		ms := c.maps[it.m]
+		ms.flags[it.ci] &^= flagQueued
+		if ms.slots[it.ci] >= 0 || (c.bld != nil && c.bld.asked(ms.key(it.ci))) {
+			continue
+		}
+		n++
+		c.fetch(ms, it.ci)
+	}
+	return n
+}
+
+// fetch starts chunk ci of ms for Prefetch.
+func (c *Cache) fetch(ms *mapState, ci int32) {
+	cx, cy := int(ci)%ms.wide, int(ci)/ms.wide
+	if ms.src != nil && ms.flags[ci]&flagBad == 0 {
+		ch, ok, err := ms.src.ReadChunk(cx, cy)
+		switch {
+		case err != nil || (ok && (ch == nil || !ch.Valid())):
+			ms.flags[ci] |= flagBad
+			c.st.Corrupt++
+		case ok:
+			c.st.Loaded++
+			c.prefetched(c.install(ms, ci, ch))
+			return
+		}
+	}
+	if c.bld != nil {
+		if c.bld.ask(ms, ci, c.epoch, true) {
+			c.st.BuildsQueued++
+		} else {
+			c.st.BuildsDropped++
+		}
+		return
+	}
+	c.st.Built++
+	c.prefetched(c.install(ms, ci, c.buildInline(ms, cx, cy)))
+}
+
+// prefetched marks resident slot i as installed by prefetch.
+func (c *Cache) prefetched(i int32) {
+	c.rs.res[i].pre = true
+	c.rs.unread++
+	c.st.Prefetched++
+}
+
+// dropQueue empties the prefetch queue.
+func (c *Cache) dropQueue() {
+	for _, it := range c.pq {
+		c.maps[it.m].flags[it.ci] &^= flagQueued
+	}
+	c.pq = c.pq[:0]
+}
