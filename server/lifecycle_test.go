@@ -141,3 +141,30 @@ func TestOverrunIsCountedNotQueued(t *testing.T) {
 		}
 	})
 }
+
+// TestGameTimeCountsTicks: a paced run's game time is its ticks times
+// shard.tickMs, whatever the clock did: a second of setup before Run and a
+// tick that overran (its dropped tick) give the world no time of their own,
+// so no tick is handed the work of the time it missed.
+func TestGameTimeCountsTicks(t *testing.T) {
+	dir := t.TempDir()
+	synctest.Test(t, func(t *testing.T) {
+		cfg := testConfig(dir)
+		s, _ := newTestServer(t, cfg, Options{MaxTicks: 5})
+		time.Sleep(time.Second) // setup that took a second
+		s.loop.testHook = func() {
+			if s.ticks.n == 1 {
+				time.Sleep(20 * time.Millisecond)
+			}
+		}
+		if err := s.Run(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if sum := s.Summary(); sum.Dropped != 1 {
+			t.Fatalf("dropped %d, want 1 (the overrun's)", sum.Dropped)
+		}
+		if got, want := s.main.sim.Now(), int64(5*cfg.Shard.TickMs); got != want {
+			t.Errorf("game time after 5 ticks = %d ms, want %d", got, want)
+		}
+	})
+}

@@ -188,9 +188,9 @@ func (s *Server) onMap(me *mapEntry, fn func()) {
 }
 
 // tickMap is map me's part of a tick, on its goroutine: the bakes finished
-// for it, its .swb watch, then its simulation (Step when unpaced, else Tick
-// at the tick's start now).
-func (s *Server) tickMap(me *mapEntry, now, period time.Duration, recording bool) {
+// for it, its .swb watch, then its simulation (one Step: a tick's game
+// time is one period, paced or not).
+func (s *Server) tickMap(me *mapEntry, period time.Duration, recording bool) {
 	t0 := s.clock()
 	if s.rebalances() {
 		me.applyBudget()
@@ -202,11 +202,7 @@ func (s *Server) tickMap(me *mapEntry, now, period time.Duration, recording bool
 	me.bakes = me.bakes[:0]
 	s.watchSWB(me, t0)
 	me.rec.SetOn(recording)
-	if s.opts.Unpaced || s.loop.stepping.Load() { // game time by the tick, not the clock
-		me.sim.Step()
-	} else {
-		me.sim.Tick(now)
-	}
+	me.sim.Step() // game time by the tick, paced or not: see gameTime in run.go
 	if len(me.gates) > 0 {
 		s.collectGates(me)
 	}

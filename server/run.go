@@ -28,8 +28,13 @@ func (s *Server) Run(ctx context.Context) error { return s.RunHook(ctx, nil) }
 // the recorder is flushed, .swb readers are closed, the shard is saved when
 // shard.saveFile is set, a summary is logged). A tick that overruns
 // shard.tickMs is counted, and the ticker drops the ticks it missed rather
-// than queueing them. It returns nil on a graceful stop, else the hook's
-// error or the last save's.
+// than queueing them. Game time is counted in ticks, paced or not: each
+// tick moves the world on by one shard.tickMs (from 0, or a restored
+// save's game time), so a paced shard behind the clock slows down while it
+// is behind instead of handing its next tick the time it missed (a tick
+// covering two periods does twice the work and overruns again), and the
+// first tick is not handed the time setup took. It returns nil on a
+// graceful stop, else the hook's error or the last save's.
 func (s *Server) RunHook(ctx context.Context, hook Hook) error {
 	if err := s.begin(ctx, "run"); err != nil {
 		return err
@@ -142,9 +147,9 @@ func (s *Server) tick(period time.Duration) {
 	t0 := s.clock()
 	s.collectBakes()
 	s.drainCommands()
-	s.loop.cur = tickArgs{now: s.game.at(t0), period: period, recording: s.rec.Enabled()}
+	s.loop.cur = tickArgs{period: period, recording: s.rec.Enabled()}
 	if s.loop.job == nil {
-		s.loop.job = func(me *mapEntry) { s.tickMap(me, s.loop.cur.now, s.loop.cur.period, s.loop.cur.recording) }
+		s.loop.job = func(me *mapEntry) { s.tickMap(me, s.loop.cur.period, s.loop.cur.recording) }
 	}
 	s.onMaps(s.loop.job)        // made once: a tick's hand-over allocates nothing
 	for _, me := range s.maps { // map by map in world.maps order
@@ -172,8 +177,8 @@ func (s *Server) tick(period time.Duration) {
 
 // tickArgs are the running tick's, for its maps' parts (tickJob).
 type tickArgs struct {
-	now, period time.Duration
-	recording   bool
+	period    time.Duration
+	recording bool
 }
 
 // readCommands sends r's lines to the tick goroutine until r ends or Run

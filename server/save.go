@@ -202,7 +202,6 @@ func (s *Server) restore(path string) (*savefile.File, error) {
 		return nil, fmt.Errorf("server: restore %s: %w", path, err)
 	}
 	s.ticks.n = f.Tick
-	s.game.base = time.Duration(f.GameMs) * time.Millisecond
 	s.saves.restored = f.Sections
 	return f, nil
 }

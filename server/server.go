@@ -98,7 +98,6 @@ type Server struct {
 	ticks   tickStats
 	summary Summary
 	closed  bool
-	game    gameClock
 	saves   saver
 	mon     monitor
 }
