@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -167,4 +168,33 @@ func TestGameTimeCountsTicks(t *testing.T) {
 			t.Errorf("game time after 5 ticks = %d ms, want %d", got, want)
 		}
 	})
+}
+
+// TestMapStoppedLogsSystemTimes: the map stopped log line gives each of the
+// tick's systems' mean time per tick, and the stages that ran took time.
+func TestMapStoppedLogsSystemTimes(t *testing.T) {
+	s, buf := newTestServer(t, testConfig(t.TempDir()), Options{MaxTicks: 20, Unpaced: true})
+	if err := s.Run(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	var line map[string]any
+	for _, l := range strings.Split(buf.String(), "\n") {
+		if strings.Contains(l, `"message":"map stopped"`) {
+			if err := json.Unmarshal([]byte(l), &line); err != nil {
+				t.Fatalf("map stopped: %v: %s", err, l)
+			}
+		}
+	}
+	if line == nil {
+		t.Fatalf("no map stopped line in the log:\n%s", buf)
+	}
+	for _, k := range []string{"think", "pathfinding", "movement", "lookahead", "upkeep"} {
+		v, ok := line[k+"_ms_per_tick"].(float64)
+		if !ok || v < 0 {
+			t.Errorf("%s_ms_per_tick = %v, want a time", k, line[k+"_ms_per_tick"])
+		}
+	}
+	if line["movement_ms_per_tick"].(float64) <= 0 {
+		t.Errorf("movement_ms_per_tick = %v after 20 ticks of mobiles moving, want > 0", line["movement_ms_per_tick"])
+	}
 }

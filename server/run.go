@@ -8,6 +8,8 @@ import (
 	"io"
 	"runtime"
 	"time"
+
+	"github.com/shardcore/shardcore/systems"
 )
 
 // Hook is called on the tick goroutine after every tick Run runs, between
@@ -262,11 +264,7 @@ func (s *Server) shutdown(cause error) error {
 	errs = append(errs, s.close())
 	err := errors.Join(errs...)
 	for _, m := range s.summary.Maps {
-		s.log.Info().Int("map", int(m.Map)).Int("mobiles", m.Mobiles).Uint64("paths", m.Paths).Float64("hit_ratio", m.HitRatio).
-			Int("resident", m.Resident).Int("budget", m.Budget).Uint64("max_wait_ticks", m.MaxWaitTicks).
-			Float64("p50_ms", m.P50ms).Float64("p99_ms", m.P99ms).
-			Uint64("late", m.Late).Uint64("prefetched", m.Prefetched).Uint64("unused", m.Unused).
-			Int("prefetched_unread", m.Unread).Float64("lookahead_ms_per_tick", m.AheadMs/float64(max(s.summary.Ticks, 1))).Msg("map stopped")
+		s.logMapStopped(m)
 	}
 	ev := s.log.Info()
 	if err != nil {
@@ -341,4 +339,18 @@ func (s *Server) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.close()
+}
+
+// logMapStopped logs map m's part of the summary at shutdown, with each of
+// its tick's systems' mean time per tick.
+func (s *Server) logMapStopped(m MapSummary) {
+	perTick := func(k systems.System) float64 { return m.SystemMs[k] / float64(max(s.summary.Ticks, 1)) }
+	s.log.Info().Int("map", int(m.Map)).Int("mobiles", m.Mobiles).Uint64("paths", m.Paths).Float64("hit_ratio", m.HitRatio).
+		Int("resident", m.Resident).Int("budget", m.Budget).Uint64("max_wait_ticks", m.MaxWaitTicks).
+		Float64("p50_ms", m.P50ms).Float64("p99_ms", m.P99ms).
+		Uint64("late", m.Late).Uint64("prefetched", m.Prefetched).Uint64("unused", m.Unused).
+		Int("prefetched_unread", m.Unread).Float64("think_ms_per_tick", perTick(systems.SysThink)).
+		Float64("pathfinding_ms_per_tick", perTick(systems.SysPathfind)).Float64("movement_ms_per_tick", perTick(systems.SysMove)).
+		Float64("lookahead_ms_per_tick", perTick(systems.SysLookAhead)).Float64("upkeep_ms_per_tick", perTick(systems.SysUpkeep)).
+		Msg("map stopped")
 }

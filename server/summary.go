@@ -110,24 +110,29 @@ type MapSummary struct {
 	// Unread is its cache's prefetched chunks not read yet
 	// (stepcache.Stats.Unread).
 	Unread int
-	// AheadMs is the time its look-ahead took over all ticks
-	// (pathfinding.prefetch), by the shard's clock.
-	AheadMs float64
+	// SystemMs is the time each of its tick's systems took over all ticks
+	// (indexed by systems.System: think, pathfinding, movement, look-ahead,
+	// cache upkeep), by the shard's clock.
+	SystemMs [systems.NumSystems]float64
 }
 
 // snapshotMap takes map me's figures (on its goroutine).
 func snapshotMap(me *mapEntry) MapSummary {
 	st, cs := me.sim.Stats(), me.cache.Stats()
 	p50, p99 := me.ticks.percentiles()
-	return MapSummary{
+	m := MapSummary{
 		Map: me.id, P50ms: ms(p50), P99ms: ms(p99), MaxMs: ms(me.ticks.max),
 		Paths: st.Searches, Found: st.Found, Unreachable: st.Unreachable, Expansions: st.Expansions,
 		Lookups: cs.Lookups(), Hits: cs.Kinds[chunk.Hit], HitRatio: cs.HitRatio(),
 		Resident: cs.Resident, Budget: me.budget, Built: cs.Built, Loaded: cs.Loaded, Evicted: cs.Evicted,
 		MaxWaitTicks: st.MaxWaitTicks, QueueLen: st.QueueLen, Mobiles: st.Mobiles, Items: st.Items, Steps: st.Steps,
 		SWBAttached: me.reader != nil, Late: cs.Late, Prefetched: cs.Prefetched, Unused: cs.Unused,
-		AheadMs: ms(st.SystemTime[systems.SysLookAhead]), Unread: cs.Unread,
+		Unread: cs.Unread,
 	}
+	for k, d := range st.SystemTime {
+		m.SystemMs[k] = ms(d)
+	}
+	return m
 }
 
 // Snapshot returns the figures now (tick goroutine; each map's are taken on
