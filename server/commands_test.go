@@ -80,7 +80,10 @@ func TestCommandsOnTickGoroutine(t *testing.T) {
 		if _, err := io.WriteString(pw, "help\nbogus\n"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Command("record status"); err != nil { // a tick later: stdin lines ran
+		// The write returns once the scanner has the bytes; the lines still
+		// pass two goroutines before they are queued: wait for them.
+		synctest.Wait()
+		if _, err := s.Command("record status"); err != nil { // queued after them: stdin lines ran
 			t.Fatal(err)
 		}
 		if o := out.String(); !strings.Contains(o, "record on|off|flush|status") || !strings.Contains(o, `error: unknown command "bogus"`) {
