@@ -31,8 +31,8 @@ func TestPrefetchRunsInTheShard(t *testing.T) {
 	}
 }
 
-// TestPrefetchSameSeedSamePositions: on the default world, where the time
-// budget never binds, the same seed ends in the same positions with
+// TestPrefetchSameSeedSamePositions: on the default world, with a budget
+// of searches per tick (no time budget to bind), the same seed ends in the same positions with
 // prefetch on and off (prefetch changes when chunks are built, never an
 // answer), the builds in the background either way.
 func TestPrefetchSameSeedSamePositions(t *testing.T) {
@@ -41,7 +41,10 @@ func TestPrefetchSameSeedSamePositions(t *testing.T) {
 		cfg.Pathfinding.MissPromotionThreshold = 2
 		cfg.Pathfinding.Prefetch = prefetch
 		cfg.Shard.Population.Pets, cfg.Shard.Population.Patrols = 40, 40
-		s, logs := newTestServer(t, cfg, Options{MaxTicks: 1500, Unpaced: true})
+		// A budget of searches, not of time: a time budget that binds (under
+		// -race on a busy machine) would change the outcome, with or without
+		// prefetch.
+		s, logs := newTestServer(t, cfg, Options{MaxTicks: 1500, Unpaced: true, MaxSearchesPerTick: 64})
 		if err := s.Run(t.Context()); err != nil {
 			t.Fatalf("Run: %v\n%s", err, logs)
 		}
