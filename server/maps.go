@@ -202,7 +202,7 @@ func (s *Server) tickMap(me *mapEntry, period time.Duration, recording bool) {
 	me.bakes = me.bakes[:0]
 	s.watchSWB(me, t0)
 	me.rec.SetOn(recording)
-	me.sim.Step() // game time by the tick, paced or not: see gameTime in run.go
+	me.sim.Step() // game time by the tick, paced or not: see RunHook
 	if len(me.gates) > 0 {
 		s.collectGates(me)
 	}

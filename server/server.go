@@ -32,7 +32,8 @@ type Options struct {
 	// measuring tick durations).
 	Unpaced bool
 	// Clock is a monotonic clock (default: time since New). Tick durations,
-	// budgets, the admission window and progress are measured with it. The
+	// budgets and progress are measured with it (game time, and the
+	// admission window with it, counts ticks: RunHook). The
 	// maps' goroutines call it at once: it must be safe for concurrent use.
 	Clock func() time.Duration
 	// Stdin, when not nil, is read line by line for admin commands.

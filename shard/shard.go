@@ -28,8 +28,9 @@ type Options struct {
 	// EventCap is how many events each map keeps undrained before it drops
 	// new ones (0: 65,536).
 	EventCap int
-	// Unpaced has Run tick back to back instead of at shard.tickMs, each
-	// tick counting shard.tickMs of game time (tests, benchmarks, replays).
+	// Unpaced has Run tick back to back instead of at shard.tickMs (tests,
+	// benchmarks, replays); paced or not, each tick counts shard.tickMs of
+	// game time.
 	Unpaced bool
 	// MaxTicks ends Run after this many ticks (0: when its context ends).
 	MaxTicks uint64
