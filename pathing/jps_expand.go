@@ -143,7 +143,7 @@ func (s *JPS) expandFull(idx int32, x, y, z int, gc, gd int32, res *Result) {
 		s.deferred.note(sm.Kind, x, y)
 	}
 	res.Lookups[sm.Kind]++
-	if sm.Kind != chunk.Hit || (s.dyn.active && s.dyn.occupied(&s.jst.dynStats, x, y)) {
+	if sm.Kind != chunk.Hit || (s.dyn.active && s.dyn.hasItems(&s.jst.dynStats, x, y)) {
 		s.jst.LiveNodes++
 		for d := movement.Dir(0); d < 8; d++ {
 			if nz, ok := s.live.CheckMovement(mv, x, y, z, d); ok {
@@ -156,20 +156,16 @@ func (s *JPS) expandFull(idx int32, x, y, z int, gc, gd int32, res *Result) {
 	// state its canonical map describes
 	canon := s.mover.jumps && s.gridOrigin(x, y, z)
 	regs := s.layerRegs(x, y)
-	var occ uint8
+	var mobs, items uint8
 	if s.dyn.active {
-		for d := movement.Dir(0); d < 8; d++ {
-			dx, dy := d.Offset()
-			if s.dyn.occupied(&s.jst.dynStats, x+dx, y+dy) {
-				occ |= 1 << d
-			}
-		}
+		mobs, items = s.dyn.around(&s.jst.dynStats, x, y)
 	}
+	occ := mobs | items
 	for d := movement.Dir(0); d < 8; d++ {
 		switch {
 		case occ&affected[d] != 0:
 			s.jst.DynamicHits++
-			if nz, ok := s.live.CheckMovement(mv, x, y, z, d); ok {
+			if nz, ok, _ := dynStep(&sm, s.live, mv, x, y, z, d, mobs, items); ok {
 				s.step(idx, x, y, d, nz, gc, gd, false, regs)
 			}
 		case sm.Mask&(1<<d) != 0:
