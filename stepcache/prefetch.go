@@ -70,6 +70,19 @@ func (q *preQueue) pop() preItem {
 // now, and when admitted joins the prefetch queue. Without prefetch
 // (Config.PrefetchMs 0), or off the map, it does nothing.
 func (c *Cache) Predict(m world.MapID, x, y int, party uint64, nowMs, atMs int64) {
+	c.predict(m, x, y, party, nowMs, atMs, false)
+}
+
+// PredictDwell is Predict for a chunk the look-ahead knows party will use
+// over and over from atMs on (a patrol's beat, a walk's route, a
+// wanderer's home): the several ticks' use the admission gate waits for a
+// second visit to see, so it joins the prefetch queue without that wait.
+func (c *Cache) PredictDwell(m world.MapID, x, y int, party uint64, nowMs, atMs int64) {
+	c.predict(m, x, y, party, nowMs, atMs, true)
+}
+
+// predict is Predict, or PredictDwell when dwell.
+func (c *Cache) predict(m world.MapID, x, y int, party uint64, nowMs, atMs int64, dwell bool) {
 	ms := c.maps[m]
 	if c.cfg.PrefetchMs == 0 || !c.cfg.Enabled || ms == nil {
 		return
@@ -87,7 +100,7 @@ func (c *Cache) Predict(m world.MapID, x, y int, party uint64, nowMs, atMs int64
 	if ms.flags[ci]&flagQueued != 0 || ms.nearMulti[ci] == multiOwn || (c.bld != nil && c.bld.asked(k)) {
 		return // queued, under way, or every lookup there falls through anyway
 	}
-	if !c.gate.Visit(k, party, c.now) {
+	if !c.gate.Visit(k, party, c.now) && !dwell {
 		return
 	}
 	ms.flags[ci] |= flagQueued
@@ -113,14 +126,24 @@ func (c *Cache) Prefetch() int {
 		if ms.slots[it.ci] >= 0 || (c.bld != nil && c.bld.asked(ms.key(it.ci))) {
 			continue
 		}
+		if !c.fetch(ms, it.ci) {
+			ms.flags[it.ci] |= flagQueued // the builders' queue is full: wait for room
+			c.pq.push(it)
+			break
+		}
 		n++
-		c.fetch(ms, it.ci)
 	}
 	return n
 }
 
-// fetch starts chunk ci of ms for Prefetch.
-func (c *Cache) fetch(ms *mapState, ci int32) {
+// prefetchQueueShare is how far Prefetch fills the background builders'
+// queue: the rest is kept for the misses' builds, which a search is
+// waiting on now.
+const prefetchQueueShare = buildQueueCap / 4
+
+// fetch starts chunk ci of ms for Prefetch, or reports false when it must
+// be built and the background builders' queue has no room.
+func (c *Cache) fetch(ms *mapState, ci int32) bool {
 	cx, cy := int(ci)%ms.wide, int(ci)/ms.wide
 	if ms.src != nil && ms.flags[ci]&flagBad == 0 {
 		ch, ok, err := ms.src.ReadChunk(cx, cy)
@@ -131,19 +154,19 @@ func (c *Cache) fetch(ms *mapState, ci int32) {
 		case ok:
 			c.st.Loaded++
 			c.prefetched(c.install(ms, ci, ch))
-			return
+			return true
 		}
 	}
 	if c.bld != nil {
-		if c.bld.ask(ms, ci, c.epoch, true) {
-			c.st.BuildsQueued++
-		} else {
-			c.st.BuildsDropped++
+		if len(c.bld.pending) >= prefetchQueueShare || !c.bld.ask(ms, ci, c.epoch, true) {
+			return false
 		}
-		return
+		c.st.BuildsQueued++
+		return true
 	}
 	c.st.Built++
 	c.prefetched(c.install(ms, ci, c.buildInline(ms, cx, cy)))
+	return true
 }
 
 // prefetched marks resident slot i as installed by prefetch.

@@ -230,3 +230,36 @@ func TestFailedRead_RememberedNotReadAgain(t *testing.T) {
 		t.Fatalf("a source attached again: read %d times, want 3", src.reads)
 	}
 }
+
+// TestPredictDwell_AdmitsOnTheFirstVisitAndWaitsForRoom: a chunk predicted
+// to be dwelt in is queued on its one party's first visit (Predict waits
+// for a second), and while the builders' queue has no room for Prefetch's
+// share it stays queued, started once there is room.
+func TestPredictDwell_AdmitsOnTheFirstVisitAndWaitsForRoom(t *testing.T) {
+	r := emptyMapRules(t, 256)
+	c := newTestCache(t, Config{PrefetchMs: 1000, BuildWorkers: 1}, r)
+	defer c.Close()
+	x, y := cell(6, 2)
+	c.Predict(r.Map.ID, x, y, 1, 0, 400)
+	if c.Queued() != 0 {
+		t.Fatalf("one party's Predict queued %d", c.Queued())
+	}
+	x, y = cell(7, 2)
+	c.PredictDwell(r.Map.ID, x, y, 1, 0, 400)
+	if c.Queued() != 1 {
+		t.Fatalf("PredictDwell queued %d, want 1", c.Queued())
+	}
+	for i := 0; i < prefetchQueueShare; i++ {
+		c.bld.pending[ChunkKey{Map: 255, Index: uint32(i)}] = struct{}{} // Prefetch's share taken
+	}
+	if n := c.Prefetch(); n != 0 || c.Queued() != 1 {
+		t.Fatalf("no room: started %d, queued %d, want 0 and 1", n, c.Queued())
+	}
+	clear(c.bld.pending)
+	if n := c.Prefetch(); n != 1 || c.Queued() != 0 {
+		t.Fatalf("room: started %d, queued %d, want 1 and 0", n, c.Queued())
+	}
+	if st := c.Stats(); st.BuildsQueued != 1 || st.BuildsDropped != 0 {
+		t.Fatalf("builds queued %d dropped %d, want 1 and 0", st.BuildsQueued, st.BuildsDropped)
+	}
+}

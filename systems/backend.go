@@ -212,6 +212,16 @@ type Predictor interface {
 	Predict(m world.MapID, x, y int, party uint64, nowMs, atMs int64)
 }
 
+// DwellPredictor is a Predictor that also takes beats: the chunks a
+// mobile's order has it use over and over (a patrol's route, a walking
+// player's route, a wanderer's home), told once when the order is given.
+type DwellPredictor interface {
+	Predictor
+	// PredictDwell says party will use the chunk holding cell (x, y) of
+	// map m again and again from game time atMs on; nowMs is the tick's.
+	PredictDwell(m world.MapID, x, y int, party uint64, nowMs, atMs int64)
+}
+
 // LookAheadMs implements Predictor: the cache's prefetch look-ahead.
 func (b *CacheBackend) LookAheadMs() int64 {
 	if !b.cache.Config().Enabled {
@@ -223,6 +233,11 @@ func (b *CacheBackend) LookAheadMs() int64 {
 // Predict implements Predictor.
 func (b *CacheBackend) Predict(m world.MapID, x, y int, party uint64, nowMs, atMs int64) {
 	b.cache.Predict(m, x, y, party, nowMs, atMs)
+}
+
+// PredictDwell implements DwellPredictor.
+func (b *CacheBackend) PredictDwell(m world.MapID, x, y int, party uint64, nowMs, atMs int64) {
+	b.cache.PredictDwell(m, x, y, party, nowMs, atMs)
 }
 
 // HitRatio implements Backend.

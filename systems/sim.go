@@ -41,6 +41,7 @@ type Sim struct {
 	st    counters
 	durs  durations
 	ev    eventLog
+	beat  beats
 }
 
 // schedules are the Sim's schedules (schedule.go): move and think timers,

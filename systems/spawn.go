@@ -253,6 +253,10 @@ func (s *Sim) setIntent(e ecs.Entity, o *Order, target ecs.Entity) {
 		path.Repath = s.tick
 		s.schedMove(e, max(s.maps.mob.Get(e).NextMove, s.now))
 	}
+	switch sc.intent {
+	case intentPatrol, intentWalk, intentWander:
+		s.queueBeat(e)
+	}
 }
 
 // link records that follower f follows leader l.

@@ -28,6 +28,9 @@ func (s *Sim) Tick(now time.Duration) {
 	if p, ok := s.opts.Backend.(Predictor); ok {
 		if h := p.LookAheadMs(); h > 0 {
 			s.st.aheadSteps += uint64(s.lookAhead(p, h))
+			if dp, ok := p.(DwellPredictor); ok && len(s.beat.queue) > 0 {
+				s.predictBeats(dp)
+			}
 		}
 	}
 	mark(SysLookAhead)

@@ -269,3 +269,11 @@ func (b *tapBackend) Predict(m world.MapID, x, y int, party uint64, nowMs, atMs 
 		p.Predict(m, x, y, party, nowMs, atMs)
 	}
 }
+
+// PredictDwell implements systems.DwellPredictor: the inner backend's,
+// when it takes beats.
+func (b *tapBackend) PredictDwell(m world.MapID, x, y int, party uint64, nowMs, atMs int64) {
+	if p, ok := b.Backend.(systems.DwellPredictor); ok {
+		p.PredictDwell(m, x, y, party, nowMs, atMs)
+	}
+}

@@ -1,0 +1,107 @@
+package systems
+
+import (
+	"testing"
+
+	c "github.com/shardcore/shardcore/components"
+	"github.com/shardcore/shardcore/world"
+)
+
+// dwellBackend is predictingBackend taking beats too.
+type dwellBackend struct {
+	predictingBackend
+	dwell []prediction
+}
+
+func (b *dwellBackend) PredictDwell(m world.MapID, x, y int, party uint64, nowMs, atMs int64) {
+	b.dwell = append(b.dwell, prediction{x: x, y: y, party: party, nowMs: nowMs, atMs: atMs})
+}
+
+// chunksOf returns the chunks of ps, in order, with the earliest time each
+// was told at.
+func chunksOf(ps []prediction) map[[2]int]int64 {
+	out := map[[2]int]int64{}
+	for _, p := range ps {
+		k := [2]int{p.x / SectorSize, p.y / SectorSize}
+		if at, ok := out[k]; !ok || p.atMs < at {
+			out[k] = p.atMs
+		}
+	}
+	return out
+}
+
+// TestBeatsToldOncePerOrder: the first tick with a look-ahead tells a
+// wanderer's home square, at its login time, and a patrol route once for
+// the two patrols that share it, its chunks in the order the walk reaches
+// them; a look-ahead of 0 tells nothing and queues nothing.
+func TestBeatsToldOncePerOrder(t *testing.T) {
+	m, td := gridWorld(t)
+	for _, ahead := range []int64{0, 1000} {
+		b := &dwellBackend{predictingBackend: predictingBackend{ahead: ahead}}
+		s, err := NewSim(m, td, Options{Backend: b})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wid, err := s.SpawnMobile(MobileSpec{X: 20, Y: 20, Speed: 200, Order: Order{Wander: &WanderSpec{Home: world.Point{X: 20, Y: 20}, Radius: 6, DelayMs: 300}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		route, err := s.AddRoute([]world.Point{{X: 2, Y: 2}, {X: 28, Y: 2}, {X: 28, Y: 28}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			if _, err := s.SpawnMobile(MobileSpec{X: 2, Y: 2, Speed: 100, Tags: c.Tags{}, Order: Order{Patrol: &PatrolSpec{Route: route}}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if ahead == 0 {
+			s.Step()
+			if len(b.dwell) != 0 || len(s.beat.queue) != 0 {
+				t.Fatalf("no look-ahead: told %d, queued %d", len(b.dwell), len(s.beat.queue))
+			}
+			continue
+		}
+		if len(s.beat.queue) != 3 {
+			t.Fatalf("queued %d orders, want 3", len(s.beat.queue))
+		}
+		s.Step()
+		if len(s.beat.queue) != 0 {
+			t.Fatalf("%d orders left after a tick", len(s.beat.queue))
+		}
+		var wander, patrol []prediction
+		for _, p := range b.dwell {
+			if p.party == wid {
+				wander = append(wander, p)
+			} else {
+				patrol = append(patrol, p)
+			}
+		}
+		// the home square 14..26 on both axes spans the four chunks, at the login
+		w := chunksOf(wander)
+		if len(w) != 4 || len(wander) != 4 {
+			t.Fatalf("wanderer: told %+v, want its 4 home chunks once each", wander)
+		}
+		for k, at := range w {
+			if at != 300 {
+				t.Fatalf("wanderer chunk %v told at %d, want its login (300)", k, at)
+			}
+		}
+		// (2,2) → (28,2) → (28,28) → back: chunks (0,0), (1,0), (1,1), then (0,0) again on the way back
+		var got [][2]int
+		var ats []int64
+		for _, p := range patrol {
+			got = append(got, [2]int{p.x / SectorSize, p.y / SectorSize})
+			ats = append(ats, p.atMs)
+		}
+		want := [][2]int{{0, 0}, {1, 0}, {1, 1}, {0, 0}}
+		if len(got) != len(want) {
+			t.Fatalf("patrol route told %v, want %v (once for both patrols)", got, want)
+		}
+		for i := range want {
+			if got[i] != want[i] || (i > 0 && ats[i] <= ats[i-1]) {
+				t.Fatalf("patrol route told %v at %v, want %v at rising times", got, ats, want)
+			}
+		}
+	}
+}
