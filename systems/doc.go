@@ -29,9 +29,15 @@
 // 100,000 mobiles on Britannia map 0 and the default 10 s horizon, 0.72 to
 // 0.84 ms a tick, and still about 0.5 ms with a 1 to 2 s horizon (the
 // mobiles visited, not the steps, cost most), against a 4 ms pathfinding
-// budget. It cut late lookups there only 1.4 times, since most are a
-// search's first contact with a chunk, which no held path foretells
-// (docs/performance.md, Prefetch); so prefetch is off by default.
+// budget. Alone it cut late lookups there only 1.4 times, since most are
+// a search's first contact with a chunk, which no held path foretells. So
+// it also tells each order's beat once, when the order is given
+// (lookahead_beat.go): a patrol's route, a walking player's route, a
+// wanderer's home square, the chunks the mobile will use over and over,
+// at the time it first moves; the first searches of a population logging
+// in then find most of them built. With the beats, late lookups fell 2.7
+// to 3.1 times (docs/performance.md, Prefetch), still short of what would
+// pay for the 0.7 ms walk, so prefetch stays off by default.
 //
 // Between ticks it takes orders (orders.go: spawn, despawn, teleport, a
 // new order for a mobile, items and doors), reports events (events.go:
