@@ -97,6 +97,12 @@ func (c *Cache) predict(m world.MapID, x, y int, party uint64, nowMs, atMs int64
 		return
 	}
 	k := ms.key(ci)
+	if dwell && ms.flags[ci]&flagQueued != 0 {
+		// queued, perhaps for later: queued again for atMs (the later
+		// entry finds it resident or asked, and is skipped)
+		c.pq.push(preItem{at: atMs, m: m, ci: ci})
+		return
+	}
 	if ms.flags[ci]&flagQueued != 0 || ms.nearMulti[ci] == multiOwn || (c.bld != nil && c.bld.asked(k)) {
 		return // queued, under way, or every lookup there falls through anyway
 	}

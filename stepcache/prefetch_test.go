@@ -262,4 +262,15 @@ func TestPredictDwell_AdmitsOnTheFirstVisitAndWaitsForRoom(t *testing.T) {
 	if st := c.Stats(); st.BuildsQueued != 1 || st.BuildsDropped != 0 {
 		t.Fatalf("builds queued %d dropped %d, want 1 and 0", st.BuildsQueued, st.BuildsDropped)
 	}
+	// Told again for sooner, a queued chunk is queued again for then; the
+	// later entry is skipped once the chunk is asked for.
+	x, y = cell(8, 2)
+	c.PredictDwell(r.Map.ID, x, y, 2, 0, 900)
+	c.PredictDwell(r.Map.ID, x, y, 3, 0, 100)
+	if c.Queued() != 2 {
+		t.Fatalf("queued %d, want 2 entries", c.Queued())
+	}
+	if n := c.Prefetch(); n != 1 || c.Queued() != 0 {
+		t.Fatalf("started %d, queued %d, want 1 and 0", n, c.Queued())
+	}
 }

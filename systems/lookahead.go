@@ -11,7 +11,8 @@ import (
 // the steps it will take within the look-ahead (one per Speed ms from its
 // next move) are walked cell by cell, a walking player's on along its
 // route past the steps it holds and a patrol's on straight from waypoint
-// to waypoint, and every chunk the walk enters is
+// to waypoint (unless p takes beats, which tell those routes whole once:
+// lookahead_beat.go), and every chunk the walk enters is
 // predicted for the mobile's party at the time of the step that enters
 // it. A follower's party is its owner, so the owner's path is the pair's.
 // The walk reads
@@ -20,6 +21,7 @@ import (
 // predicted. It runs on the Sim's goroutine after the movement system and
 // returns the steps walked.
 func (s *Sim) lookAhead(p Predictor, horizonMs int64) int {
+	_, beats := p.(DwellPredictor) // routes are told whole, as beats
 	walked := 0
 	for _, tm := range s.move.due {
 		e := tm.e
@@ -45,7 +47,7 @@ func (s *Sim) lookAhead(p Predictor, horizonMs int64) int {
 			w.to(s, w.x+dx, w.y+dy)
 		}
 		walked += n
-		if n == left && n < steps {
+		if n == left && n < steps && !beats {
 			switch sc.intent {
 			case intentWalk:
 				walked += s.aheadOnRoute(&w, e, steps-n)

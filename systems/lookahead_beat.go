@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"math"
+
 	"github.com/mlange-42/arche/ecs"
 
 	"github.com/shardcore/shardcore/stepcache/chunk"
@@ -73,40 +75,53 @@ func (s *Sim) predictBeat(p DwellPredictor, e ecs.Entity) int {
 		}
 	case intentPatrol:
 		pt := s.maps.patrol.Get(e)
-		if pt.Route < 0 || pt.Route >= len(s.reg.routes) || s.beat.routes[pt.Route] {
+		if pt.Route < 0 || pt.Route >= len(s.reg.routes) {
 			return 0
 		}
-		if s.beat.routes == nil {
-			s.beat.routes = map[int]bool{}
-		}
-		s.beat.routes[pt.Route] = true
 		bw.at = max(pt.NextTry, s.now)
+		bw.left = s.beat.routeLead(&s.beat.routes, pt.Route)
 		route := s.reg.routes[pt.Route]
 		pos := s.maps.pos.Get(e)
 		x, y := int(pos.X), int(pos.Y)
-		for i := range route {
+		for i := 0; i < len(route) && bw.left > 0; i++ {
 			to := route[(pt.Index+i)%len(route)]
 			bw.line(x, y, to.X, to.Y)
 			x, y = to.X, to.Y
 		}
 	case intentWalk:
 		wk := s.maps.walk.Get(e)
-		if wk.Route < 0 || wk.Route >= len(s.reg.walks) || s.beat.walks[wk.Route] {
+		if wk.Route < 0 || wk.Route >= len(s.reg.walks) {
 			return 0
 		}
-		if s.beat.walks == nil {
-			s.beat.walks = map[int]bool{}
-		}
-		s.beat.walks[wk.Route] = true
 		bw.at = max(wk.NextTry, s.now)
+		bw.left = s.beat.routeLead(&s.beat.walks, wk.Route)
 		route := s.reg.walks[wk.Route]
-		for i := range route {
+		for i := 0; i < len(route) && bw.left > 0; i++ {
 			c := route[(wk.Cell+i)%len(route)]
 			bw.tell(c.X, c.Y)
 			bw.at += bw.speed
+			bw.left--
 		}
 	}
 	return bw.told
+}
+
+// beatLead is how many cells of a shared route a mobile's beat walks from
+// where the mobile starts on it, once another mobile's beat told the whole
+// route: the chunks it reaches first, at its own times.
+const beatLead = 128
+
+// routeLead returns how far a mobile's beat walks route id of told: the
+// whole of it the first time, beatLead cells after.
+func (b *beats) routeLead(told *map[int]bool, id int) int {
+	if (*told)[id] {
+		return beatLead
+	}
+	if *told == nil {
+		*told = map[int]bool{}
+	}
+	(*told)[id] = true
+	return math.MaxInt
 }
 
 // beatWalk tells a beat's chunks, each once when the cells come in runs,
@@ -119,6 +134,7 @@ type beatWalk struct {
 	at, speed int64
 	cx, cy    int
 	told      int
+	left      int // cells line may still walk
 }
 
 // tell predicts the chunk of cell (x, y) unless it was the last one told.
@@ -138,8 +154,9 @@ func (w *beatWalk) tell(x, y int) {
 func (w *beatWalk) line(x0, y0, x1, y1 int) {
 	x, y := x0, y0
 	w.tell(x, y)
-	for x != x1 || y != y1 {
+	for (x != x1 || y != y1) && w.left > 0 {
 		x, y = x+sign(x1-x), y+sign(y1-y)
+		w.left--
 		w.at += w.speed
 		w.tell(x, y)
 	}

@@ -31,9 +31,10 @@ func chunksOf(ps []prediction) map[[2]int]int64 {
 }
 
 // TestBeatsToldOncePerOrder: the first tick with a look-ahead tells a
-// wanderer's home square, at its login time, and a patrol route once for
-// the two patrols that share it, its chunks in the order the walk reaches
-// them; a look-ahead of 0 tells nothing and queues nothing.
+// wanderer's home square, at its login time, and a patrol route whole for
+// the first of two patrols that share it and its first beatLead cells for
+// the second, the chunks in the order the walk reaches them; a look-ahead
+// of 0 tells nothing and queues nothing.
 func TestBeatsToldOncePerOrder(t *testing.T) {
 	m, td := gridWorld(t)
 	for _, ahead := range []int64{0, 1000} {
@@ -46,14 +47,21 @@ func TestBeatsToldOncePerOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		route, err := s.AddRoute([]world.Point{{X: 2, Y: 2}, {X: 28, Y: 2}, {X: 28, Y: 28}})
+		square := []world.Point{{X: 2, Y: 2}, {X: 28, Y: 2}, {X: 28, Y: 28}, {X: 2, Y: 28}}
+		route, err := s.AddRoute(append(square, square...)) // twice around: 182 cells
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pids []uint64
 		if err != nil {
 			t.Fatal(err)
 		}
 		for range 2 {
-			if _, err := s.SpawnMobile(MobileSpec{X: 2, Y: 2, Speed: 100, Tags: c.Tags{}, Order: Order{Patrol: &PatrolSpec{Route: route}}}); err != nil {
+			id, err := s.SpawnMobile(MobileSpec{X: 2, Y: 2, Speed: 100, Tags: c.Tags{}, Order: Order{Patrol: &PatrolSpec{Route: route}}})
+			if err != nil {
 				t.Fatal(err)
 			}
+			pids = append(pids, id)
 		}
 		if ahead == 0 {
 			s.Step()
@@ -69,12 +77,13 @@ func TestBeatsToldOncePerOrder(t *testing.T) {
 		if len(s.beat.queue) != 0 {
 			t.Fatalf("%d orders left after a tick", len(s.beat.queue))
 		}
-		var wander, patrol []prediction
+		var wander []prediction
+		patrol := map[uint64][]prediction{}
 		for _, p := range b.dwell {
 			if p.party == wid {
 				wander = append(wander, p)
 			} else {
-				patrol = append(patrol, p)
+				patrol[p.party] = append(patrol[p.party], p)
 			}
 		}
 		// the home square 14..26 on both axes spans the four chunks, at the login
@@ -87,20 +96,27 @@ func TestBeatsToldOncePerOrder(t *testing.T) {
 				t.Fatalf("wanderer chunk %v told at %d, want its login (300)", k, at)
 			}
 		}
-		// (2,2) → (28,2) → (28,28) → back: chunks (0,0), (1,0), (1,1), then (0,0) again on the way back
-		var got [][2]int
-		var ats []int64
-		for _, p := range patrol {
-			got = append(got, [2]int{p.x / SectorSize, p.y / SectorSize})
-			ats = append(ats, p.atMs)
-		}
-		want := [][2]int{{0, 0}, {1, 0}, {1, 1}, {0, 0}}
-		if len(got) != len(want) {
-			t.Fatalf("patrol route told %v, want %v (once for both patrols)", got, want)
-		}
-		for i := range want {
-			if got[i] != want[i] || (i > 0 && ats[i] <= ats[i-1]) {
-				t.Fatalf("patrol route told %v at %v, want %v at rising times", got, ats, want)
+		// The first patrol tells the whole route from its next waypoint
+		// (the tick's think already passed the first), twice around the
+		// square and back to the start; the second only the first
+		// beatLead (128) cells: once around and 24 cells on.
+		around := [][2]int{{0, 0}, {1, 0}, {1, 1}, {0, 1}}
+		wants := [][][2]int{append(append(append([][2]int{}, around...), around...), [2]int{0, 0}), append(append([][2]int{}, around...), [2]int{0, 0}, [2]int{1, 0})}
+		for k, id := range pids {
+			var got [][2]int
+			var ats []int64
+			for _, p := range patrol[id] {
+				got = append(got, [2]int{p.x / SectorSize, p.y / SectorSize})
+				ats = append(ats, p.atMs)
+			}
+			want := wants[k]
+			if len(got) != len(want) {
+				t.Fatalf("patrol %d told %v, want %v", k, got, want)
+			}
+			for i := range want {
+				if got[i] != want[i] || (i > 0 && ats[i] <= ats[i-1]) {
+					t.Fatalf("patrol %d told %v at %v, want %v at rising times", k, got, ats, want)
+				}
 			}
 		}
 	}
