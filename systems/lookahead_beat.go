@@ -75,11 +75,9 @@ func (s *Sim) predictBeat(p DwellPredictor, e ecs.Entity) int {
 		}
 	case intentPatrol:
 		pt := s.maps.patrol.Get(e)
-		if pt.Route < 0 || pt.Route >= len(s.reg.routes) {
+		if !bw.start(&s.beat.routes, pt.Route, len(s.reg.routes), pt.NextTry) {
 			return 0
 		}
-		bw.at = max(pt.NextTry, s.now)
-		bw.left = s.beat.routeLead(&s.beat.routes, pt.Route)
 		route := s.reg.routes[pt.Route]
 		pos := s.maps.pos.Get(e)
 		x, y := int(pos.X), int(pos.Y)
@@ -90,11 +88,9 @@ func (s *Sim) predictBeat(p DwellPredictor, e ecs.Entity) int {
 		}
 	case intentWalk:
 		wk := s.maps.walk.Get(e)
-		if wk.Route < 0 || wk.Route >= len(s.reg.walks) {
+		if !bw.start(&s.beat.walks, wk.Route, len(s.reg.walks), wk.NextTry) {
 			return 0
 		}
-		bw.at = max(wk.NextTry, s.now)
-		bw.left = s.beat.routeLead(&s.beat.walks, wk.Route)
 		route := s.reg.walks[wk.Route]
 		for i := 0; i < len(route) && bw.left > 0; i++ {
 			c := route[(wk.Cell+i)%len(route)]
@@ -111,19 +107,6 @@ func (s *Sim) predictBeat(p DwellPredictor, e ecs.Entity) int {
 // route: the chunks it reaches first, at its own times.
 const beatLead = 128
 
-// routeLead returns how far a mobile's beat walks route id of told: the
-// whole of it the first time, beatLead cells after.
-func (b *beats) routeLead(told *map[int]bool, id int) int {
-	if (*told)[id] {
-		return beatLead
-	}
-	if *told == nil {
-		*told = map[int]bool{}
-	}
-	(*told)[id] = true
-	return math.MaxInt
-}
-
 // beatWalk tells a beat's chunks, each once when the cells come in runs,
 // at the time the walk reaches them (a route's cell or a line's step per
 // speed ms from at).
@@ -135,6 +118,24 @@ type beatWalk struct {
 	cx, cy    int
 	told      int
 	left      int // cells line may still walk
+}
+
+// start readies the walk of route id, one of n, for a mobile that first
+// moves at nextTry: the whole route the first time (told keeps the routes
+// told so), beatLead cells after. False when there is no such route.
+func (w *beatWalk) start(told *map[int]bool, id, n int, nextTry int64) bool {
+	if id < 0 || id >= n {
+		return false
+	}
+	w.at, w.left = max(nextTry, w.s.now), beatLead
+	if !(*told)[id] {
+		if *told == nil {
+			*told = map[int]bool{}
+		}
+		(*told)[id] = true
+		w.left = math.MaxInt
+	}
+	return true
 }
 
 // tell predicts the chunk of cell (x, y) unless it was the last one told.
