@@ -2,7 +2,6 @@ package stepcache
 
 import (
 	"sync"
-	"sync/atomic"
 
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache/chunk"
@@ -18,12 +17,12 @@ import (
 // that way). Finished
 // chunks wait in done until the owner collects them.
 type builder struct {
-	jobs    chan buildJob
+	urgent  chan buildJob // misses' builds: a search is waiting on them now
+	jobs    chan buildJob // Prefetch's builds
 	done    chan buildJob
 	quit    chan struct{}
 	wg      sync.WaitGroup
 	pending map[ChunkKey]struct{} // asked for, not yet collected (owner only)
-	gate    pauseGate             // PauseBuilds / BuildPause.Resume
 }
 
 // buildJob is one chunk to build and, once built, the result.
@@ -38,12 +37,12 @@ type buildJob struct {
 // startBuilder starts n workers over the cache's maps.
 func (c *Cache) startBuilder(n int) {
 	b := &builder{
+		urgent:  make(chan buildJob, buildQueueCap),
 		jobs:    make(chan buildJob, buildQueueCap),
 		done:    make(chan buildJob, buildQueueCap),
 		quit:    make(chan struct{}),
 		pending: make(map[ChunkKey]struct{}, buildQueueCap),
 	}
-	b.gate.cond.L = &b.gate.mu
 	for w := 0; w < n; w++ {
 		rules := map[world.MapID]*movement.Rules{}
 		for _, ms := range c.maps {
@@ -57,28 +56,33 @@ func (c *Cache) startBuilder(n int) {
 	c.bld = b
 }
 
-// work builds jobs until quit, with one build function per map made by
-// builds on its first job.
+// work builds jobs until quit, a miss's before any of Prefetch's, with
+// one build function per map made by builds on its first job.
 func (b *builder) work(rules map[world.MapID]*movement.Rules, builds Builders) {
 	defer b.wg.Done()
 	builders := map[world.MapID]func(cx, cy int) *chunk.Chunk{}
 	for {
+		var j buildJob
 		select {
-		case <-b.quit:
-			return
-		case j := <-b.jobs:
-			b.gate.hold()
-			build := builders[j.ms.id]
-			if build == nil {
-				build = builds(rules[j.ms.id])
-				builders[j.ms.id] = build
-			}
-			j.ch = build(int(j.ci)%j.ms.wide, int(j.ci)/j.ms.wide)
+		case j = <-b.urgent:
+		default:
 			select {
-			case b.done <- j:
 			case <-b.quit:
 				return
+			case j = <-b.urgent:
+			case j = <-b.jobs:
 			}
+		}
+		build := builders[j.ms.id]
+		if build == nil {
+			build = builds(rules[j.ms.id])
+			builders[j.ms.id] = build
+		}
+		j.ch = build(int(j.ci)%j.ms.wide, int(j.ci)/j.ms.wide)
+		select {
+		case b.done <- j:
+		case <-b.quit:
+			return
 		}
 	}
 }
@@ -96,8 +100,12 @@ func (b *builder) ask(ms *mapState, ci int32, epoch uint64, pre bool) bool {
 	if len(b.pending) >= buildQueueCap {
 		return false
 	}
+	q := b.urgent
+	if pre {
+		q = b.jobs
+	}
 	select {
-	case b.jobs <- buildJob{ms: ms, ci: ci, epoch: epoch, pre: pre}:
+	case q <- buildJob{ms: ms, ci: ci, epoch: epoch, pre: pre}:
 		b.pending[ms.key(ci)] = struct{}{}
 		return true
 	default:
@@ -153,70 +161,6 @@ func (c *Cache) Close() {
 		return
 	}
 	close(b.quit)
-	b.gate.release()
 	b.wg.Wait()
 	c.bld = nil
-}
-
-// pauseGate holds the background builders back while another goroutine
-// waits to start: a builder keeps its core for as long as chunks are
-// queued, and the Go scheduler gives a goroutine just started on the busy
-// core's neighbour to the builder's core only once the builder blocks. The
-// builders look at the gate between chunks.
-type pauseGate struct {
-	waiting atomic.Int32 // goroutines announced and not yet started
-	mu      sync.Mutex
-	cond    sync.Cond
-}
-
-// hold waits while a goroutine announced has not started.
-func (g *pauseGate) hold() {
-	if g.waiting.Load() <= 0 {
-		return
-	}
-	g.mu.Lock()
-	for g.waiting.Load() > 0 {
-		g.cond.Wait()
-	}
-	g.mu.Unlock()
-}
-
-// wake has the holding builders look at the gate again.
-func (g *pauseGate) wake() {
-	g.mu.Lock()
-	g.cond.Broadcast()
-	g.mu.Unlock()
-}
-
-// release lets every builder go for good (Close).
-func (g *pauseGate) release() {
-	g.waiting.Store(-1 << 30)
-	g.wake()
-}
-
-// PauseBuilds announces a goroutine about to start (a parallel stage's
-// helper): each background builder, once its chunk under way is done,
-// builds no other (it may hold the next one taken) until the pause's
-// Resume, so the helper gets a core within one chunk build instead of
-// after the builders' whole queue. Call it on the cache's goroutine and
-// hand the pause to the helper, whose first act is to Resume it: Resume
-// touches only the builders' gate, never the cache, so it is safe however
-// late the helper starts, even after Close. Without BuildWorkers both do
-// nothing.
-func (c *Cache) PauseBuilds() BuildPause {
-	if c.bld == nil {
-		return BuildPause{}
-	}
-	c.bld.gate.waiting.Add(1)
-	return BuildPause{g: &c.bld.gate}
-}
-
-// BuildPause is one PauseBuilds, ended by Resume.
-type BuildPause struct{ g *pauseGate }
-
-// Resume ends the pause (once; the zero BuildPause does nothing).
-func (p BuildPause) Resume() {
-	if p.g != nil && p.g.waiting.Add(-1) == 0 {
-		p.g.wake()
-	}
 }

@@ -4,9 +4,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache/bake"
 	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/stepcache/steptest"
+	"github.com/shardcore/shardcore/world"
 )
 
 // collectOne waits (at most 10 s, polling) until Collect installs a chunk.
@@ -112,5 +114,40 @@ func TestClose_StopsWorkersAndBuildsInline(t *testing.T) {
 	}
 	if k := c.Search(0, 0).Lookup(r.Map.ID, gx, gy, 0, 0).Kind; k != chunk.Hit {
 		t.Fatalf("after Close: %v, want an inline build", k)
+	}
+}
+
+// TestBackgroundBuild_MissBeforePrefetch: a worker takes a miss's build
+// before Prefetch's builds queued ahead of it.
+func TestBackgroundBuild_MissBeforePrefetch(t *testing.T) {
+	r := steptest.HandWorld(t)
+	c := newTestCache(t, Config{MissPromotionThreshold: 1}, r)
+	ms := c.maps[r.Map.ID]
+	b := &builder{
+		urgent: make(chan buildJob, buildQueueCap), jobs: make(chan buildJob, buildQueueCap),
+		done: make(chan buildJob, buildQueueCap), quit: make(chan struct{}), pending: map[ChunkKey]struct{}{},
+	}
+	for ci := int32(0); ci < 3; ci++ {
+		if !b.ask(ms, ci, 0, true) {
+			t.Fatal("prefetch ask refused")
+		}
+	}
+	if !b.ask(ms, 5, 0, false) {
+		t.Fatal("miss ask refused")
+	}
+	b.wg.Add(1)
+	go b.work(map[world.MapID]*movement.Rules{r.Map.ID: ms.rules.Clone()}, c.builds)
+	defer func() { close(b.quit); b.wg.Wait() }()
+	var order []int32
+	for len(order) < 4 {
+		select {
+		case j := <-b.done:
+			order = append(order, j.ci)
+		case <-time.After(10 * time.Second):
+			t.Fatalf("built %v in 10 s, want 4 chunks", order)
+		}
+	}
+	if order[0] != 5 || order[1] != 0 || order[2] != 1 || order[3] != 2 {
+		t.Fatalf("built in order %v, want [5 0 1 2]", order)
 	}
 }

@@ -23,11 +23,9 @@ const (
 	evictSample = 5
 	// maxKeptMismatches bounds the mismatches Mismatches returns.
 	maxKeptMismatches = 1024
-	// DefaultPrefetchBudget is how many chunks Prefetch starts per tick at
-	// most (reads and builds asked). Builds also wait for room in the
-	// builders' queue, of which Prefetch fills a quarter at most. 64 let
-	// the beats told at login (a population of 100,000) land before most
-	// of their first searches, where 16 left most of them queued.
+	// DefaultPrefetchBudget is how many chunks Prefetch reads or builds on
+	// its caller's goroutine per tick at most; builds it asks of the
+	// background builders are bounded by their queue instead.
 	DefaultPrefetchBudget = 64
 )
 
@@ -100,8 +98,8 @@ type Config struct {
 	// evicts a chunk used or predicted since the previous Enforce (see
 	// prefetch.go). 0: the cache only reacts.
 	PrefetchMs int64
-	// PrefetchBudget is how many chunks Prefetch starts per call at most
-	// (0: DefaultPrefetchBudget).
+	// PrefetchBudget is how many chunks Prefetch reads or builds on its
+	// caller's goroutine per call at most (0: DefaultPrefetchBudget).
 	PrefetchBudget int
 }
 

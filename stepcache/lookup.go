@@ -179,9 +179,11 @@ func (s Search) Touch(m world.MapID, x, y int) uintptr {
 
 // miss resolves a chunk that is not resident: read from the map's source
 // (unless its record failed to read before: then it is rebuilt once, and
-// later misses are the gate's), else (for a search's handle, or a steps handle given a party) counted at
-// the admission gate as a visit of its party at its time, and when the gate admits it, built here or asked
-// of the background workers. It returns the new slot, or -1 while the
+// later misses are the gate's), else (for a search's handle, or a steps
+// handle given a party) counted at the admission gate as a visit of its
+// party at its time, and when the gate admits it (or admitted it to the
+// prefetch queue before), built here or asked of the background workers
+// ahead of Prefetch's builds. It returns the new slot, or -1 while the
 // chunk stays unbuilt.
 func (c *Cache) miss(ms *mapState, ci int32, s *Search) int32 {
 	c.now = max(c.now, s.NowMs)
@@ -203,7 +205,10 @@ func (c *Cache) miss(ms *mapState, ci int32, s *Search) int32 {
 	if (s.steps && s.Party == 0) || (c.bld != nil && c.bld.asked(k)) {
 		return -1
 	}
-	if !c.gate.Visit(k, s.Party, s.NowMs) {
+	// A chunk waiting in the prefetch queue was admitted already (the
+	// look-ahead foretold it): its first miss builds it now instead of
+	// when the queue comes to it.
+	if !c.gate.Visit(k, s.Party, s.NowMs) && ms.flags[ci]&flagQueued == 0 {
 		return -1
 	}
 	if c.bld != nil {

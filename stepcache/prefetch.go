@@ -116,63 +116,74 @@ func (c *Cache) predict(m world.MapID, x, y int, party uint64, nowMs, atMs int64
 // Queued is the number of chunks waiting in the prefetch queue.
 func (c *Cache) Queued() int { return len(c.pq) }
 
-// Prefetch starts the most urgent queued chunks, at most
-// Config.PrefetchBudget of them: each is read from its map's source (a
-// record that fails to read is remembered, as a miss would), else asked of
-// the background builders, else built here. Chunks that became resident or
-// went to the builders meanwhile are skipped without counting. It returns
-// how many it started. The shard's cache upkeep calls it after Collect,
-// before Enforce.
+// Prefetch starts the most urgent queued chunks: it reads from its map's
+// source (a record that fails to read is remembered, as a miss would) or
+// builds here at most Config.PrefetchBudget of them, the work it does on
+// the caller's goroutine, and asks the background builders for as many
+// as their prefetch queue has room for (prefetchQueueShare: the builders
+// take a miss's build first, and a chunk the queue has no room for waits
+// in the prefetch queue). Chunks that became resident or went to the
+// builders meanwhile are skipped without counting. It returns how many it
+// started. The shard's cache upkeep calls it after Collect, before
+// Enforce.
 func (c *Cache) Prefetch() int {
-	n := 0
-	for n < c.cfg.PrefetchBudget && len(c.pq) > 0 {
+	started, here := 0, 0
+	for here < c.cfg.PrefetchBudget && len(c.pq) > 0 {
 		it := c.pq.pop()
 		ms := c.maps[it.m]
 		ms.flags[it.ci] &^= flagQueued
 		if ms.slots[it.ci] >= 0 || (c.bld != nil && c.bld.asked(ms.key(it.ci))) {
 			continue
 		}
-		if !c.fetch(ms, it.ci) {
+		asked, ok := c.fetch(ms, it.ci)
+		if !ok {
 			ms.flags[it.ci] |= flagQueued // the builders' queue is full: wait for room
 			c.pq.push(it)
 			break
 		}
-		n++
+		started++
+		if !asked {
+			here++
+		}
 	}
-	return n
+	return started
 }
 
-// prefetchQueueShare is how far Prefetch fills the background builders'
-// queue: the rest is kept for the misses' builds, which a search is
-// waiting on now.
+// prefetchQueueShare is how many of Prefetch's builds the background
+// builders' queue holds at most: about a tick's builds on one core (a
+// Britannia chunk builds in 12-30 µs), so a chunk asked for is built
+// within a tick or two and the rest wait in the prefetch queue, most
+// urgent first.
 const prefetchQueueShare = buildQueueCap / 4
 
-// fetch starts chunk ci of ms for Prefetch, or reports false when it must
-// be built and the background builders' queue has no room.
-func (c *Cache) fetch(ms *mapState, ci int32) bool {
+// fetch starts chunk ci of ms for Prefetch: read from the map's source or
+// built here (asked false), or asked of the background builders (asked
+// true); ok is false when it must be built and the builders' prefetch
+// queue has no room.
+func (c *Cache) fetch(ms *mapState, ci int32) (asked, ok bool) {
 	cx, cy := int(ci)%ms.wide, int(ci)/ms.wide
 	if ms.src != nil && ms.flags[ci]&flagBad == 0 {
-		ch, ok, err := ms.src.ReadChunk(cx, cy)
+		ch, found, err := ms.src.ReadChunk(cx, cy)
 		switch {
-		case err != nil || (ok && (ch == nil || !ch.Valid())):
+		case err != nil || (found && (ch == nil || !ch.Valid())):
 			ms.flags[ci] |= flagBad
 			c.st.Corrupt++
-		case ok:
+		case found:
 			c.st.Loaded++
 			c.prefetched(c.install(ms, ci, ch))
-			return true
+			return false, true
 		}
 	}
 	if c.bld != nil {
-		if len(c.bld.pending) >= prefetchQueueShare || !c.bld.ask(ms, ci, c.epoch, true) {
-			return false
+		if len(c.bld.jobs) >= prefetchQueueShare || !c.bld.ask(ms, ci, c.epoch, true) {
+			return true, false
 		}
 		c.st.BuildsQueued++
-		return true
+		return true, true
 	}
 	c.st.Built++
 	c.prefetched(c.install(ms, ci, c.buildInline(ms, cx, cy)))
-	return true
+	return false, true
 }
 
 // prefetched marks resident slot i as installed by prefetch.

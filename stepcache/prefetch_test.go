@@ -234,7 +234,8 @@ func TestFailedRead_RememberedNotReadAgain(t *testing.T) {
 // TestPredictDwell_AdmitsOnTheFirstVisitAndWaitsForRoom: a chunk predicted
 // to be dwelt in is queued on its one party's first visit (Predict waits
 // for a second), and while the builders' queue has no room for Prefetch's
-// share it stays queued, started once there is room.
+// share it stays queued, started once there is room; results built and
+// not yet collected take no room.
 func TestPredictDwell_AdmitsOnTheFirstVisitAndWaitsForRoom(t *testing.T) {
 	r := emptyMapRules(t, 256)
 	c := newTestCache(t, Config{PrefetchMs: 1000, BuildWorkers: 1}, r)
@@ -249,13 +250,24 @@ func TestPredictDwell_AdmitsOnTheFirstVisitAndWaitsForRoom(t *testing.T) {
 	if c.Queued() != 1 {
 		t.Fatalf("PredictDwell queued %d, want 1", c.Queued())
 	}
+	// builders that take no job, their prefetch queue full
+	c.Close()
+	c.bld = &builder{
+		urgent: make(chan buildJob, buildQueueCap), jobs: make(chan buildJob, buildQueueCap),
+		done: make(chan buildJob, buildQueueCap), quit: make(chan struct{}), pending: map[ChunkKey]struct{}{},
+	}
 	for i := 0; i < prefetchQueueShare; i++ {
-		c.bld.pending[ChunkKey{Map: 255, Index: uint32(i)}] = struct{}{} // Prefetch's share taken
+		c.bld.jobs <- buildJob{}
 	}
 	if n := c.Prefetch(); n != 0 || c.Queued() != 1 {
 		t.Fatalf("no room: started %d, queued %d, want 0 and 1", n, c.Queued())
 	}
-	clear(c.bld.pending)
+	for len(c.bld.jobs) > 0 {
+		<-c.bld.jobs
+	}
+	for i := 0; i < prefetchQueueShare; i++ {
+		c.bld.pending[ChunkKey{Map: 255, Index: uint32(i)}] = struct{}{} // built, not collected
+	}
 	if n := c.Prefetch(); n != 1 || c.Queued() != 0 {
 		t.Fatalf("room: started %d, queued %d, want 1 and 0", n, c.Queued())
 	}
@@ -272,5 +284,32 @@ func TestPredictDwell_AdmitsOnTheFirstVisitAndWaitsForRoom(t *testing.T) {
 	}
 	if n := c.Prefetch(); n != 1 || c.Queued() != 0 {
 		t.Fatalf("started %d, queued %d, want 1 and 0", n, c.Queued())
+	}
+}
+
+// TestMiss_OnAQueuedChunkBuildsItNow: a chunk waiting in the prefetch
+// queue was admitted when it was foretold, so the first lookup that misses
+// it builds it (the same party's second lookup would not pass the gate),
+// and the queue's entry is then skipped.
+func TestMiss_OnAQueuedChunkBuildsItNow(t *testing.T) {
+	r := emptyMapRules(t, 256)
+	c := newTestCache(t, Config{PrefetchMs: 1000}, r)
+	x, y := cell(3, 1)
+	c.PredictDwell(r.Map.ID, x, y, 1, 0, 5000)
+	if c.Queued() != 1 {
+		t.Fatalf("queued %d, want 1", c.Queued())
+	}
+	c.Search(1, 10).Lookup(r.Map.ID, x, y, 0, 0)
+	if !c.Resident(r.Map.ID, 3, 1) {
+		t.Fatal("the queued chunk was not built on its first miss")
+	}
+	if n := c.Prefetch(); n != 0 || c.Queued() != 0 {
+		t.Fatalf("Prefetch started %d, %d left, want 0 and 0", n, c.Queued())
+	}
+	// Not foretold: one party's miss is one visit, nothing built.
+	x, y = cell(5, 1)
+	c.Search(1, 10).Lookup(r.Map.ID, x, y, 0, 0)
+	if c.Resident(r.Map.ID, 5, 1) {
+		t.Fatal("a chunk missed once by one party was built")
 	}
 }

@@ -29,11 +29,6 @@ type Backend interface {
 	// lanes), on the Sim's goroutine.
 	Begin()
 	End()
-	// HelperDue is told, on the Sim's goroutine, that a parallel stage is
-	// about to start a helper goroutine, and returns what that goroutine
-	// calls first thing (Started): however late it starts, Started must not
-	// touch what the Sim's goroutine owns.
-	HelperDue() HelperStart
 	// Upkeep runs after every tick (a step cache installs its finished
 	// builds and evicts down to its bound).
 	Upkeep()
@@ -81,9 +76,6 @@ func (LiveBackend) Begin() {}
 
 // End implements Backend.
 func (LiveBackend) End() {}
-
-// HelperDue implements Backend: nothing to tell.
-func (LiveBackend) HelperDue() HelperStart { return noStart{} }
 
 // Upkeep implements Backend.
 func (LiveBackend) Upkeep() {}
@@ -171,25 +163,6 @@ func (b *CacheBackend) End() {
 		b.cache.Merge(v)
 	}
 }
-
-// HelperDue implements Backend: the cache's background builders hold off
-// until the helper started, so a build queue does not keep it off a core.
-func (b *CacheBackend) HelperDue() HelperStart { return buildPause{b.cache.PauseBuilds()} }
-
-// HelperStart is what a helper goroutine calls first thing (Backend.HelperDue).
-type HelperStart interface{ Started() }
-
-// noStart is the HelperStart of a backend with nothing to tell.
-type noStart struct{}
-
-// Started implements HelperStart.
-func (noStart) Started() {}
-
-// buildPause is the step cache's pause as a HelperStart.
-type buildPause struct{ p stepcache.BuildPause }
-
-// Started implements HelperStart: the builders go on.
-func (b buildPause) Started() { b.p.Resume() }
 
 // Upkeep implements Backend: the finished builds installed, the most
 // urgent predicted chunks started (with prefetch on), the bound restored.

@@ -136,9 +136,7 @@ func (mv *mover) run(s *Sim) {
 		s.opts.Backend.Begin()
 		var wg sync.WaitGroup
 		wg.Add(1)
-		hs := s.opts.Backend.HelperDue()
 		go func() {
-			hs.Started()
 			defer wg.Done()
 			e.walk(s)
 		}()

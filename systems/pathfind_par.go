@@ -158,7 +158,7 @@ func (ps *parallel) run(s *Sim, postponed ecs.Entity, start time.Duration) {
 	gen := ps.gen
 	ps.mu.Unlock()
 	for w := 1; w < len(ps.workers); w++ {
-		go ps.help(s, ps.workers[w], gen, postponed, start, s.opts.Backend.HelperDue())
+		go ps.help(s, ps.workers[w], gen, postponed, start)
 	}
 	ps.work(s, ps.workers[0], postponed, start)
 	ps.mu.Lock()
@@ -168,10 +168,8 @@ func (ps *parallel) run(s *Sim, postponed ecs.Entity, start time.Duration) {
 }
 
 // help is a helper goroutine's share of stage gen; a helper that starts
-// after its stage closed leaves without touching anything (but tells the
-// backend it started).
-func (ps *parallel) help(s *Sim, w *searchWorker, gen uint64, postponed ecs.Entity, start time.Duration, hs HelperStart) {
-	hs.Started()
+// after its stage closed leaves without touching anything.
+func (ps *parallel) help(s *Sim, w *searchWorker, gen uint64, postponed ecs.Entity, start time.Duration) {
 	ps.mu.Lock()
 	if ps.closed || ps.gen != gen {
 		ps.mu.Unlock()
