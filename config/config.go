@@ -188,7 +188,7 @@ const (
 	DefaultMissPromotionThreshold = 2
 	DefaultMissPromotionWindowMs  = 30000
 	DefaultMissVisitMs            = 10000
-	DefaultPrefetch               = false
+	DefaultPrefetch               = true
 	DefaultPrefetchTicks          = 1250 // ten seconds at the default tickMs
 )
 

@@ -36,7 +36,7 @@ func TestDefaultsMatchTheSpec(t *testing.T) {
 		{"pathfinding.missPromotionThreshold", d.Pathfinding.MissPromotionThreshold, 2},
 		{"pathfinding.missPromotionWindowMs", d.Pathfinding.MissPromotionWindowMs, 30000},
 		{"pathfinding.missVisitMs", d.Pathfinding.MissVisitMs, 10000},
-		{"pathfinding.prefetch", d.Pathfinding.Prefetch, false},
+		{"pathfinding.prefetch", d.Pathfinding.Prefetch, true},
 		{"pathfinding.prefetchTicks", d.Pathfinding.PrefetchTicks, 1250},
 		{"pathfinding.prebakeMaps", d.Pathfinding.PrebakeMaps != nil && len(d.Pathfinding.PrebakeMaps) == 0, true},
 		{"pathfinding.tickBudgetMs", d.Pathfinding.TickBudgetMs, 4.0},

@@ -62,11 +62,13 @@ missPromotionWindowMs = {{.Pathfinding.MissPromotionWindowMs}}
 # 1..86400000.
 missVisitMs = {{.Pathfinding.MissVisitMs}}
 # Predictive residency: after every tick each map walks the paths its mobiles
-# hold prefetchTicks ticks ahead and has the chunks they will enter read or
-# built in the background before their lookups. A prediction counts as its
-# party's visit at the admission gate (above), so only chunks two parties
-# will use, or one party again later, are built ahead. false: the cache
-# only reacts to misses.
+# hold prefetchTicks ticks ahead, and each order's beat (a route, a
+# wanderer's home) is told once, and the chunks they will enter are built in
+# the background before their lookups. A prediction counts as its party's
+# visit at the admission gate (above), so only chunks two parties will use,
+# one party again later, or a beat are built ahead. A map whose .swb is
+# loaded does not look ahead (a read is cheaper). false: the cache only
+# reacts to misses.
 prefetch = {{.Pathfinding.Prefetch}}
 # The look-ahead, in ticks (1..100000).
 prefetchTicks = {{.Pathfinding.PrefetchTicks}}

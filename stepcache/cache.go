@@ -127,6 +127,22 @@ func (c *Cache) AttachSource(m world.MapID, src ChunkSource) error {
 	return nil
 }
 
+// Sourced reports whether every map the cache serves has a chunk source
+// attached (a .swb): its chunks are read on a miss, so nothing waits for
+// a build.
+func (c *Cache) Sourced() bool {
+	n := 0
+	for _, ms := range c.maps {
+		if ms != nil {
+			if ms.src == nil {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
 // Install makes ch resident as chunk (cx, cy) of map m, replacing what was
 // there; an identical resident chunk is shared instead of ch. ch must not be
 // changed afterwards.

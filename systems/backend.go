@@ -195,9 +195,11 @@ type DwellPredictor interface {
 	PredictDwell(m world.MapID, x, y int, party uint64, nowMs, atMs int64)
 }
 
-// LookAheadMs implements Predictor: the cache's prefetch look-ahead.
+// LookAheadMs implements Predictor: the cache's prefetch look-ahead, or
+// none once every map it serves reads its chunks from a .swb (a read costs
+// less than the look-ahead that would foretell it).
 func (b *CacheBackend) LookAheadMs() int64 {
-	if !b.cache.Config().Enabled {
+	if !b.cache.Config().Enabled || b.cache.Sourced() {
 		return 0
 	}
 	return b.cache.Config().PrefetchMs

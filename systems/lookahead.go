@@ -11,15 +11,15 @@ import (
 // the steps it will take within the look-ahead (one per Speed ms from its
 // next move) are walked cell by cell, a walking player's on along its
 // route past the steps it holds and a patrol's on straight from waypoint
-// to waypoint (unless p takes beats, which tell those routes whole once:
-// lookahead_beat.go), and every chunk the walk enters is
-// predicted for the mobile's party at the time of the step that enters
-// it. A follower's party is its owner, so the owner's path is the pair's.
-// The walk reads
-// only the path and position: it is not a forward simulation, and a path
-// the mobile drops (a refused step, a repath) simply stops being
-// predicted. It runs on the Sim's goroutine after the movement system and
-// returns the steps walked.
+// to waypoint, and every chunk the walk enters is predicted for the
+// mobile's party at the time of the step that enters it. When p takes
+// beats, a mobile whose order told its chunks as a beat (beatTold) is not
+// walked at all: what is left is the orders no beat foretells (a move-to,
+// a follower's chase, steps). A follower's party is its owner, so the
+// owner's path is the pair's. The walk reads only the path and position:
+// it is not a forward simulation, and a path the mobile drops (a refused
+// step, a repath) simply stops being predicted. It runs on the Sim's
+// goroutine after the movement system and returns the steps walked.
 func (s *Sim) lookAhead(p Predictor, horizonMs int64) int {
 	_, beats := p.(DwellPredictor) // routes are told whole, as beats
 	walked := 0
@@ -33,6 +33,10 @@ func (s *Sim) lookAhead(p Predictor, horizonMs int64) int {
 		if left == 0 || (path.Next-1)%aheadEvery != 0 { // after a path's first step, then every aheadEvery
 			continue
 		}
+		sc := s.maps.sched.Get(e)
+		if beats && beatTold(sc.intent) {
+			continue
+		}
 		mob := s.maps.mob.Get(e)
 		speed := max(int64(mob.Speed), 1)
 		steps := int(horizonMs/speed) + 1
@@ -40,7 +44,6 @@ func (s *Sim) lookAhead(p Predictor, horizonMs int64) int {
 		pos := s.maps.pos.Get(e)
 		w := aheadWalk{p: p, x: int(pos.X), y: int(pos.Y), at: max(mob.NextMove, s.now), speed: speed}
 		w.cx, w.cy = w.x/chunk.Size, w.y/chunk.Size
-		sc := s.maps.sched.Get(e)
 		w.party = sc.party
 		for _, d := range path.Steps[path.Next : path.Next+n] {
 			dx, dy := d.Offset()
@@ -57,6 +60,17 @@ func (s *Sim) lookAhead(p Predictor, horizonMs int64) int {
 		}
 	}
 	return walked
+}
+
+// beatTold reports whether an order of intent has its chunks told as a
+// beat when it is given (lookahead_beat.go), so the walk along the path it
+// holds need not tell them again: a patrol's, a walking player's or a
+// wanderer's. On Britannia map 0's 100,000 mobiles, cold, the walk along
+// every held path beside the beats cut late lookups no further (36,305,
+// 38,058, 36,190 with it; 37,085, 38,022, 36,268 without) and cost 0.36 ms
+// a tick.
+func beatTold(in uint8) bool {
+	return in == intentPatrol || in == intentWalk || in == intentWander
 }
 
 // aheadEvery is how often, in steps along its path, a mobile's walk ahead

@@ -5,6 +5,9 @@ import (
 
 	c "github.com/shardcore/shardcore/components"
 	"github.com/shardcore/shardcore/movement"
+	"github.com/shardcore/shardcore/stepcache"
+	"github.com/shardcore/shardcore/stepcache/bake"
+	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
 
@@ -69,5 +72,34 @@ func TestLookAheadPredictsTheChunksAPathEnters(t *testing.T) {
 		if st := s.Stats(); (ahead == 0) != (st.AheadSteps == 0) {
 			t.Fatalf("look-ahead %d ms walked %d steps", ahead, st.AheadSteps)
 		}
+	}
+}
+
+// sourceOf is a chunk source holding one chunk for every cell.
+type sourceOf struct{ ch *chunk.Chunk }
+
+func (s sourceOf) ReadChunk(cx, cy int) (*chunk.Chunk, bool, error) { return s.ch, true, nil }
+
+// TestCacheBackendLooksAheadUntilSourced: a step cache with prefetch looks
+// ahead while a chunk may have to be built, and no longer once its map
+// reads its chunks from a source (a .swb).
+func TestCacheBackendLooksAheadUntilSourced(t *testing.T) {
+	m, td := gridWorld(t)
+	r := movement.NewRules(m, td, nil)
+	cfg := stepcache.DefaultConfig()
+	cfg.PrefetchMs = 1000
+	cache, err := stepcache.New(cfg, bake.Shared, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := NewCacheBackend(cache, SearchCache)
+	if got := b.LookAheadMs(); got != 1000 {
+		t.Fatalf("cold: look-ahead %d ms, want 1000", got)
+	}
+	if err := cache.AttachSource(m.ID, sourceOf{bake.BuildChunk(r, 0, 0)}); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.LookAheadMs(); got != 0 {
+		t.Fatalf("sourced: look-ahead %d ms, want 0", got)
 	}
 }
