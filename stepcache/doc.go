@@ -10,11 +10,14 @@
 // With prefetch on (Config.PrefetchMs) it also takes a look-ahead's
 // predictions (Cache.Predict: which chunk a party will enter, and when;
 // the simulation's look-ahead is systems' walk of the paths its mobiles
-// hold) and starts the admitted ones before their lookups, most urgent
-// first under a per-tick budget (Cache.Prefetch, prefetch.go). A
-// prediction is its party's visit at the admission gate, so it builds
-// ahead only what the gate would have built on a later miss: what two
-// parties, or one party twice, will use. Chunks used or predicted since
+// hold, and the beats its orders tell: Cache.PredictDwell) and starts the
+// admitted ones before their lookups, most urgent first (Cache.Prefetch,
+// prefetch.go): reads under a per-tick budget, builds as far as the
+// background builders' queue has room, which take a miss's build before
+// any prefetch's. A prediction is its party's visit at the admission gate,
+// so it builds ahead only what the gate would have built on a later miss:
+// what two parties, or one party twice, will use (a beat is foretold use
+// over and over, so it needs no second visit). Chunks used or predicted since
 // the previous Enforce are pinned against eviction. Stats.Late counts the
 // lookups that fell through on a chunk built soon after (what prediction
 // could save), Stats.Prefetched and Stats.Unused what prefetch built and

@@ -24,21 +24,20 @@
 // cost more than the tick, while the paths already say where each mobile
 // goes until it repaths, which is all a residency decision needs; what a
 // forward run would add (repaths, refused steps) changes no chunk on the
-// short horizon but a few at the paths' ends. It costs one step of walk
-// per predicted step (Stats.AheadSteps, SystemTime[SysLookAhead]): with
-// 100,000 mobiles on Britannia map 0 and the default 10 s horizon, 0.72 to
-// 0.84 ms a tick, and still about 0.5 ms with a 1 to 2 s horizon (the
-// mobiles visited, not the steps, cost most), against a 4 ms pathfinding
-// budget. Alone it cut late lookups there only 1.4 times, since most are
-// a search's first contact with a chunk, which no held path foretells. So
-// it also tells each order's beat once, when the order is given
+// short horizon but a few at the paths' ends. Alone it cut late lookups
+// on Britannia map 0 (100,000 mobiles, cold) only 1.4 times, since most
+// are a search's first contact with a chunk, which no held path foretells.
+// So it also tells each order's beat once, when the order is given
 // (lookahead_beat.go): a patrol's route, a walking player's route, a
-// wanderer's home square, the chunks the mobile will use over and over,
-// at the time it first moves; the first searches of a population logging
-// in then find most of them built. With the beats, late lookups fell 3.1
-// to 3.7 times and the walk (no longer following routes past held paths)
-// costs 0.36 to 0.46 ms a tick; the cold p99 was still worse with it on
-// (docs/performance.md, Prefetch), so prefetch stays off by default.
+// wanderer's home square, the chunks the mobile will use over and over, at
+// the time it first moves; the first searches of a population logging in
+// then find most of them built. A mobile whose order was told as a beat is
+// not walked each tick (the walk beside the beats cut late lookups no
+// further), so the walk is left with the orders no beat foretells (a
+// move-to, a chase, steps): 0.13 to 0.15 ms a tick there, against a 4 ms
+// pathfinding budget, and late lookups 8.6 times fewer than reacting
+// (docs/performance.md, Prefetch). A map whose chunks are read from a .swb
+// does not look ahead (systems.CacheBackend.LookAheadMs).
 //
 // Between ticks it takes orders (orders.go: spawn, despawn, teleport, a
 // new order for a mobile, items and doors), reports events (events.go:
