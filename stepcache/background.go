@@ -34,15 +34,20 @@ type buildJob struct {
 	pre   bool // asked by Prefetch
 }
 
-// startBuilder starts n workers over the cache's maps.
-func (c *Cache) startBuilder(n int) {
-	b := &builder{
+// newBuilder returns a builder with its queues and no workers yet.
+func newBuilder() *builder {
+	return &builder{
 		urgent:  make(chan buildJob, buildQueueCap),
 		jobs:    make(chan buildJob, buildQueueCap),
 		done:    make(chan buildJob, buildQueueCap),
 		quit:    make(chan struct{}),
 		pending: make(map[ChunkKey]struct{}, buildQueueCap),
 	}
+}
+
+// startBuilder starts n workers over the cache's maps.
+func (c *Cache) startBuilder(n int) {
+	b := newBuilder()
 	for w := 0; w < n; w++ {
 		rules := map[world.MapID]*movement.Rules{}
 		for _, ms := range c.maps {

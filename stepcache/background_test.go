@@ -123,10 +123,7 @@ func TestBackgroundBuild_MissBeforePrefetch(t *testing.T) {
 	r := steptest.HandWorld(t)
 	c := newTestCache(t, Config{MissPromotionThreshold: 1}, r)
 	ms := c.maps[r.Map.ID]
-	b := &builder{
-		urgent: make(chan buildJob, buildQueueCap), jobs: make(chan buildJob, buildQueueCap),
-		done: make(chan buildJob, buildQueueCap), quit: make(chan struct{}), pending: map[ChunkKey]struct{}{},
-	}
+	b := newBuilder()
 	for ci := int32(0); ci < 3; ci++ {
 		if !b.ask(ms, ci, 0, true) {
 			t.Fatal("prefetch ask refused")

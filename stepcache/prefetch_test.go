@@ -252,10 +252,7 @@ func TestPredictDwell_AdmitsOnTheFirstVisitAndWaitsForRoom(t *testing.T) {
 	}
 	// builders that take no job, their prefetch queue full
 	c.Close()
-	c.bld = &builder{
-		urgent: make(chan buildJob, buildQueueCap), jobs: make(chan buildJob, buildQueueCap),
-		done: make(chan buildJob, buildQueueCap), quit: make(chan struct{}), pending: map[ChunkKey]struct{}{},
-	}
+	c.bld = newBuilder()
 	for i := 0; i < prefetchQueueShare; i++ {
 		c.bld.jobs <- buildJob{}
 	}

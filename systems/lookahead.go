@@ -50,7 +50,7 @@ func (s *Sim) lookAhead(p Predictor, horizonMs int64) int {
 			w.to(s, w.x+dx, w.y+dy)
 		}
 		walked += n
-		if n == left && n < steps && !beats {
+		if n == left && n < steps { // (with beats, no walk or patrol gets here)
 			switch sc.intent {
 			case intentWalk:
 				walked += s.aheadOnRoute(&w, e, steps-n)
