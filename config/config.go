@@ -114,6 +114,12 @@ type Shard struct {
 	// docs/operations.md, Budgets. Default true; off, or where the kernel
 	// gives none, the heap keeps 4 KiB pages.
 	HugePages bool `toml:"hugePages"`
+	// Idle is how a paced shard waits between ticks: IdleSleep (the
+	// default) sleeps on a timer; IdleSpin spins on the clock with every
+	// core the shard may use kept busy, so that on a virtual machine the
+	// next tick does not start on a halted, cache-cold vCPU. Spinning
+	// costs those cores in full; see docs/operations.md, Cores.
+	Idle string `toml:"idle"`
 	// SaveFile is where the shard saves its state (the admin console's
 	// save and quit, and every SaveEveryS) and what it restores on boot when
 	// the file is there; "" (the default): no save file.
@@ -226,7 +232,7 @@ func Default() Config {
 			},
 		},
 		Shard: Shard{
-			TickMs: DefaultTickMs, MoveWorkers: 0, HugePages: true,
+			TickMs: DefaultTickMs, MoveWorkers: 0, HugePages: true, Idle: IdleSleep,
 			Population: Population{
 				Pets:     100,
 				Patrols:  100,

@@ -61,6 +61,15 @@ const (
 	SearchCache = "cache"
 )
 
+// The shard.idle values.
+const (
+	IdleSleep = "sleep"
+	IdleSpin  = "spin"
+)
+
+// Idles returns the accepted shard.idle values.
+func Idles() []string { return []string{IdleSleep, IdleSpin} }
+
 // Searches returns the accepted pathfinding.search values.
 func Searches() []string { return []string{SearchJPS, SearchCache} }
 
@@ -126,6 +135,7 @@ func (c Config) problems() []*Error {
 	v.intIn("shard.tickMs", s.TickMs, 1, MaxTickMs)
 	v.intIn("shard.sleepRadius", s.SleepRadius, 0, MaxSleepRadius)
 	v.intIn("shard.moveWorkers", s.MoveWorkers, 0, 2)
+	v.oneOf("shard.idle", s.Idle, Idles())
 	v.saves(s)
 	v.intIn("shard.population.pets", s.Population.Pets, 0, MaxPopulation)
 	v.intIn("shard.population.patrols", s.Population.Patrols, 0, MaxPopulation)

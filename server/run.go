@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/shardcore/shardcore/config"
 	"github.com/shardcore/shardcore/systems"
 )
 
@@ -29,8 +30,9 @@ func (s *Server) Run(ctx context.Context) error { return s.RunHook(ctx, nil) }
 // it shuts down gracefully (the running tick finishes, bakes are cancelled,
 // the recorder is flushed, .swb readers are closed, the shard is saved when
 // shard.saveFile is set, a summary is logged). A tick that overruns
-// shard.tickMs is counted, and the ticker drops the ticks it missed rather
-// than queueing them. Game time is counted in ticks, paced or not: each
+// shard.tickMs is counted, and the loop drops the ticks it missed rather
+// than queueing them. Between paced ticks the loop sleeps or spins, as
+// shard.idle says (pace.go). Game time is counted in ticks, paced or not: each
 // tick moves the world on by one shard.tickMs (from 0, or a restored
 // save's game time), so a paced shard behind the clock slows down while it
 // is behind instead of handing its next tick the time it missed (a tick
@@ -46,19 +48,16 @@ func (s *Server) RunHook(ctx context.Context, hook Hook) error {
 	stopHuge := s.hugePages(ctx)
 	defer stopHuge()
 	period := s.cfg.Shard.Tick()
-	s.log.Info().Float64("tick_ms", ms(period)).Bool("unpaced", s.opts.Unpaced).Uint64("maxTicks", s.opts.MaxTicks).Msg("shard running")
-	var tc <-chan time.Time
+	s.log.Info().Float64("tick_ms", ms(period)).Bool("unpaced", s.opts.Unpaced).Str("idle", s.cfg.Shard.Idle).Uint64("maxTicks", s.opts.MaxTicks).Msg("shard running")
+	var pace *pacer
 	if !s.opts.Unpaced {
-		t := time.NewTicker(period)
-		defer t.Stop()
-		tc = t.C
+		pace = newPacer(period, s.cfg.Shard.Idle == config.IdleSpin)
+		defer pace.Stop()
 	}
 	for s.opts.MaxTicks == 0 || s.ticks.n < s.opts.MaxTicks {
-		if tc != nil {
-			select {
-			case <-ctx.Done():
+		if pace != nil {
+			if !pace.wait(ctx) {
 				return s.shutdown(nil)
-			case <-tc:
 			}
 		} else if ctx.Err() != nil {
 			return s.shutdown(nil)
@@ -75,13 +74,9 @@ func (s *Server) RunHook(ctx context.Context, hook Hook) error {
 				return s.shutdown(err)
 			}
 		}
-		if tc != nil {
-			// A tick that fired while this one overran is dropped, not run late.
-			select {
-			case <-tc:
-				s.ticks.dropped++
-			default:
-			}
+		// A tick that came due while this one overran is dropped, not run late.
+		if pace != nil && pace.ran() {
+			s.ticks.dropped++
 		}
 	}
 	return s.shutdown(nil)

@@ -36,6 +36,9 @@ const (
 	// envRate, when set, bounds the leaders each process's driver sends
 	// per second.
 	envRate = "SHARDCORE_CLUSTERTEST_RATE"
+	// envSpin, when it names a process, has that process spin between its
+	// paced ticks (shard.idle = "spin").
+	envSpin = "SHARDCORE_CLUSTERTEST_SPIN"
 )
 
 // cpuProfile starts a CPU profile into path; stop ends it.
@@ -227,6 +230,9 @@ func child() error {
 	cfg, err := config.Load(os.Getenv(envChild))
 	if err != nil {
 		return err
+	}
+	if os.Getenv(envSpin) == cfg.Cluster.Self {
+		cfg.Shard.Idle = config.IdleSpin
 	}
 	d, err := childDriver(cfg)
 	if err != nil {
