@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"runtime"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -108,5 +110,75 @@ func TestEarlySearchDropsAChangedRequest(t *testing.T) {
 	}
 	if x != 10 || y != 4 {
 		t.Fatalf("mobile %d's path ends at (%d,%d), not at its new goal (10,4)", ids[1], x, y)
+	}
+}
+
+// earlyStallFinder is a classic A* whose early searches (Deadline 1) run
+// until their clock says stop and then pause: each is still under way
+// when the AI is done. Resume finishes the held search.
+type earlyStallFinder struct {
+	f       pathing.Finder
+	held    pathing.Request
+	holding bool
+	stalls  *atomic.Int64
+	resumes *atomic.Int64
+	bad     *atomic.Int64
+}
+
+func (p *earlyStallFinder) Find(req *pathing.Request, res *pathing.Result) {
+	*res = pathing.Result{Dirs: res.Dirs[:0], Zs: res.Zs[:0]}
+	if req.Clock == nil || req.Deadline != 1 {
+		p.f.Find(req, res)
+		return
+	}
+	for req.Clock() < req.Deadline {
+		runtime.Gosched()
+	}
+	p.held, p.holding, res.Paused = *req, true, true
+	p.stalls.Add(1)
+}
+
+func (p *earlyStallFinder) Resume(req *pathing.Request, res *pathing.Result) {
+	if !p.holding || !sameRequest(&p.held, req) {
+		p.bad.Add(1)
+		return
+	}
+	p.holding = false
+	p.resumes.Add(1)
+	p.f.Find(&p.held, res)
+	res.Paused = false
+}
+
+// TestEarlySearchPausesWhenTheAIIsDone: an early search still under way
+// when the AI is done pauses at once, its worker holds it, and the stage
+// resumes it on the Sim's goroutine, every one: every request is served
+// once and the run ends where the Sim alone ends.
+func TestEarlySearchPausesWhenTheAIIsDone(t *testing.T) {
+	h1, s1 := earlyRun(t, 1, false, false, 120)
+	m, td := gridWorld(t)
+	var stalls, resumes, bad atomic.Int64
+	o := Options{TickBudget: time.Hour, Clock: func() time.Duration { return 0 }, SearchWorkers: 2,
+		Backend: LiveBackend{NewSharedFinder: func(r *movement.Rules) pathing.Finder {
+			return &earlyStallFinder{f: pathing.NewClassic(r), stalls: &stalls, resumes: &resumes, bad: &bad}
+		}}}
+	s, _ := newSim(t, m, td, o)
+	s.paths.early.waitStart = true
+	for _, id := range spawnPatrollers(t, s, 10) {
+		at, _ := s.MobileState(id)
+		if _, err := s.SpawnMobile(MobileSpec{X: int(at.X) + 1, Y: int(at.Y), Speed: 100, Order: Order{Follow: &FollowSpec{Target: id, Range: 2}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 120; i++ {
+		s.Step()
+	}
+	h2, s2 := s.PositionsHash(), s.Stats()
+	t.Logf("%d searches; %d early searches paused, %d resumed, %d served early", s2.Searches, stalls.Load(), resumes.Load(), s2.EarlyServed)
+	if stalls.Load() == 0 || resumes.Load() != stalls.Load() || bad.Load() != 0 {
+		t.Fatalf("%d early searches paused, %d bad resumes", stalls.Load(), bad.Load())
+	}
+	if h2 != h1 || s2.Searches != s1.Searches || s2.Found != s1.Found || s2.Steps != s1.Steps || s2.QueueLen != 0 {
+		t.Fatalf("hash %x searches %d found %d steps %d queue %d; the Sim alone: hash %x searches %d found %d steps %d",
+			h2, s2.Searches, s2.Found, s2.Steps, s2.QueueLen, h1, s1.Searches, s1.Found, s1.Steps)
 	}
 }
