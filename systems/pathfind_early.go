@@ -118,6 +118,7 @@ func (ea *earlySearch) wakeHelper() {
 // stop or all are searched, waiting for the next one briefly on its core
 // and then parked, so it takes no core from other work while the AI makes
 // no requests.
+//
 // A finder that can pause is given a clock that reads "too late" once the
 // helper is told to stop, so the stage does not wait out a long search: it
 // pauses within a few dozen expansions and its worker holds it, as a
@@ -175,9 +176,9 @@ func (ea *earlySearch) stopClock() time.Duration {
 	return 0
 }
 
-// endEarly stops the helper, waits for its search under way, and serves
-// the queue's head as far as the early searches answer it; it returns how
-// many it served.
+// endEarly stops the helper and waits for it (a search under way pauses,
+// or finishes on a finder that cannot pause), then serves the queue's head
+// as far as the early searches answer it; it returns how many it served.
 func (p *pathfinder) endEarly(s *Sim) int {
 	ea := &p.early
 	if !ea.on {
