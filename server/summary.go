@@ -110,10 +110,6 @@ type MapSummary struct {
 	// Unread is its cache's prefetched chunks not read yet
 	// (stepcache.Stats.Unread).
 	Unread int
-	// EarlyServed and EarlyDropped are its searches run while the AI
-	// thought that served their request, and that did not
-	// (systems.Stats).
-	EarlyServed, EarlyDropped uint64
 	// SystemMs is the time each of its tick's systems took over all ticks
 	// (indexed by systems.System: think, pathfinding, movement, look-ahead,
 	// cache upkeep), by the shard's clock.
@@ -131,7 +127,7 @@ func snapshotMap(me *mapEntry) MapSummary {
 		Resident: cs.Resident, Budget: me.budget, Built: cs.Built, Loaded: cs.Loaded, Evicted: cs.Evicted,
 		MaxWaitTicks: st.MaxWaitTicks, QueueLen: st.QueueLen, Mobiles: st.Mobiles, Items: st.Items, Steps: st.Steps,
 		SWBAttached: me.reader != nil, Late: cs.Late, Prefetched: cs.Prefetched, Unused: cs.Unused,
-		Unread: cs.Unread, EarlyServed: st.EarlyServed, EarlyDropped: st.EarlyDropped,
+		Unread: cs.Unread,
 	}
 	for k, d := range st.SystemTime {
 		m.SystemMs[k] = ms(d)

@@ -29,7 +29,6 @@ func (s *Sim) request(e ecs.Entity, req *c.PathRequest, goal world.Point, rng in
 	if !req.Queued {
 		req.Queued = true
 		s.paths.queue = append(s.paths.queue, e)
-		s.paths.handOver(s, e, len(s.paths.queue)-1)
 	}
 }
 

@@ -9,8 +9,7 @@
 // request queue, served oldest first within a node budget per search from
 // searchBudget, by search workers at once: pathfind_par.go; a worker's
 // search still running at the stage's deadline pauses and resumes next
-// tick: pathfind_hold.go; a helper searches while the AI thinks:
-// pathfind_early.go), the mover (each step re-checked by the step
+// tick: pathfind_hold.go), the mover (each step re-checked by the step
 // cache and the dynamic pass or the live rules, doors; west and east lanes
 // at once: move_lanes.go), the look-ahead (lookahead.go), then the cache
 // upkeep hook and the stats.

@@ -123,11 +123,6 @@ type Options struct {
 	// deterministic budgets and a Recorder that is recording serve on the
 	// Sim's goroutine alone.
 	SearchWorkers int
-	// NoEarlySearch keeps the search workers waiting while the AI stage
-	// thinks; by default (with search workers) a helper starts on the
-	// tick's requests as they are made (pathfind_early.go). The outcomes
-	// are the same either way.
-	NoEarlySearch bool
 	// MoveWorkers, at 2 or more with a Backend that has shared steppers,
 	// has the movement system step its west and east lanes at once
 	// (move_lanes.go); the outcome is the same with one.

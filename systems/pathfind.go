@@ -30,7 +30,6 @@ type pathfinder struct {
 	res       pathing.Result
 	rec       PathRecord
 	par       *parallel // the parallel stage's workers (nil: none)
-	early     earlySearch
 }
 
 func newPathfinder(finder pathing.Finder) *pathfinder {
@@ -45,10 +44,8 @@ func newPathfinder(finder pathing.Finder) *pathfinder {
 // served in parallel (pathfind_par.go).
 func (p *pathfinder) update(s *Sim) {
 	start := s.opts.Clock()
-	early := p.endEarly(s)
 	if p.useParallel(s) {
 		p.updateParallel(s, start)
-		p.par.served += early
 		p.compact()
 		s.st.pathTime += s.opts.Clock() - start
 		s.st.queueLen = len(p.queue) - p.head

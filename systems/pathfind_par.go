@@ -68,7 +68,6 @@ type parallel struct {
 	jobs    []job
 	next    atomic.Int64 // the next job to take
 	served  int          // searches in the last stage: sizes the next batch
-	own     int          // the worker the Sim's goroutine runs in the next round (0 unless an early search paused)
 	mu      sync.Mutex   // guards gen and closed against helpers starting late
 	gen     uint64
 	closed  bool
@@ -150,9 +149,7 @@ func (p *pathfinder) prepareJobs(s *Sim, want int) int {
 }
 
 // run searches the jobs on every worker until they are done or the budget
-// is spent, and returns once no helper searches any more. The Sim's
-// goroutine runs worker own (0, or the one holding a search paused when
-// the AI was done, which it so surely resumes), helpers the others.
+// is spent, and returns once no helper searches any more.
 func (ps *parallel) run(s *Sim, postponed ecs.Entity, start time.Duration) {
 	ps.next.Store(0)
 	ps.mu.Lock()
@@ -160,14 +157,10 @@ func (ps *parallel) run(s *Sim, postponed ecs.Entity, start time.Duration) {
 	ps.closed = false
 	gen := ps.gen
 	ps.mu.Unlock()
-	own := ps.own
-	ps.own = 0
-	for w := range ps.workers {
-		if w != own {
-			go ps.help(s, ps.workers[w], gen, postponed, start)
-		}
+	for w := 1; w < len(ps.workers); w++ {
+		go ps.help(s, ps.workers[w], gen, postponed, start)
 	}
-	ps.work(s, ps.workers[own], postponed, start)
+	ps.work(s, ps.workers[0], postponed, start)
 	ps.mu.Lock()
 	ps.closed = true
 	ps.mu.Unlock()

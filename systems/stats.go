@@ -16,7 +16,6 @@ type counters struct {
 	searches, found, expansions uint64
 	unreachable                 uint64
 	postponed                   uint64
-	earlyServed, earlyDropped   uint64
 	steps, blocked, doorsOpened uint64
 	stepsLive                   uint64
 	waitSum, maxWait            uint64
@@ -96,14 +95,10 @@ type Stats struct {
 	DoorsOpened uint64
 	// Postponed counts capped searches that ran out of the tick's budget
 	// and left their request queued at the head for the next tick.
-	Postponed uint64
-	// EarlyServed counts searches served from those run while the AI
-	// thought (pathfind_early.go); EarlyDropped those searched so but not
-	// served from (the request changed, or one before it was not searched).
-	EarlyServed, EarlyDropped uint64
-	QueueLen                  int    // requests waiting after the last tick
-	MaxWaitTicks              uint64 // longest wait of a served request, in ticks
-	MeanWaitTicks             float64
+	Postponed     uint64
+	QueueLen      int    // requests waiting after the last tick
+	MaxWaitTicks  uint64 // longest wait of a served request, in ticks
+	MeanWaitTicks float64
 	// LastTickMaxWait is the longest wait among requests served in the last tick.
 	LastTickMaxWait uint64
 	// Tick durations by Clock over the last 1024 ticks, and the all-time max.
@@ -129,7 +124,6 @@ type Stats struct {
 func (s *Sim) Stats() Stats {
 	st := Stats{
 		Ticks: s.tick, Searches: s.st.searches, Found: s.st.found, Unreachable: s.st.unreachable, Expansions: s.st.expansions, Postponed: s.st.postponed,
-		EarlyServed: s.st.earlyServed, EarlyDropped: s.st.earlyDropped,
 		Steps: s.st.steps, StepsLive: s.st.stepsLive, Blocked: s.st.blocked, DoorsOpened: s.st.doorsOpened, QueueLen: s.st.queueLen,
 		MaxWaitTicks: s.st.maxWait, MoveStages: s.st.moveStages, LastTickMaxWait: s.st.tickMaxWait, TickMax: s.st.tickMax,
 		TickTotal: s.st.tickTotal, PathfindTime: s.st.pathTime, Lookups: s.st.lookups, SystemTime: s.st.sys,

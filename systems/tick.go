@@ -19,7 +19,6 @@ func (s *Sim) Tick(now time.Duration) {
 		s.st.sys[k] += t - lap
 		lap = t
 	}
-	s.paths.beginEarly(s) // searches the requests queued and made while the AI thinks
 	s.ai.think.update(s)
 	mark(SysThink)
 	s.paths.update(s)
