@@ -22,10 +22,9 @@ func (l *lane) walk(s *Sim) {
 
 // warm reads what stepping batch b reads first, mobile by mobile in three
 // passes (their entity records; their components; their paths' next steps,
-// sectors and the tails of their mobile lists, spatial entries and
-// step-cache records), so each pass's cache misses are independent of each
-// other and the core waits for them together rather than one after
-// another: a step's own reads form a chain
+// sectors, spatial entries and step-cache records), so each pass's cache
+// misses are independent of each other and the core waits for them
+// together rather than one after another: a step's own reads form a chain
 // (entity, schedule, path, steps, cell) that is mostly misses among
 // 100,000 mobiles. It reads only what the steps read, and changes nothing
 // (the sums keep the reads).
@@ -56,9 +55,6 @@ func (l *lane) warm(s *Sim, b []timer) {
 		if x, y := int(pos.X), int(pos.Y); s.idx.in(x, y) {
 			sec, _ := s.idx.at(x, y)
 			sum += uintptr(sec.mobBits[0]) + uintptr(len(sec.mobs))
-			if n := len(sec.mobs); n > 0 {
-				sum += uintptr(sec.mobs[n-1].h) // where the move looks for it first (MoveMobile)
-			}
 			if h := s.maps.ref.Get(tm.e).H; h >= 0 && int(h) < len(s.idx.mobs) {
 				sum += uintptr(s.idx.mobs[h].x)
 			}
