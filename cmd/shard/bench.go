@@ -30,7 +30,7 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 }
 
 // benchPathsSynopsis is bench paths' usage line.
-const benchPathsSynopsis = "shard bench paths [--world default|DIR] [--map N] [--iters N] [--movingai builtin|DIR|\"\"] [--movingai-map NAME]"
+const benchPathsSynopsis = "shard bench paths [--world default|DIR] [--map N] [--iters N] [--movingai builtin|DIR|\"\"] [--movingai-map NAME] [--cpuprofile FILE]"
 
 // benchPathsOptions are bench paths' flags, checked.
 type benchPathsOptions struct {
@@ -40,6 +40,7 @@ type benchPathsOptions struct {
 	grid    *movingai.Grid // nil: no Moving AI rows
 	scens   []movingai.Scenario
 	maiMap  string
+	cpuprof string // where to write a CPU profile of the timed rows ("": none)
 	maiNote string // why the Moving AI rows are left out
 }
 
@@ -60,6 +61,13 @@ func benchPaths(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	defer os.RemoveAll(dir)
+	if o.cpuprof != "" {
+		stop, err := startCPUProfile(o.cpuprof)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	var rows []pathbench.Row
 	if o.world == "default" {
 		rows, err = benchDefaultWorld(ctx, stdout, dir, o.iters)
@@ -96,6 +104,7 @@ func parseBenchPaths(args []string, stdout, stderr io.Writer) (benchPathsOptions
 	flags.IntVar(&o.iters, "iters", 200, "timed samples per scenario and mode (fewer for rows slower than 3 s in all)")
 	mai := flags.String("movingai", builtinMovingAI, `Moving AI rows: "builtin" (`+builtinMovingAIMap+`, built into the binary), a folder with maps/ and scenarios/, or "" for none (with --world DIR the default is none)`)
 	flags.StringVar(&o.maiMap, "movingai-map", builtinMovingAIMap, "the Moving AI map whose longest scenario is benchmarked")
+	flags.StringVar(&o.cpuprof, "cpuprofile", "", "write a CPU profile of the benchmark to FILE (go tool pprof; every mode's searches are in it, focus on a finder's functions)")
 	if err := flags.parse(args); err != nil {
 		return o, err
 	}

@@ -14,8 +14,8 @@ import (
 
 // TestBenchPathsBritannia runs `shard bench paths --world DIR` on a small
 // britannia map 0: the five twins in every mode, the last line the jump
-// search's least speedup; a folder without a features file is refused,
-// naming the file.
+// search's least speedup, and --cpuprofile leaves a pprof file; a folder
+// without a features file is refused, naming the file.
 func TestBenchPathsBritannia(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates and bakes a 1024x768 map")
@@ -25,9 +25,13 @@ func TestBenchPathsBritannia(t *testing.T) {
 	if err := genBritannia(context.Background(), io.Discard, o); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errs := shardCmd("bench", "paths", "--world", dir, "--map", "0", "--iters", "1")
+	prof := filepath.Join(t.TempDir(), "cpu.pb")
+	code, out, errs := shardCmd("bench", "paths", "--world", dir, "--map", "0", "--iters", "1", "--cpuprofile", prof)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if b, err := os.ReadFile(prof); err != nil || len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Errorf("--cpuprofile %s: not a gzip pprof file (%d bytes, %v)", prof, len(b), err)
 	}
 	for _, twin := range []string{"forest walk", "town street", "dungeon ramp", "shore swim", "overland traverse"} {
 		if n := strings.Count(out, "\n"+twin+" "); n != 6 {
