@@ -159,6 +159,7 @@ func (s *Server) tick(period time.Duration) {
 	}
 	d := s.clock() - t0
 	s.ticks.add(d, period)
+	s.writeTimeline(d)
 	if s.mon.met != nil {
 		s.mon.met.Tick(d, d > period)
 	}

@@ -65,6 +65,12 @@ type Options struct {
 	// tick, on the map's own goroutine. A run's outcome then does not
 	// depend on the machine's speed or load (tests, examples, replays).
 	MaxSearchesPerTick int
+	// Timeline, when set, receives a CSV line per map per tick (a header
+	// first): the tick, the map, the shard's tick and the map's part of it,
+	// the map's simulation stage by stage in µs, and its steps, searches
+	// and expansions. It is written on the tick goroutine after each tick:
+	// give it a buffered writer.
+	Timeline io.Writer
 	// Transit, when set, carries mobiles to and from the maps of the shard
 	// that other processes run, and keeps them in the saves (package
 	// cluster's Node).
@@ -101,6 +107,7 @@ type Server struct {
 	closed  bool
 	saves   saver
 	mon     monitor
+	tl      timeline // Options.Timeline's state
 }
 
 // bakeState is the background bakes: their results on the way to the tick

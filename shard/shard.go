@@ -41,6 +41,9 @@ type Options struct {
 	Out io.Writer
 	// ProgressEvery prints a progress line to Out this often (0: never).
 	ProgressEvery time.Duration
+	// Timeline, when set, receives a CSV line per map per tick: what each
+	// map's tick took, stage by stage, and did (server.Options.Timeline).
+	Timeline io.Writer
 	// MaxSearchesPerTick, when positive, replaces the pathfinding time
 	// budget (pathfinding.tickBudgetMs) with a deterministic one: at most
 	// this many searches a tick on each map. The shard's outcome then does
@@ -76,7 +79,7 @@ func Open(ctx context.Context, cfg config.Config, o Options) (*Shard, error) {
 	}
 	so := server.Options{
 		MaxTicks: o.MaxTicks, Unpaced: o.Unpaced, Stdin: o.Console, Out: o.Out, ProgressEvery: o.ProgressEvery,
-		MaxSearchesPerTick: o.MaxSearchesPerTick,
+		MaxSearchesPerTick: o.MaxSearchesPerTick, Timeline: o.Timeline,
 	}
 	var node *cluster.Node
 	if cfg.Cluster.On() {

@@ -14,9 +14,11 @@ func (s *Sim) Tick(now time.Duration) {
 	s.now = now.Milliseconds()
 	s.st.tickMaxWait = 0
 	lap := t0
+	steps, searches, expansions := s.st.steps, s.st.searches, s.st.expansions
 	mark := func(k System) {
 		t := s.opts.Clock()
 		s.st.sys[k] += t - lap
+		s.last.Stages[k] = t - lap
 		lap = t
 	}
 	s.ai.think.update(s)
@@ -37,8 +39,21 @@ func (s *Sim) Tick(now time.Duration) {
 	s.opts.Backend.Upkeep()
 	mark(SysUpkeep)
 	s.tick++
+	s.last.Steps, s.last.Searches, s.last.Expansions = s.st.steps-steps, s.st.searches-searches, s.st.expansions-expansions
 	s.durs.add(lap-t0, &s.st)
 }
+
+// TickTimes is what one tick of a Sim took, system by system (indexed by
+// System), and what it did.
+type TickTimes struct {
+	Stages     [NumSystems]time.Duration
+	Steps      uint64 // steps taken
+	Searches   uint64 // searches run
+	Expansions uint64 // their expansions
+}
+
+// LastTick returns what the last tick took and did (zero before the first).
+func (s *Sim) LastTick() TickTimes { return s.last }
 
 // Step runs one tick a tick period after the last: from a new Sim, at the
 // multiples of the period.

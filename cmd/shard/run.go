@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -16,7 +17,7 @@ import (
 )
 
 // runSynopsis is run's usage line.
-const runSynopsis = "shard run [--config server.toml] [--ticks N] [--population pets=N,patrols=N,swimmers=N] [--progress D] [--cpuprofile FILE] [--memprofile FILE]"
+const runSynopsis = "shard run [--config server.toml] [--ticks N] [--population pets=N,patrols=N,swimmers=N] [--progress D] [--cpuprofile FILE] [--memprofile FILE] [--timeline FILE]"
 
 // cmdRun runs the shard (runSynopsis) and prints its summary.
 func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -31,6 +32,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	ticks := f.Uint64("ticks", 0, "run N ticks back to back, as fast as possible (no sleeping between ticks), measuring each tick's duration;\n0 runs paced at shard.tickMs until interrupted (Ctrl-C)")
 	cpuprof := f.String("cpuprofile", "", "write a CPU profile of the run to FILE")
 	memprof := f.String("memprofile", "", "write a heap profile (live and allocated since start) to FILE when the run ends")
+	timeline := f.String("timeline", "", "write a CSV line per map per tick to FILE: tick,map,shard_us,map_us,think_us,pathfind_us,move_us,lookahead_us,upkeep_us,steps,searches,expansions")
 	progress := f.Duration("progress", 5*time.Second, "print a progress line (progress ticks N p50_ms X ..., the summary so far) this often, e.g. 10s (0: never)")
 	if err := f.parse(args); err != nil {
 		return err
@@ -47,6 +49,20 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	opts := shard.Options{MaxTicks: *ticks, Unpaced: *ticks > 0, Out: stdout, ProgressEvery: *progress, Log: &log}
+	if *timeline != "" {
+		tf, err := os.Create(*timeline)
+		if err != nil {
+			return fmt.Errorf("timeline: %w", err)
+		}
+		tw := bufio.NewWriterSize(tf, 1<<16)
+		defer func() {
+			if err := tw.Flush(); err != nil {
+				log.Warn().Err(err).Str("file", *timeline).Msg("timeline: flush failed")
+			}
+			tf.Close()
+		}()
+		opts.Timeline = tw
+	}
 	if stdinInteractive() {
 		opts.Console = os.Stdin
 	}

@@ -62,3 +62,31 @@ func TestRunWritesProfiles(t *testing.T) {
 		t.Errorf("unwritable --memprofile: exit %d, stderr %q", code, errs)
 	}
 }
+
+// TestRunWritesTimeline: --timeline leaves a CSV with a header and a line
+// per tick (one map); a path that cannot be created is an error naming the
+// flag, before the shard loads.
+func TestRunWritesTimeline(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "server.toml")
+	toml := fmt.Sprintf("[world]\nsize = \"512x512\"\n[pathfinding]\ncacheDir = %q\n[shard.population]\npets = 5\npatrols = 5\nswimmers = 0\n[log]\nlevel = \"warn\"\n", filepath.Join(dir, "cache"))
+	if err := os.WriteFile(cfg, []byte(toml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tl := filepath.Join(dir, "tl.csv")
+	if code, out, errs := shardCmd("run", "--config", cfg, "--ticks", "20", "--progress", "0", "--timeline", tl); code != 0 {
+		t.Fatalf("shard run: exit %d\n%s\n%s", code, out, errs)
+	}
+	b, err := os.ReadFile(tl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	if len(lines) != 21 || !strings.HasPrefix(lines[0], "tick,map,shard_us,map_us,") || !strings.HasPrefix(lines[20], "20,0,") {
+		t.Errorf("timeline: %d lines, first %q, last %q", len(lines), lines[0], lines[len(lines)-1])
+	}
+	code, _, errs := shardCmd("run", "--config", cfg, "--ticks", "5", "--progress", "0", "--timeline", filepath.Join(dir, "missing", "tl.csv"))
+	if code != 1 || !strings.Contains(errs, "timeline") {
+		t.Errorf("unwritable --timeline: exit %d, stderr %q", code, errs)
+	}
+}
