@@ -40,7 +40,6 @@ type Sim struct {
 	move  mover
 	st    counters
 	durs  durations
-	last  TickTimes // what the last tick took and did (LastTick)
 	ev    eventLog
 	beat  beats
 }

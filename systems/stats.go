@@ -27,6 +27,7 @@ type counters struct {
 	sys                         [NumSystems]time.Duration
 	moveStages                  uint64
 	aheadSteps                  uint64
+	last                        TickTimes // the last tick's (LastTick)
 }
 
 // served counts a search served after waiting wait ticks.

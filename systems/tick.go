@@ -18,7 +18,7 @@ func (s *Sim) Tick(now time.Duration) {
 	mark := func(k System) {
 		t := s.opts.Clock()
 		s.st.sys[k] += t - lap
-		s.last.Stages[k] = t - lap
+		s.st.last.Stages[k] = t - lap
 		lap = t
 	}
 	s.ai.think.update(s)
@@ -39,7 +39,7 @@ func (s *Sim) Tick(now time.Duration) {
 	s.opts.Backend.Upkeep()
 	mark(SysUpkeep)
 	s.tick++
-	s.last.Steps, s.last.Searches, s.last.Expansions = s.st.steps-steps, s.st.searches-searches, s.st.expansions-expansions
+	s.st.last.Steps, s.st.last.Searches, s.st.last.Expansions = s.st.steps-steps, s.st.searches-searches, s.st.expansions-expansions
 	s.durs.add(lap-t0, &s.st)
 }
 
@@ -53,7 +53,7 @@ type TickTimes struct {
 }
 
 // LastTick returns what the last tick took and did (zero before the first).
-func (s *Sim) LastTick() TickTimes { return s.last }
+func (s *Sim) LastTick() TickTimes { return s.st.last }
 
 // Step runs one tick a tick period after the last: from a new Sim, at the
 // multiples of the period.

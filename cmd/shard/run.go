@@ -10,6 +10,7 @@ import (
 	"runtime/pprof"
 	"time"
 
+	"github.com/rs/zerolog"
 	"golang.org/x/term"
 
 	"github.com/shardcore/shardcore/server"
@@ -49,20 +50,12 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	opts := shard.Options{MaxTicks: *ticks, Unpaced: *ticks > 0, Out: stdout, ProgressEvery: *progress, Log: &log}
-	if *timeline != "" {
-		tf, err := os.Create(*timeline)
-		if err != nil {
-			return fmt.Errorf("timeline: %w", err)
-		}
-		tw := bufio.NewWriterSize(tf, 1<<16)
-		defer func() {
-			if err := tw.Flush(); err != nil {
-				log.Warn().Err(err).Str("file", *timeline).Msg("timeline: flush failed")
-			}
-			tf.Close()
-		}()
-		opts.Timeline = tw
+	tl, closeTimeline, err := openTimeline(*timeline, &log)
+	if err != nil {
+		return err
 	}
+	defer closeTimeline()
+	opts.Timeline = tl
 	if stdinInteractive() {
 		opts.Console = os.Stdin
 	}
@@ -82,14 +75,36 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := writeHeap(); err != nil {
 		return err
 	}
-	srv := sh.Server()
-	sum := srv.Summary()
+	printRunSummary(stdout, sh.Server().Summary())
+	return nil
+}
+
+// printRunSummary prints run's summary: totals, a line per map, the last line.
+func printRunSummary(stdout io.Writer, sum server.Summary) {
 	fmt.Fprintln(stdout, "totals "+sum.Details())
 	for _, m := range sum.Maps {
 		fmt.Fprintln(stdout, m.Line())
 	}
 	fmt.Fprintln(stdout, sum.Line())
-	return nil
+}
+
+// openTimeline opens --timeline's file (path "": none, a nil writer)
+// behind a buffer; closeTimeline flushes and closes it, logging a failure.
+func openTimeline(path string, log *zerolog.Logger) (w io.Writer, closeTimeline func(), err error) {
+	if path == "" {
+		return nil, func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("timeline: %w", err)
+	}
+	bw := bufio.NewWriterSize(f, 1<<16)
+	return bw, func() {
+		if err := bw.Flush(); err != nil {
+			log.Warn().Err(err).Str("file", path).Msg("timeline: writing the file failed")
+		}
+		f.Close()
+	}, nil
 }
 
 // startProfiles starts the CPU profile (cpu non-empty) and opens the heap
