@@ -39,6 +39,9 @@ const (
 	// envSpin, when it names a process, has that process spin between its
 	// paced ticks (shard.idle = "spin").
 	envSpin = "SHARDCORE_CLUSTERTEST_SPIN"
+	// envTimeline, when set, is where each process writes its timeline
+	// (shard.Options.Timeline): a path with %s for the process's name.
+	envTimeline = "SHARDCORE_CLUSTERTEST_TIMELINE"
 )
 
 // cpuProfile starts a CPU profile into path; stop ends it.
@@ -240,8 +243,19 @@ func child() error {
 	}
 	log := zerolog.New(os.Stderr).With().Timestamp().Logger()
 	ctx := context.Background()
-	sh, err := shard.Open(ctx, cfg, shard.Options{Log: &log, Events: shard.MaskOf(shard.EventTeleported), EventCap: 1 << 20,
-		Cluster: cluster.Options{AckWait: 2 * time.Second}, Unpaced: os.Getenv(envUnpaced) == cfg.Cluster.Self})
+	opts := shard.Options{Log: &log, Events: shard.MaskOf(shard.EventTeleported), EventCap: 1 << 20,
+		Cluster: cluster.Options{AckWait: 2 * time.Second}, Unpaced: os.Getenv(envUnpaced) == cfg.Cluster.Self}
+	if path := os.Getenv(envTimeline); path != "" {
+		f, err := os.Create(fmt.Sprintf(path, cfg.Cluster.Self))
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w := bufio.NewWriterSize(f, 1<<16)
+		defer w.Flush()
+		opts.Timeline = w
+	}
+	sh, err := shard.Open(ctx, cfg, opts)
 	if err != nil {
 		return err
 	}
