@@ -22,7 +22,8 @@
 # arrive), UNPACED (the process that ticks back to back: default p0; empty:
 # both are paced at shard.tickMs, as a shard in service runs), SPIN (the
 # process that spins between paced ticks, shard.idle = "spin"; default
-# none).
+# none), TIMELINE (a path with %s for the process's name: each process
+# writes its timeline there, as shard run --timeline does).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 brit=$(cd "${1:?usage: scripts/cluster-100k.sh BRIT_DIR [SWB]}" && pwd)
@@ -31,7 +32,7 @@ swb=${2:-}
 cd "$root"
 for i in $(seq 1 "${RUNS:-1}"); do
 	before=$(cut -d' ' -f1 /proc/loadavg)
-	out=$(SHARDCORE_CLUSTERTEST_UNPACED=${UNPACED-p0} SHARDCORE_CLUSTERTEST_SPIN=${SPIN:-} SHARDCORE_CLUSTERTEST_RATE=${RATE:-} SHARDCORE_CLUSTER_SCALE_LEADERS=${LEADERS:-6} SHARDCORE_CLUSTER_SCALE_BRIT=$brit SHARDCORE_CLUSTER_SCALE_SWB=$swb SHARDCORE_CLUSTER_SCALE_SECONDS=${DURATION_S:-60} \
+	out=$(SHARDCORE_CLUSTERTEST_UNPACED=${UNPACED-p0} SHARDCORE_CLUSTERTEST_SPIN=${SPIN:-} SHARDCORE_CLUSTERTEST_TIMELINE=${TIMELINE:-} SHARDCORE_CLUSTERTEST_RATE=${RATE:-} SHARDCORE_CLUSTER_SCALE_LEADERS=${LEADERS:-6} SHARDCORE_CLUSTER_SCALE_BRIT=$brit SHARDCORE_CLUSTER_SCALE_SWB=$swb SHARDCORE_CLUSTER_SCALE_SECONDS=${DURATION_S:-60} \
 		go test ./cluster -run '^TestHandoverScale$' -count=1 -v -timeout 60m 2>&1) || { echo "$out"; exit 1; }
 	after=$(cut -d' ' -f1 /proc/loadavg)
 	echo "run $i load $before..$after"
