@@ -33,16 +33,24 @@ func TestParsePopulation(t *testing.T) {
 	}
 }
 
-// TestRunWritesProfiles: --cpuprofile and --memprofile leave pprof files
-// (gzip) after a short run; a profile path that cannot be created is an
-// error naming the flag.
-func TestRunWritesProfiles(t *testing.T) {
-	dir := t.TempDir()
+// smallRunConfig writes a server.toml in dir for a short run: the default
+// world at 512x512, ten mobiles, its cache in dir, warnings only.
+func smallRunConfig(t *testing.T, dir string) string {
+	t.Helper()
 	cfg := filepath.Join(dir, "server.toml")
 	toml := fmt.Sprintf("[world]\nsize = \"512x512\"\n[pathfinding]\ncacheDir = %q\n[shard.population]\npets = 5\npatrols = 5\nswimmers = 0\n[log]\nlevel = \"warn\"\n", filepath.Join(dir, "cache"))
 	if err := os.WriteFile(cfg, []byte(toml), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return cfg
+}
+
+// TestRunWritesProfiles: --cpuprofile and --memprofile leave pprof files
+// (gzip) after a short run; a profile path that cannot be created is an
+// error naming the flag.
+func TestRunWritesProfiles(t *testing.T) {
+	dir := t.TempDir()
+	cfg := smallRunConfig(t, dir)
 	cpu, mem := filepath.Join(dir, "cpu.pb"), filepath.Join(dir, "mem.pb")
 	if code, out, errs := shardCmd("run", "--config", cfg, "--ticks", "20", "--progress", "0", "--cpuprofile", cpu, "--memprofile", mem); code != 0 {
 		t.Fatalf("shard run: exit %d\n%s\n%s", code, out, errs)
@@ -68,11 +76,7 @@ func TestRunWritesProfiles(t *testing.T) {
 // flag, before the shard loads.
 func TestRunWritesTimeline(t *testing.T) {
 	dir := t.TempDir()
-	cfg := filepath.Join(dir, "server.toml")
-	toml := fmt.Sprintf("[world]\nsize = \"512x512\"\n[pathfinding]\ncacheDir = %q\n[shard.population]\npets = 5\npatrols = 5\nswimmers = 0\n[log]\nlevel = \"warn\"\n", filepath.Join(dir, "cache"))
-	if err := os.WriteFile(cfg, []byte(toml), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	cfg := smallRunConfig(t, dir)
 	tl := filepath.Join(dir, "tl.csv")
 	if code, out, errs := shardCmd("run", "--config", cfg, "--ticks", "20", "--progress", "0", "--timeline", tl); code != 0 {
 		t.Fatalf("shard run: exit %d\n%s\n%s", code, out, errs)
