@@ -37,19 +37,18 @@ type mapEntry struct {
 	retry   bakeRetry // a failed bake's next try (swbfiles.go)
 	watch   swbWatch  // the attached file's health (swbwatch.go)
 
-	cache    *stepcache.Cache
-	sim      *systems.Sim
-	pop      *population.Population
-	budget   int              // its part of pathfinding.maxResidentChunks (rebalance.go)
-	demand   int              // its demand at the last rebalance
-	rec      *recorder.Buffer // its searches of the running tick
-	ticks    tickStats        // its own part of each tick (bakes, watch, simulation)
-	lastTick time.Duration    // its own part of the last tick
-	bakes    []bakeResult     // finished bakes handed over at tick start
-	stats    MapSummary       // the last snapshot (snapshotMap)
-	met      *metrics.Map     // its series (nil: metrics off)
-	paths    *pathCounts      // its searches counted for met (nil: metrics off)
-	figs     metrics.Figures  // scratch of foldMetrics
+	cache  *stepcache.Cache
+	sim    *systems.Sim
+	pop    *population.Population
+	budget int              // its part of pathfinding.maxResidentChunks (rebalance.go)
+	demand int              // its demand at the last rebalance
+	rec    *recorder.Buffer // its searches of the running tick
+	ticks  tickStats        // its own part of each tick (bakes, watch, simulation)
+	bakes  []bakeResult     // finished bakes handed over at tick start
+	stats  MapSummary       // the last snapshot (snapshotMap)
+	met    *metrics.Map     // its series (nil: metrics off)
+	paths  *pathCounts      // its searches counted for met (nil: metrics off)
+	figs   metrics.Figures  // scratch of foldMetrics
 
 	jobs   chan mapJob    // while Run runs: work for its goroutine
 	finder pathing.Finder // FindPath's (made at its first call)
@@ -210,7 +209,6 @@ func (s *Server) tickMap(me *mapEntry, period time.Duration, recording bool) {
 	s.demandOf(me)
 	d := s.clock() - t0
 	me.ticks.add(d, period)
-	me.lastTick = d
 	if me.met != nil {
 		me.met.Tick(d)
 		me.foldMetrics()

@@ -23,6 +23,14 @@ type tickStats struct {
 	max      time.Duration
 }
 
+// last returns the duration of the last tick added (0 before any).
+func (t *tickStats) last() time.Duration {
+	if t.n == 0 {
+		return 0
+	}
+	return t.durs[(t.n-1)%maxKeptTicks]
+}
+
 func (t *tickStats) add(d, period time.Duration) {
 	if len(t.durs) < maxKeptTicks {
 		t.durs = append(t.durs, d)

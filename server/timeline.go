@@ -37,7 +37,7 @@ func (s *Server) writeTimeline(d time.Duration) {
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(me.id), 10)
 		b = appendMicros(b, d)
-		b = appendMicros(b, me.lastTick)
+		b = appendMicros(b, me.ticks.last())
 		for k := range systems.NumSystems {
 			b = appendMicros(b, lt.Stages[k])
 		}
