@@ -77,6 +77,11 @@ type PathState struct {
 	Repath  uint64
 	Failed  bool
 	RetryAt int64
+	// Trust, when not zero, marks Steps and Zs as a search's answer,
+	// stamped by the map's spatial index (systems): the movement system
+	// may take a step's Z from Zs while nothing the search read for that
+	// step could have changed. Whoever writes Steps otherwise sets it to 0.
+	Trust uint32
 }
 
 // Remaining returns the number of steps left.
@@ -84,7 +89,7 @@ func (p *PathState) Remaining() int { return len(p.Steps) - p.Next }
 
 // Clear drops the path, keeping the slices' storage.
 func (p *PathState) Clear() {
-	p.Steps, p.Zs, p.Next = p.Steps[:0], p.Zs[:0], 0
+	p.Steps, p.Zs, p.Next, p.Trust = p.Steps[:0], p.Zs[:0], 0, 0
 }
 
 // GoTo walks a mobile to Goal (within Range, Chebyshev) once: the AI asks

@@ -47,7 +47,7 @@ func (s *Sim) chaseStep(e ecs.Entity, pos *c.Position, path *c.PathState, tp wor
 	req.Goal, req.Range = tp, 1
 	path.Steps = append(path.Steps[:0], dirToward(pos.Point(), tp))
 	path.Zs = append(path.Zs[:0], pos.Z) // not known until the step is checked
-	path.Next, path.Failed, path.RetryAt = 0, false, 0
+	path.Next, path.Failed, path.RetryAt, path.Trust = 0, false, 0, 0
 	s.schedMove(e, max(s.maps.mob.Get(e).NextMove, s.now)) // its step touches it again (stepped)
 }
 

@@ -51,6 +51,7 @@ type lane struct {
 // laneCounts are a lane's contributions to the Sim's counters.
 type laneCounts struct {
 	steps, blocked, stepsLive, doorsOpened uint64
+	trusted                                uint64 // steps on a search's word
 }
 
 // laneOf returns the lane of a mobile standing in column x when the
@@ -191,6 +192,7 @@ func (l *lane) apply(s *Sim) {
 	s.st.blocked += l.n.blocked
 	s.st.stepsLive += l.n.stepsLive
 	s.st.doorsOpened += l.n.doorsOpened
+	s.st.stepsTrusted += l.n.trusted
 	l.n = laneCounts{}
 	for _, t := range l.timers {
 		s.schedMove(t.e, t.at)

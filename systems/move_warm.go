@@ -48,8 +48,10 @@ func (l *lane) warm(s *Sim, b []timer) {
 		if !s.w.Alive(tm.e) {
 			continue
 		}
+		touch := t != nil
 		if p := s.maps.path.Get(tm.e); p.Next < len(p.Steps) {
 			sum += uintptr(p.Steps[p.Next])
+			touch = touch && p.Trust == 0 // a trusted step reads no cache unless refused
 		}
 		pos := s.maps.pos.Get(tm.e)
 		if x, y := int(pos.X), int(pos.Y); s.idx.in(x, y) {
@@ -58,7 +60,7 @@ func (l *lane) warm(s *Sim, b []timer) {
 			if h := s.maps.ref.Get(tm.e).H; h >= 0 && int(h) < len(s.idx.mobs) {
 				sum += uintptr(s.idx.mobs[h].x)
 			}
-			if t != nil {
+			if touch {
 				sum += t.Touch(x, y)
 			}
 		}

@@ -136,6 +136,13 @@ type Options struct {
 	// while that step is open and search only when it is refused
 	// (chase.go); false: every repath is a search.
 	FollowDirect bool
+	// CheckEveryStep has the movement system check every step through the
+	// Backend's stepper. Without it, a step of a searched path takes the Z
+	// the search found while the step's cells hold no dynamic item or
+	// mobile, no item was taken from their sectors and no multi changed
+	// since the search: the stepper's answer, as the search asked the same
+	// rules (spatial_trust.go), for less memory read a step.
+	CheckEveryStep bool
 	// MaxNodes is each search's node budget (DefaultMaxNodes).
 	MaxNodes int
 	// NodesPerTile also bounds a search's node budget by how far its goal

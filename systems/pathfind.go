@@ -151,6 +151,7 @@ func (p *pathfinder) finish(s *Sim, e ecs.Entity, req *pathing.Request, res *pat
 	pr := s.maps.req.Get(e)
 	pr.Queued, pr.Active = false, false
 	p.store(s, s.maps.path.Get(e), res)
+	p.trust(s, e, req, res)
 	s.pathChanged(e)
 	wait := s.tick - pr.Since
 	s.st.served(res, wait)
@@ -173,9 +174,21 @@ func (p *pathfinder) store(s *Sim, path *c.PathState, res *pathing.Result) {
 	path.Steps = append(path.Steps[:0], res.Dirs...)
 	path.Zs = append(path.Zs[:0], res.Zs...)
 	path.Next, path.Repath, path.Failed = 0, s.tick, !res.Found
-	path.RetryAt = 0
+	path.RetryAt, path.Trust = 0, 0
 	if path.Failed {
 		path.RetryAt = s.now + failBackoffMs + s.jitterMs()
+	}
+}
+
+// trust stamps mobile e's new path as the search's answer
+// (PathState.Trust) when the search found one from where e stands and
+// movement may take its steps on its word (Options.CheckEveryStep off).
+func (p *pathfinder) trust(s *Sim, e ecs.Entity, req *pathing.Request, res *pathing.Result) {
+	if !res.Found || s.opts.CheckEveryStep {
+		return
+	}
+	if pos := s.maps.pos.Get(e); pos.Point() == req.Start && int(pos.Z) == req.StartZ {
+		s.maps.path.Get(e).Trust = s.idx.TrustStamp()
 	}
 }
 

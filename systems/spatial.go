@@ -97,6 +97,7 @@ type Spatial struct {
 	items         []itemEntry
 	freeMobs      []int32
 	freeItems     []int32
+	trust         trustStamps // spatial_trust.go
 }
 
 // NewSpatial returns an empty index over a map of width×height cells.

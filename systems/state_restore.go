@@ -100,6 +100,7 @@ func (s *Sim) restoreMobile(ms *MobileState) {
 	p := s.maps.path.Get(e)
 	*p = ms.Path
 	p.Steps, p.Zs = append([]movement.Dir(nil), ms.Path.Steps...), append([]int8(nil), ms.Path.Zs...)
+	p.Trust = 0 // another index's stamp: the steps are checked
 	switch sc.Intent {
 	case intentPatrol:
 		*s.maps.patrol.Get(e) = *ms.Patrol

@@ -18,6 +18,7 @@ type counters struct {
 	postponed                   uint64
 	steps, blocked, doorsOpened uint64
 	stepsLive                   uint64
+	stepsTrusted                uint64
 	waitSum, maxWait            uint64
 	tickMaxWait                 uint64
 	lookups                     [chunk.NumHitKinds]uint64
@@ -86,6 +87,9 @@ type Stats struct {
 	// StepsLive counts the steps checked (taken or refused) that the live
 	// rules answered rather than the step cache.
 	StepsLive uint64
+	// StepsTrusted counts the steps taken on the word of the search that
+	// found their path, with no stepper's check (Options.CheckEveryStep).
+	StepsTrusted uint64
 	// Thinks counts the AI's thinks (one mobile's intent deciding once).
 	Thinks uint64
 	// Asleep is the number of NPCs asleep now (Options.SleepRadius).
@@ -125,7 +129,7 @@ type Stats struct {
 func (s *Sim) Stats() Stats {
 	st := Stats{
 		Ticks: s.tick, Searches: s.st.searches, Found: s.st.found, Unreachable: s.st.unreachable, Expansions: s.st.expansions, Postponed: s.st.postponed,
-		Steps: s.st.steps, StepsLive: s.st.stepsLive, Blocked: s.st.blocked, DoorsOpened: s.st.doorsOpened, QueueLen: s.st.queueLen,
+		Steps: s.st.steps, StepsLive: s.st.stepsLive, StepsTrusted: s.st.stepsTrusted, Blocked: s.st.blocked, DoorsOpened: s.st.doorsOpened, QueueLen: s.st.queueLen,
 		MaxWaitTicks: s.st.maxWait, MoveStages: s.st.moveStages, LastTickMaxWait: s.st.tickMaxWait, TickMax: s.st.tickMax,
 		TickTotal: s.st.tickTotal, PathfindTime: s.st.pathTime, Lookups: s.st.lookups, SystemTime: s.st.sys,
 	}

@@ -23,6 +23,7 @@ func (s *Sim) Tick(now time.Duration) {
 	}
 	s.ai.think.update(s)
 	mark(SysThink)
+	s.idx.trustMultis(s.m.MultisVersion())
 	s.paths.update(s)
 	mark(SysPathfind)
 	s.move.update(s)

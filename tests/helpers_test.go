@@ -21,7 +21,8 @@ type shardSetup struct {
 	// noPopulate: doors only, no mobiles (the test spawns its own).
 	noPopulate bool
 	// liveSteps: the movement system checks every step with the live rules
-	// even with a cache (which then serves the searches only).
+	// even with a cache (which then serves the searches only), a searched
+	// path's steps too (systems.Options.CheckEveryStep).
 	liveSteps bool
 	// noObserver: no step re-check (a step observer keeps the movement
 	// system's lanes on the Sim's goroutine).
@@ -59,6 +60,7 @@ func newShard(t testing.TB, su shardSetup) *shard {
 			inner = systems.LiveBackend{}
 		}
 		opts.Backend = liveSteps{inner}
+		opts.CheckEveryStep = true
 	}
 	sh.check = &checker{}
 	if !su.noObserver {
