@@ -345,7 +345,8 @@ func (s *Server) logMapStopped(m MapSummary) {
 		Int("resident", m.Resident).Int("budget", m.Budget).Uint64("max_wait_ticks", m.MaxWaitTicks).
 		Float64("p50_ms", m.P50ms).Float64("p99_ms", m.P99ms).
 		Uint64("late", m.Late).Uint64("prefetched", m.Prefetched).Uint64("unused", m.Unused).
-		Int("prefetched_unread", m.Unread).Float64("think_ms_per_tick", perTick(systems.SysThink)).
+		Int("prefetched_unread", m.Unread).Uint64("steps", m.Steps).Uint64("steps_live", m.StepsLive).
+		Uint64("steps_trusted", m.StepsTrusted).Float64("think_ms_per_tick", perTick(systems.SysThink)).
 		Float64("pathfinding_ms_per_tick", perTick(systems.SysPathfind)).Float64("movement_ms_per_tick", perTick(systems.SysMove)).
 		Float64("lookahead_ms_per_tick", perTick(systems.SysLookAhead)).Float64("upkeep_ms_per_tick", perTick(systems.SysUpkeep)).
 		Msg("map stopped")

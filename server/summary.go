@@ -112,7 +112,11 @@ type MapSummary struct {
 	Mobiles      int
 	Items        int
 	Steps        uint64
-	SWBAttached  bool
+	// StepsLive and StepsTrusted are, of its steps checked, those the live
+	// rules answered and those taken on their search's word
+	// (systems.Stats).
+	StepsLive, StepsTrusted uint64
+	SWBAttached             bool
 	// Late, Prefetched and Unused are its cache's (Summary).
 	Late, Prefetched, Unused uint64
 	// Unread is its cache's prefetched chunks not read yet
@@ -135,7 +139,7 @@ func snapshotMap(me *mapEntry) MapSummary {
 		Resident: cs.Resident, Budget: me.budget, Built: cs.Built, Loaded: cs.Loaded, Evicted: cs.Evicted,
 		MaxWaitTicks: st.MaxWaitTicks, QueueLen: st.QueueLen, Mobiles: st.Mobiles, Items: st.Items, Steps: st.Steps,
 		SWBAttached: me.reader != nil, Late: cs.Late, Prefetched: cs.Prefetched, Unused: cs.Unused,
-		Unread: cs.Unread,
+		Unread: cs.Unread, StepsLive: st.StepsLive, StepsTrusted: st.StepsTrusted,
 	}
 	for k, d := range st.SystemTime {
 		m.SystemMs[k] = ms(d)
