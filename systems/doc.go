@@ -7,9 +7,10 @@
 // to path requests or walked steps; a follower chases its target straight
 // and searches only round what blocks it, chase.go), the pathfinder (the
 // request queue, served oldest first within a node budget per search from
-// searchBudget, by search workers at once: pathfind_par.go; a worker's
-// search still running at the stage's deadline pauses and resumes next
-// tick: pathfind_hold.go), the mover (a searched path's step taken on the
+// searchBudget, by search workers at once: pathfind_par.go; a finder sees
+// mobiles only within Options.MobileHorizon of its search's start:
+// searchview.go; a worker's search still running at the stage's deadline
+// pauses and resumes next tick: pathfind_hold.go), the mover (a searched path's step taken on the
 // search's word while nothing the search read for it has changed:
 // spatial_trust.go; every other step checked by the step cache and the
 // dynamic pass or the live rules; doors; west and east lanes at once:

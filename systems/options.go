@@ -143,6 +143,12 @@ type Options struct {
 	// since the search: the stepper's answer, as the search asked the same
 	// rules (spatial_trust.go), for less memory read a step.
 	CheckEveryStep bool
+	// MobileHorizon, when above 0, is how far (Chebyshev cells from its
+	// start) a search sees mobiles: beyond it a search plans as if the
+	// cells were free of mobiles, since those will have moved by the time
+	// the mover gets there, and the step is checked when it is taken. Items
+	// are seen everywhere. 0: a search sees every mobile.
+	MobileHorizon int
 	// MaxNodes is each search's node budget (DefaultMaxNodes).
 	MaxNodes int
 	// NodesPerTile also bounds a search's node budget by how far its goal

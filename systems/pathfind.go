@@ -20,6 +20,7 @@ const failBackoffMs = 1000
 // are made (Sim.request), oldest first.
 type pathfinder struct {
 	finder pathing.Finder
+	view   *searchView // finder's view of the dynamics (nil: no mobile horizon)
 	queue  []ecs.Entity
 	head   int
 	// postponed is the request a capped search ran out of nodes on: the
@@ -118,6 +119,7 @@ func (p *pathfinder) serve(s *Sim, e ecs.Entity, nodes int, capped bool) (n int,
 	ceiling := nodeCeiling(&s.opts, &p.req)
 	p.req.MaxNodes = min(nodes, ceiling)
 	t0 := s.opts.Clock()
+	p.view.look(p.req.Start)
 	p.finder.Find(&p.req, &p.res)
 	dur := s.opts.Clock() - t0
 	p.cost.sample(dur, p.res.Expansions)

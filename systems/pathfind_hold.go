@@ -21,6 +21,7 @@ func (ps *parallel) work(s *Sim, w *searchWorker, postponed ecs.Entity, start ti
 		h := &w.held
 		h.req.Clock, h.req.Deadline = o.Clock, deadline
 		t0 := o.Clock()
+		w.view.look(h.req.Start)
 		w.pauser.Resume(&h.req, &h.res)
 		h.dur += o.Clock() - t0
 		if h.res.Paused {
@@ -52,6 +53,7 @@ func (ps *parallel) work(s *Sim, w *searchWorker, postponed ecs.Entity, start ti
 		}
 		j.req.MaxNodes = min(nodes, ceiling)
 		t0 := o.Clock()
+		w.view.look(j.req.Start)
 		w.finder.Find(&j.req, &j.res)
 		j.dur = o.Clock() - t0
 		if j.res.Paused {

@@ -53,6 +53,7 @@ type job struct {
 type searchWorker struct {
 	finder pathing.Finder
 	pauser pathing.Pauser // finder, when its searches can pause; else nil
+	view   *searchView    // finder's view of the dynamics (nil: no mobile horizon)
 	cost   costEstimator
 	// held is the paused search (holding), its request, result and time so
 	// far. resume says this round's jobs hold its request unchanged (the

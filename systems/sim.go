@@ -112,7 +112,8 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 // clones of its live rules: its own, and the search workers' and movement
 // lanes' when b shares and the options ask for them.
 func (s *Sim) searchAndStep(b Backend) error {
-	finder := b.Finder(s.rules.Clone())
+	rules, view := s.searchRules()
+	finder := b.Finder(rules)
 	if finder == nil {
 		return errors.New("the backend made no finder")
 	}
@@ -120,14 +121,16 @@ func (s *Sim) searchAndStep(b Backend) error {
 		return errors.New("the backend made no stepper")
 	}
 	s.paths = newPathfinder(finder)
+	s.paths.view = view
 	if s.opts.SearchWorkers > 1 && b.Shares() {
 		ps := &parallel{}
 		for i := 0; i < s.opts.SearchWorkers; i++ {
-			f := b.SharedFinder(s.rules.Clone())
+			rules, view := s.searchRules()
+			f := b.SharedFinder(rules)
 			if f == nil {
 				return errors.New("the backend made no shared finder")
 			}
-			w := &searchWorker{finder: f}
+			w := &searchWorker{finder: f, view: view}
 			w.pauser, _ = f.(pathing.Pauser)
 			ps.workers = append(ps.workers, w)
 		}
@@ -143,6 +146,19 @@ func (s *Sim) searchAndStep(b Backend) error {
 		}
 	}
 	return nil
+}
+
+// searchRules returns a clone of the live rules for a finder and the view
+// of the dynamics it searches through (Options.MobileHorizon); without a
+// horizon the view is nil and the rules read the spatial index itself.
+func (s *Sim) searchRules() (*movement.Rules, *searchView) {
+	r := s.rules.Clone()
+	if s.opts.MobileHorizon <= 0 {
+		return r, nil
+	}
+	v := newSearchView(s.idx, s.opts.MobileHorizon)
+	r.Dyn = v
+	return r, v
 }
 
 // Map returns the simulated map.

@@ -17,7 +17,7 @@ import (
 // request every tick in both, so only the workers differ. Run it with
 // -race: the workers share the world, the spatial index and the cache.
 func TestParallelSearchesMatchSequential(t *testing.T) {
-	parallelMatchesSequential(t, systems.SearchCache, true)
+	parallelMatchesSequential(t, systems.SearchCache, true, 0)
 }
 
 // TestParallelJumpSearchesMatchSequential is TestParallelSearchesMatchSequential
@@ -29,18 +29,28 @@ func TestParallelSearchesMatchSequential(t *testing.T) {
 // differ, so an equally short path may be another (measured: same searches,
 // found and steps, another end state).
 func TestParallelJumpSearchesMatchSequential(t *testing.T) {
-	parallelMatchesSequential(t, systems.SearchJPS, false)
+	parallelMatchesSequential(t, systems.SearchJPS, false, 0)
 }
 
-// parallelMatchesSequential runs the comparison with the search search,
-// baked and, with cold, cold too.
-func parallelMatchesSequential(t *testing.T, search string, cold bool) {
+// TestParallelSearchesWithHorizonMatchSequential is
+// TestParallelSearchesMatchSequential with a mobile horizon
+// (systems.Options.MobileHorizon), for both searches, baked: each worker's
+// view is centred on the start of each search it runs.
+func TestParallelSearchesWithHorizonMatchSequential(t *testing.T) {
+	for _, search := range []string{systems.SearchCache, systems.SearchJPS} {
+		t.Run(search, func(t *testing.T) { parallelMatchesSequential(t, search, false, 8) })
+	}
+}
+
+// parallelMatchesSequential runs the comparison with the search search and
+// mobile horizon horizon, baked and, with cold, cold too.
+func parallelMatchesSequential(t *testing.T, search string, cold bool, horizon int) {
 	pop := population.Options{Pets: 80, Patrols: 80, Swimmers: 20, Seed: 9}
 	run := func(baked bool, workers int) (uint64, systems.Stats, stepcache.Stats) {
 		cfg := stepcache.DefaultConfig()
 		cfg.Seed = 1
 		opts := systems.Options{Seed: 9, SearchWorkers: workers, TickBudget: time.Hour,
-			Clock: func() time.Duration { return 0 }}
+			Clock: func() time.Duration { return 0 }, MobileHorizon: horizon}
 		sh := newShard(t, shardSetup{pop: pop, opts: opts, cache: &cfg, search: search})
 		if baked {
 			installAll(t, sh)
