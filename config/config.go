@@ -75,6 +75,11 @@ type Pathfinding struct {
 	NodesPerTile int `toml:"nodesPerTile"`
 	// NodesBase is that bound for a goal in range of the start.
 	NodesBase int `toml:"nodesBase"`
+	// MobileHorizon is how far (cells, Chebyshev) from its start a search
+	// sees mobiles; beyond it a search plans as if no mobile stood there
+	// (they move on; each step is checked when taken). Items are seen
+	// everywhere. 0: every mobile is seen.
+	MobileHorizon int `toml:"mobileHorizon"`
 	// Search is the search the step cache serves: "jps" (the jump-point
 	// search) or "cache" (the cache A*). Both find the same costs.
 	Search string `toml:"search"`
@@ -190,6 +195,7 @@ const (
 	DefaultMaxNodes               = 20000
 	DefaultNodesPerTile           = 64
 	DefaultNodesBase              = 256
+	DefaultMobileHorizon          = 8
 	DefaultMaxResidentChunks      = 0 // every chunk of the maps served may stay resident
 	DefaultMissPromotionThreshold = 2
 	DefaultMissPromotionWindowMs  = 30000
@@ -223,6 +229,7 @@ func Default() Config {
 			MaxNodes:               DefaultMaxNodes,
 			NodesPerTile:           DefaultNodesPerTile,
 			NodesBase:              DefaultNodesBase,
+			MobileHorizon:          DefaultMobileHorizon,
 			Search:                 SearchCache,
 			Recorder: Recorder{
 				Enable:   false,

@@ -153,6 +153,7 @@ func TestOutOfRangeEachRule(t *testing.T) {
 		{"verify low", "[pathfinding]\nverifyShare = -0.1", "pathfinding.verifyShare", 2, []string{"-0.1", "0..1"}},
 		{"maxNodes", "[pathfinding]\nmaxNodes = 0", "pathfinding.maxNodes", 2, []string{"= 0"}},
 		{"nodesBase", "[pathfinding]\nnodesBase = 0", "pathfinding.nodesBase", 2, []string{"= 0", "1..16777216"}},
+		{"mobileHorizon", "[pathfinding]\nmobileHorizon = -1", "pathfinding.mobileHorizon", 2, []string{"= -1", "0..32768"}},
 		{"search", "[pathfinding]\n\nsearch = \"dijkstra\"", "pathfinding.search", 3, []string{`"dijkstra"`, `"jps"`, `"cache"`}},
 		{"recorder path", "[pathfinding.recorder]\npath = \"\"", "pathfinding.recorder.path", 2, []string{"empty"}},
 		{"recorder maxBytes", "[pathfinding.recorder]\nmaxBytes = 1000", "pathfinding.recorder.maxBytes", 2, []string{"= 1000", "1048576..1099511627776"}},

@@ -34,6 +34,8 @@ const (
 	MaxPrefetchTicks = 100000
 	// MaxNodesLimit bounds pathfinding.maxNodes.
 	MaxNodesLimit = 1 << 24
+	// MaxMobileHorizon bounds pathfinding.mobileHorizon: a map's side.
+	MaxMobileHorizon = 1 << 15
 	// MaxTickMs bounds shard.tickMs.
 	MaxTickMs = 1000
 	// MaxSleepRadius bounds shard.sleepRadius, in sectors.
@@ -129,6 +131,7 @@ func (c Config) problems() []*Error {
 	v.intIn("pathfinding.maxNodes", p.MaxNodes, 1, MaxNodesLimit)
 	v.intIn("pathfinding.nodesPerTile", p.NodesPerTile, 0, MaxNodesLimit)
 	v.intIn("pathfinding.nodesBase", p.NodesBase, 1, MaxNodesLimit)
+	v.intIn("pathfinding.mobileHorizon", p.MobileHorizon, 0, MaxMobileHorizon)
 	v.oneOf("pathfinding.search", p.Search, Searches())
 	v.recorder(p.Recorder)
 	s := c.Shard

@@ -95,6 +95,12 @@ nodesPerTile = {{.Pathfinding.NodesPerTile}}
 # The node budget of a search whose goal is in range of its start, before
 # nodesPerTile's share. 1..16777216.
 nodesBase = {{.Pathfinding.NodesBase}}
+# How far (cells from its start, in any direction) a search sees mobiles:
+# beyond it a search plans as if no mobile stood there, since they will have
+# moved on by the time the mover gets there; every step is still checked as
+# it is taken, and items are seen everywhere. 0 = every mobile is seen.
+# 0..32768.
+mobileHorizon = {{.Pathfinding.MobileHorizon}}
 # The search over the step cache: "jps" (jump-point search: rays over the
 # cache's canonical maps) or "cache" (A*, one cache lookup per node). Both
 # find the same path costs.

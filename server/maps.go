@@ -101,7 +101,8 @@ func (s *Server) newSim(me *mapEntry) (*systems.Sim, error) {
 	o := systems.Options{
 		TickMs: sh.TickMs, TickBudget: pf.TickBudget(), Clock: s.clock, Backend: systems.NewCacheBackend(me.cache, pf.Search),
 		MaxNodes: pf.MaxNodes, NodesPerTile: cmp.Or(pf.NodesPerTile, -1), NodesBase: pf.NodesBase, // nodesPerTile 0: maxNodes alone
-		Seed: uint64(sh.Population.Seed) ^ uint64(me.id), Rules: me.rules, SleepRadius: sh.SleepRadius,
+		MobileHorizon: pf.MobileHorizon,
+		Seed:          uint64(sh.Population.Seed) ^ uint64(me.id), Rules: me.rules, SleepRadius: sh.SleepRadius,
 		FollowDirect: true, // pets step straight at their owners, searching only round what blocks them
 		MoveWorkers:  sh.MoveWorkers, MaxSearchesPerTick: s.opts.MaxSearchesPerTick,
 	}
