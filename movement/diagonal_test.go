@@ -95,6 +95,12 @@ func TestDirHelpers(t *testing.T) {
 	if l, r := NorthEast.Flanks(); l != North || r != East {
 		t.Errorf("NE flanks = %v,%v, want N,E", l, r)
 	}
+	if got, want := South.Touches(), uint8(1<<South); got != want {
+		t.Errorf("S touches %08b, want %08b", got, want)
+	}
+	if got, want := NorthWest.Touches(), uint8(1<<NorthWest|1<<West|1<<North); got != want {
+		t.Errorf("NW touches %08b, want %08b", got, want)
+	}
 }
 
 // TestCapsHelpers pins Has and AndRule: only a non-staff player takes the AND

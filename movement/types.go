@@ -36,6 +36,22 @@ func (d Dir) Diagonal() bool { return d&1 == 1 }
 // Flanks returns the two cardinal directions beside a diagonal (d-1, d+1).
 func (d Dir) Flanks() (left, right Dir) { return (d + 7) & 7, (d + 1) & 7 }
 
+// Touches returns the neighbours whose dynamic items and mobiles can change
+// a step in d (bit e set: the neighbour in direction e): its target and,
+// for a diagonal, both flanks.
+func (d Dir) Touches() uint8 { return dirTouches[d&7] }
+
+var dirTouches = func() (a [8]uint8) {
+	for d := Dir(0); d < 8; d++ {
+		a[d] = 1 << d
+		if d.Diagonal() {
+			l, r := d.Flanks()
+			a[d] |= 1<<l | 1<<r
+		}
+	}
+	return a
+}()
+
 // String names the direction.
 func (d Dir) String() string {
 	return [8]string{"N", "NE", "E", "SE", "S", "SW", "W", "NW"}[d&7]

@@ -92,18 +92,6 @@ func (s *Cached) Stats() CachedStats { return s.st }
 // ResetStats zeroes the counters.
 func (s *Cached) ResetStats() { s.st = CachedStats{} }
 
-// affected[d] is the set of neighbour directions whose dynamics can change
-// the step in d: the target, and for a diagonal its two cardinal flanks.
-var affected = func() (a [8]uint8) {
-	for d := movement.Dir(0); d < 8; d++ {
-		a[d] = 1 << d
-		if d.Diagonal() {
-			l, r := d.Flanks()
-			a[d] |= 1<<l | 1<<r
-		}
-	}
-	return a
-}()
 
 // UseLineProbe switches the straight-line fast path on or off (on by
 // default): it returns the same cost as A*, but its expansion count is the
@@ -208,10 +196,10 @@ func (s *Cached) expandHit(idx int32, n *node, sm *chunk.StepMask) {
 	}
 	for d := movement.Dir(0); d < 8; d++ {
 		var nz int
-		if back&(1<<d) != 0 && occ&affected[d] == 0 {
+		if back&(1<<d) != 0 && occ&d.Touches() == 0 {
 			continue
 		}
-		if occ&affected[d] != 0 {
+		if occ&d.Touches() != 0 {
 			s.st.DynamicSteps++
 			nz2, ok, via := dynStep(sm, s.live, c.req.Mover, x, y, z, d, mobs, items)
 			if via == viaMobiles {

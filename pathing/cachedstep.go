@@ -111,7 +111,7 @@ func composeStep(sm *chunk.StepMask, p *dynProbe, st *CachedStats, live *movemen
 		return newZ, ok, viaLive
 	}
 	if p.active {
-		if mobs, items := p.around(st, x, y); (mobs|items)&affected[d] != 0 {
+		if mobs, items := p.around(st, x, y); (mobs|items)&d.Touches() != 0 {
 			return dynStep(sm, live, mv, x, y, z, d, mobs, items)
 		}
 	}
@@ -131,7 +131,7 @@ func composeStep(sm *chunk.StepMask, p *dynProbe, st *CachedStats, live *movemen
 // diagonal's static answer; mobiles only ever take steps away.
 func dynStep(sm *chunk.StepMask, live *movement.Rules, mv movement.Mover, x, y, z int, d movement.Dir,
 	mobs, items uint8) (newZ int, ok bool, via int) {
-	if items&affected[d] != 0 {
+	if items&d.Touches() != 0 {
 		newZ, ok = live.CheckMovement(mv, x, y, z, d)
 		return newZ, ok, viaDynamic
 	}

@@ -163,7 +163,7 @@ func (s *JPS) expandFull(idx int32, x, y, z int, gc, gd int32, res *Result) {
 	occ := mobs | items
 	for d := movement.Dir(0); d < 8; d++ {
 		switch {
-		case occ&affected[d] != 0:
+		case occ&d.Touches() != 0:
 			s.jst.DynamicHits++
 			if nz, ok, _ := dynStep(&sm, s.live, mv, x, y, z, d, mobs, items); ok {
 				s.step(idx, x, y, d, nz, gc, gd, false, regs)

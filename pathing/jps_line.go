@@ -263,7 +263,7 @@ func (s *JPS) lineDynamic(x, y int, d movement.Dir) bool {
 		return true
 	}
 	for a := movement.Dir(0); a < 8; a++ {
-		if affected[d]&(1<<a) != 0 {
+		if d.Touches()&(1<<a) != 0 {
 			dx, dy := a.Offset()
 			if s.dyn.occupied(&s.jst.dynStats, x+dx, y+dy) {
 				return true

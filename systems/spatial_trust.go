@@ -56,7 +56,7 @@ func (s *Spatial) trustStep(stamp uint32, x, y int, d movement.Dir) bool {
 		return false
 	}
 	mobs, items := s.OccupancyAround(s.mapID, x, y)
-	if (mobs|items)&stepCells[d] != 0 {
+	if (mobs|items)&d.Touches() != 0 {
 		return false
 	}
 	if sec, c := s.at(x, y); sec.itemBits[c/SectorSize]&(1<<(c%SectorSize)) != 0 {
@@ -72,16 +72,3 @@ func (s *Spatial) trustStep(stamp uint32, x, y int, d movement.Dir) bool {
 	}
 	return true
 }
-
-// stepCells[d] is the neighbours whose dynamics can change a step in d:
-// its target and, for a diagonal, both flanks.
-var stepCells = func() (a [8]uint8) {
-	for d := movement.Dir(0); d < 8; d++ {
-		a[d] = 1 << d
-		if d.Diagonal() {
-			l, r := d.Flanks()
-			a[d] |= 1<<l | 1<<r
-		}
-	}
-	return a
-}()
