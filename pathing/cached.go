@@ -92,7 +92,6 @@ func (s *Cached) Stats() CachedStats { return s.st }
 // ResetStats zeroes the counters.
 func (s *Cached) ResetStats() { s.st = CachedStats{} }
 
-
 // UseLineProbe switches the straight-line fast path on or off (on by
 // default): it returns the same cost as A*, but its expansion count is the
 // line's length, so tests comparing expansions with classic switch it off.
