@@ -31,10 +31,12 @@ type mapState struct {
 	reach      *reach.Index // the static connectivity (see Cache.SetReach), nil when none
 	// fell[ci] counts the lookups that fell through as not built on chunk
 	// ci since fellAt[ci] (game ms), for Stats.Late; flags[ci] are its
-	// flagBad and flagQueued.
-	fell   []uint32
-	fellAt []int64
-	flags  []uint8
+	// flagBad and flagQueued; queuedAt[ci] is, while it is queued, the
+	// time of its prefetch queue entry (an entry at another time is stale).
+	fell     []uint32
+	fellAt   []int64
+	flags    []uint8
+	queuedAt []int64
 }
 
 // Bits of mapState.flags.
@@ -62,7 +64,8 @@ func newMapState(r *movement.Rules) *mapState {
 	wide, high := chunk.Grid(r.Map.Width, r.Map.Height)
 	ms := &mapState{id: r.Map.ID, m: r.Map, rules: sr, wide: wide, high: high,
 		slots: make([]int32, wide*high), chunks: make([]*chunk.Chunk, wide*high), nearMulti: make([]uint8, wide*high),
-		fell: make([]uint32, wide*high), fellAt: make([]int64, wide*high), flags: make([]uint8, wide*high)}
+		fell: make([]uint32, wide*high), fellAt: make([]int64, wide*high), flags: make([]uint8, wide*high),
+		queuedAt: make([]int64, wide*high)}
 	for i := range ms.slots {
 		ms.slots[i] = -1
 	}

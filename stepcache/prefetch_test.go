@@ -284,6 +284,56 @@ func TestPredictDwell_AdmitsOnTheFirstVisitAndWaitsForRoom(t *testing.T) {
 	}
 }
 
+// TestPredictDwell_RetoldLaterQueuesNothing: a queued chunk told again
+// for the same time or later (every mobile of a shared route tells it)
+// adds no entry, so the queue holds about one entry per chunk; told for
+// sooner it adds one, and the later entry is skipped without a second
+// start.
+func TestPredictDwell_RetoldLaterQueuesNothing(t *testing.T) {
+	r := emptyMapRules(t, 256)
+	c := newTestCache(t, Config{PrefetchMs: 1000, PrefetchBudget: 4}, r)
+	x, y := cell(3, 1)
+	for party := uint64(1); party <= 50; party++ {
+		c.PredictDwell(r.Map.ID, x, y, party, 0, 300+int64(party))
+	}
+	if c.Queued() != 1 {
+		t.Fatalf("told 50 times for later: %d entries, want 1", c.Queued())
+	}
+	c.PredictDwell(r.Map.ID, x, y, 51, 0, 100)
+	if c.Queued() != 2 {
+		t.Fatalf("told for sooner: %d entries, want 2", c.Queued())
+	}
+	if n := c.Prefetch(); n != 1 || c.Queued() != 0 || !c.Resident(r.Map.ID, 3, 1) {
+		t.Fatalf("started %d, %d left, resident %v; want 1, 0, true", n, c.Queued(), c.Resident(r.Map.ID, 3, 1))
+	}
+	if st := c.Stats(); st.Prefetched != 1 {
+		t.Fatalf("prefetched %d, want 1", st.Prefetched)
+	}
+}
+
+// TestPrefetch_LooksAtBoundedEntries: entries whose chunks became
+// resident meanwhile are skipped, at most prefetchPops of them a call, so
+// a long run of them spreads over calls instead of stalling one tick.
+func TestPrefetch_LooksAtBoundedEntries(t *testing.T) {
+	r := emptyMapRules(t, 1024)
+	c := newTestCache(t, Config{PrefetchMs: 1000, PrefetchBudget: 4}, r)
+	n := 2*prefetchPops + 10
+	wide := 1024 / 16
+	for i := 0; i < n; i++ {
+		x, y := cell(i%wide, i/wide)
+		c.PredictDwell(r.Map.ID, x, y, 1, 0, 100)
+	}
+	ms := c.maps[r.Map.ID]
+	for i := 0; i < n; i++ { // resident before Prefetch came to them
+		c.install(ms, int32(i), c.buildInline(ms, i%wide, i/wide))
+	}
+	for call, want := range []int{n - prefetchPops, n - 2*prefetchPops, 0} {
+		if got := c.Prefetch(); got != 0 || c.Queued() != want {
+			t.Fatalf("call %d: started %d, %d entries left, want 0 and %d", call, got, c.Queued(), want)
+		}
+	}
+}
+
 // TestMiss_OnAQueuedChunkBuildsItNow: a chunk waiting in the prefetch
 // queue was admitted when it was foretold, so the first lookup that misses
 // it builds it (the same party's second lookup would not pass the gate),
