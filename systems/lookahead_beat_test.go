@@ -121,3 +121,41 @@ func TestBeatsToldOncePerOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestBeatsBoundedByChunksTold: patrols on routes nobody told yet each tell
+// their whole route; a tick stops taking beats once beatTellsPerTick chunks
+// are told (the mobile that reaches it finishes) and the next tick tells
+// the rest.
+func TestBeatsBoundedByChunksTold(t *testing.T) {
+	m, td := gridWorld(t)
+	b := &dwellBackend{predictingBackend: predictingBackend{ahead: 1000}}
+	s, err := NewSim(m, td, Options{Backend: b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const legs = 400                       // each leg crosses a chunk border: about 400 chunks told a route
+	patrols := 2*beatTellsPerTick/legs - 1 // about 1.9 ticks of chunks
+	for i := 0; i < patrols; i++ {
+		var way []world.Point
+		for k := 0; k < legs; k++ {
+			way = append(way, world.Point{X: 2 + i%28, Y: 2 + 16*(k%2)})
+		}
+		route, err := s.AddRoute(way)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.SpawnMobile(MobileSpec{X: 2 + i%28, Y: 2, Speed: 100, Order: Order{Patrol: &PatrolSpec{Route: route}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Step()
+	first, left := len(b.dwell), len(s.beat.queue)-s.beat.head
+	if first < beatTellsPerTick || first >= beatTellsPerTick+legs+2 || left == 0 {
+		t.Fatalf("first tick told %d chunks with %d orders left; want %d.. and some left", first, left, beatTellsPerTick)
+	}
+	s.Step()
+	if len(s.beat.queue) != 0 || len(b.dwell) < patrols*(legs-2) {
+		t.Fatalf("after two ticks: %d orders queued, %d chunks told in all", len(s.beat.queue), len(b.dwell))
+	}
+	t.Logf("told %d chunks in the first tick, %d in all", first, len(b.dwell))
+}
