@@ -122,9 +122,10 @@ func (l *lane) step(s *Sim, e ecs.Entity, sc *sched, mob *c.Mobile, path *c.Path
 
 // check answers mover m's step in d from (x, y, z), the next of path: on
 // the word of the search that found the path where the spatial index
-// allows it (trustStep), else through the lane's stepper, party's step.
+// allows it (trustStep) and the mover stands at the Z the search left it
+// at, else through the lane's stepper, party's step.
 func (l *lane) check(s *Sim, party uint64, m movement.Mover, path *c.PathState, x, y, z int, d movement.Dir) (nz int, ok, live bool) {
-	if path.Trust != 0 && s.idx.trustStep(path.Trust, x, y, d) {
+	if path.Trust != 0 && (path.Next == 0 || int(path.Zs[path.Next-1]) == z) && s.idx.trustStep(path.Trust, x, y, d) {
 		l.n.trusted++
 		return int(path.Zs[path.Next]), true, false
 	}
