@@ -27,6 +27,11 @@ type Figures struct {
 	SWBReads, SWBBad uint64
 	// Late, Prefetched and Unused are the step cache's (stepcache.Stats).
 	Late, Prefetched, Unused uint64
+	// Steps and Refused are the steps taken and refused; of those checked
+	// (both), StepsTrusted went on their search's word, StepsLive were
+	// answered by the live rules and the rest by the step cache
+	// (systems.Sim.StepCounts).
+	Steps, Refused, StepsTrusted, StepsLive uint64
 }
 
 // Map is one map's series, bound to its label once. Update and Tick are
@@ -38,6 +43,9 @@ type Map struct {
 	lookups                             [chunk.NumHitKinds]prometheus.Counter
 	builds, evictions, swbReads, swbBad prometheus.Counter
 	late, prefetched, unused            prometheus.Counter
+	taken, refused                      prometheus.Counter
+	byTrusted, byCache, byLive          prometheus.Counter
+	byCacheLast                         uint64 // what byCache holds
 	budget                              prometheus.Gauge
 	waits                               *mapWaits
 	last                                Figures // what the series hold
@@ -48,19 +56,22 @@ type Map struct {
 func (s *Shard) Map(id int, budget int) *Map {
 	l := strconv.Itoa(id)
 	m := &Map{
-		tick: s.mapTick.WithLabelValues(l), mobiles: s.mobiles.WithLabelValues(l), queue: s.queue.WithLabelValues(l),
-		resident: s.resident.WithLabelValues(l),
-		found:    s.searches.WithLabelValues(l, ResultFound), failed: s.searches.WithLabelValues(l, ResultFailed),
-		unreachable: s.unreachable.WithLabelValues(l),
-		builds:      s.builds.WithLabelValues(l), evictions: s.evictions.WithLabelValues(l),
-		swbReads: s.swbReads.WithLabelValues(l), swbBad: s.swbBad.WithLabelValues(l),
-		late: s.late.WithLabelValues(l), prefetched: s.prefetched.WithLabelValues(l), unused: s.unused.WithLabelValues(l),
-		waits: s.waits.add(l),
+		tick: s.mapTick.WithLabelValues(l), mobiles: s.sim.mobiles.WithLabelValues(l), queue: s.sim.queue.WithLabelValues(l),
+		resident: s.cache.resident.WithLabelValues(l),
+		found:    s.sim.searches.WithLabelValues(l, ResultFound), failed: s.sim.searches.WithLabelValues(l, ResultFailed),
+		unreachable: s.sim.unreachable.WithLabelValues(l),
+		builds:      s.cache.builds.WithLabelValues(l), evictions: s.cache.evictions.WithLabelValues(l),
+		swbReads: s.cache.swbReads.WithLabelValues(l), swbBad: s.cache.swbBad.WithLabelValues(l),
+		late: s.cache.late.WithLabelValues(l), prefetched: s.cache.prefetched.WithLabelValues(l), unused: s.cache.unused.WithLabelValues(l),
+		taken: s.sim.steps.WithLabelValues(l, ResultTaken), refused: s.sim.steps.WithLabelValues(l, ResultRefused),
+		byTrusted: s.sim.checks.WithLabelValues(l, ByTrusted), byCache: s.sim.checks.WithLabelValues(l, ByCache),
+		byLive: s.sim.checks.WithLabelValues(l, ByLive),
+		waits:  s.waits.add(l),
 	}
 	for k, name := range lookupResults() {
-		m.lookups[k] = s.lookups.WithLabelValues(l, name)
+		m.lookups[k] = s.cache.lookups.WithLabelValues(l, name)
 	}
-	m.budget = s.budget.WithLabelValues(l)
+	m.budget = s.cache.budget.WithLabelValues(l)
 	m.budget.Set(float64(budget))
 	return m
 }
@@ -92,6 +103,15 @@ func (m *Map) Update(f *Figures) {
 	grow(m.late, f.Late, &m.last.Late)
 	grow(m.prefetched, f.Prefetched, &m.last.Prefetched)
 	grow(m.unused, f.Unused, &m.last.Unused)
+	grow(m.taken, f.Steps, &m.last.Steps)
+	grow(m.refused, f.Refused, &m.last.Refused)
+	grow(m.byTrusted, f.StepsTrusted, &m.last.StepsTrusted)
+	grow(m.byLive, f.StepsLive, &m.last.StepsLive)
+	var byCache uint64
+	if checked := f.Steps + f.Refused; checked > f.StepsTrusted+f.StepsLive {
+		byCache = checked - f.StepsTrusted - f.StepsLive
+	}
+	grow(m.byCache, byCache, &m.byCacheLast)
 	if f.Waits != m.last.Waits {
 		m.waits.set(&f.Waits)
 		m.last.Waits = f.Waits

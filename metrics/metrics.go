@@ -12,12 +12,26 @@ import (
 const (
 	labelMap    = "map"
 	labelResult = "result"
+	labelBy     = "by"
 )
 
 // The result label values of shard_path_searches_total.
 const (
 	ResultFound  = "found"
 	ResultFailed = "failed"
+)
+
+// The result label values of shard_steps_total.
+const (
+	ResultTaken   = "taken"
+	ResultRefused = "refused"
+)
+
+// The by label values of shard_step_checks_total: who answered a step.
+const (
+	ByTrusted = "trusted" // the search that found the path (a taken step)
+	ByCache   = "cache"   // the step cache, with the dynamic pass
+	ByLive    = "live"    // the live rules
 )
 
 // TickBuckets are shard_tick_duration_seconds' (and
@@ -33,12 +47,24 @@ type Shard struct {
 	ticks    prometheus.Counter
 	overruns prometheus.Counter
 
-	mapTick                             *prometheus.HistogramVec
-	mobiles, queue, resident, budget    *prometheus.GaugeVec
-	searches, lookups, unreachable      *prometheus.CounterVec
-	builds, evictions, swbReads, swbBad *prometheus.CounterVec
-	late, prefetched, unused            *prometheus.CounterVec
-	waits                               *waitCollector
+	mapTick *prometheus.HistogramVec
+	sim     simVecs   // the maps' simulations' series
+	cache   cacheVecs // the maps' step caches' series
+	waits   *waitCollector
+}
+
+// simVecs are the series of the maps' simulations, by map.
+type simVecs struct {
+	mobiles, queue                       *prometheus.GaugeVec
+	searches, unreachable, steps, checks *prometheus.CounterVec
+}
+
+// cacheVecs are the series of the maps' step caches and .swb files, by map.
+type cacheVecs struct {
+	resident, budget           *prometheus.GaugeVec
+	lookups, builds, evictions *prometheus.CounterVec
+	swbReads, swbBad           *prometheus.CounterVec
+	late, prefetched, unused   *prometheus.CounterVec
 }
 
 // New makes a shard's series and registers them, the Go runtime collector
@@ -59,25 +85,29 @@ func New() *Shard {
 	counter := func(name, help string, labels ...string) *prometheus.CounterVec {
 		return prometheus.NewCounterVec(prometheus.CounterOpts{Name: name, Help: help}, append(perMap, labels...))
 	}
-	s.mobiles = gauge("shard_mobiles", "Mobiles in the map's simulation.")
-	s.queue = gauge("shard_path_queue_length", "Path requests waiting after the last tick.")
-	s.resident = gauge("stepcache_resident_chunks", "Step-cache chunks resident after the last tick.")
-	s.budget = gauge("stepcache_budget_chunks", "The map's part of pathfinding.maxResidentChunks.")
-	s.searches = counter("shard_path_searches_total", "Path searches served, by whether they found a path.", labelResult)
-	s.unreachable = counter("shard_path_unreachable_total",
+	s.sim.mobiles = gauge("shard_mobiles", "Mobiles in the map's simulation.")
+	s.sim.queue = gauge("shard_path_queue_length", "Path requests waiting after the last tick.")
+	s.cache.resident = gauge("stepcache_resident_chunks", "Step-cache chunks resident after the last tick.")
+	s.cache.budget = gauge("stepcache_budget_chunks", "The map's part of pathfinding.maxResidentChunks.")
+	s.sim.searches = counter("shard_path_searches_total", "Path searches served, by whether they found a path.", labelResult)
+	s.sim.unreachable = counter("shard_path_unreachable_total",
 		"Path searches answered without a search: the step cache's static connectivity proved the goal walled off (counted as failed too).")
-	s.lookups = counter("stepcache_lookups_total",
+	s.cache.lookups = counter("stepcache_lookups_total",
 		"Step-cache lookups by outcome: hit, or the reason the lookup fell through to the live rules.", labelResult)
-	s.builds = counter("stepcache_builds_total", "Chunks the step cache built (in the background, inline, or to replace a bad .swb record).")
-	s.evictions = counter("stepcache_evictions_total", "Chunks evicted to keep the map within its resident budget.")
-	s.swbReads = counter("swb_reads_total", "Chunk records read from the map's .swb file (good and bad).")
-	s.swbBad = counter("swb_bad_records_total", "Records read from the .swb that failed their checksum or decode (rebuilt live, never served).")
-	s.late = counter("stepcache_late_lookups_total",
+	s.cache.builds = counter("stepcache_builds_total", "Chunks the step cache built (in the background, inline, or to replace a bad .swb record).")
+	s.cache.evictions = counter("stepcache_evictions_total", "Chunks evicted to keep the map within its resident budget.")
+	s.cache.swbReads = counter("swb_reads_total", "Chunk records read from the map's .swb file (good and bad).")
+	s.cache.swbBad = counter("swb_bad_records_total", "Records read from the .swb that failed their checksum or decode (rebuilt live, never served).")
+	s.cache.late = counter("stepcache_late_lookups_total",
 		"Step-cache lookups that fell through to the live rules on a chunk not built that was installed within the admission window after: work a chunk ready in time would have saved.")
-	s.prefetched = counter("stepcache_prefetched_chunks_total", "Chunks read or built because the look-ahead predicted them (pathfinding.prefetch).")
-	s.unused = counter("stepcache_prefetch_unused_total", "Prefetched chunks evicted before any lookup read them.")
-	s.reg.MustRegister(s.tickDur, s.ticks, s.overruns, s.mapTick, s.mobiles, s.queue, s.resident, s.budget,
-		s.searches, s.unreachable, s.lookups, s.builds, s.evictions, s.swbReads, s.swbBad, s.late, s.prefetched, s.unused, s.waits,
+	s.cache.prefetched = counter("stepcache_prefetched_chunks_total", "Chunks read or built because the look-ahead predicted them (pathfinding.prefetch).")
+	s.cache.unused = counter("stepcache_prefetch_unused_total", "Prefetched chunks evicted before any lookup read them.")
+	s.sim.steps = counter("shard_steps_total", "Steps the movement system took and refused.", labelResult)
+	s.sim.checks = counter("shard_step_checks_total",
+		"Steps checked (taken or refused), by what answered: the search that found the path (taken on its word), the step cache, or the live rules.", labelBy)
+	s.reg.MustRegister(s.tickDur, s.ticks, s.overruns, s.mapTick, s.sim.mobiles, s.sim.queue, s.cache.resident, s.cache.budget,
+		s.sim.searches, s.sim.unreachable, s.cache.lookups, s.cache.builds, s.cache.evictions, s.cache.swbReads, s.cache.swbBad, s.cache.late, s.cache.prefetched, s.cache.unused,
+		s.sim.steps, s.sim.checks, s.waits,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return s
 }

@@ -71,13 +71,15 @@ func TestUpdateAddsGrowth(t *testing.T) {
 	s := New()
 	e := listen(t, s)
 	m := s.Map(3, 100)
-	f := Figures{Mobiles: 7, QueueLen: 2, Resident: 5, Found: 10, Failed: 1, Unreachable: 1, Builds: 4, Evictions: 2, SWBReads: 9, SWBBad: 1}
+	f := Figures{Mobiles: 7, QueueLen: 2, Resident: 5, Found: 10, Failed: 1, Unreachable: 1, Builds: 4, Evictions: 2, SWBReads: 9, SWBBad: 1,
+		Steps: 100, Refused: 10, StepsTrusted: 60, StepsLive: 5}
 	f.Lookups[chunk.Hit], f.Lookups[chunk.FallNotBuilt] = 50, 6
 	for _, w := range []uint64{0, 0, 1, 3, 2000} {
 		f.Waits.Observe(w)
 	}
 	m.Update(&f)
 	f.Found, f.Lookups[chunk.Hit], f.Mobiles = 15, 80, 8
+	f.Steps, f.StepsTrusted = 130, 80 // 20 more trusted, 10 more by the cache
 	m.Update(&f)
 	f.Evictions = 1 // reset: one since
 	m.Update(&f)
@@ -89,7 +91,10 @@ func TestUpdateAddsGrowth(t *testing.T) {
 		`shard_mobiles{map="3"}`: 8, `shard_path_queue_length{map="3"}`: 2, `stepcache_resident_chunks{map="3"}`: 5,
 		`stepcache_budget_chunks{map="3"}`:                  100,
 		`shard_path_searches_total{map="3",result="found"}`: 15, `shard_path_searches_total{map="3",result="failed"}`: 1,
-		`shard_path_unreachable_total{map="3"}`:         1,
+		`shard_path_unreachable_total{map="3"}`:     1,
+		`shard_steps_total{map="3",result="taken"}`: 130, `shard_steps_total{map="3",result="refused"}`: 10,
+		`shard_step_checks_total{by="trusted",map="3"}`: 80, `shard_step_checks_total{by="cache",map="3"}`: 55,
+		`shard_step_checks_total{by="live",map="3"}`:    5,
 		`stepcache_lookups_total{map="3",result="hit"}`: 80, `stepcache_lookups_total{map="3",result="not_built"}`: 6,
 		`stepcache_lookups_total{map="3",result="multi"}`: 0,
 		`stepcache_builds_total{map="3"}`:                 4, `stepcache_evictions_total{map="3"}`: 3,

@@ -89,6 +89,7 @@ func (me *mapEntry) foldMetrics() {
 	f.Lookups = cs.Kinds
 	f.Builds, f.Evictions = cs.Built, cs.Evicted
 	f.Late, f.Prefetched, f.Unused = cs.Late, cs.Prefetched, cs.Unused
+	f.Steps, f.Refused, f.StepsTrusted, f.StepsLive = me.sim.StepCounts()
 	// The cache's only chunk source is the map's .swb: a record read is
 	// a chunk loaded from it or a bad record (rebuilt live).
 	f.SWBReads, f.SWBBad = cs.Loaded+cs.Corrupt, cs.Corrupt

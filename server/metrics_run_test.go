@@ -18,6 +18,7 @@ var wantSeries = map[string]string{
 	"stepcache_lookups_total": "counter", "stepcache_builds_total": "counter", "stepcache_evictions_total": "counter",
 	"swb_reads_total": "counter", "swb_bad_records_total": "counter",
 	"stepcache_late_lookups_total": "counter", "stepcache_prefetched_chunks_total": "counter", "stepcache_prefetch_unused_total": "counter",
+	"shard_steps_total": "counter", "shard_step_checks_total": "counter",
 	"go_goroutines": "gauge", "go_gc_duration_seconds": "summary", "go_memstats_heap_alloc_bytes": "gauge",
 	"process_cpu_seconds_total": "counter", "process_resident_memory_bytes": "gauge",
 }

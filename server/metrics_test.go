@@ -138,6 +138,11 @@ func TestMetricsMoveWithTheShard(t *testing.T) {
 		`stepcache_prefetched_chunks_total{map="0"}`:          float64(cs.Prefetched),
 		`stepcache_prefetch_unused_total{map="0"}`:            float64(cs.Unused),
 		`stepcache_resident_chunks{map="0"}`:                  float64(cs.Resident),
+		`shard_steps_total{map="0",result="taken"}`:           float64(st.Steps),
+		`shard_steps_total{map="0",result="refused"}`:         float64(st.Blocked),
+		`shard_step_checks_total{by="trusted",map="0"}`:       float64(st.StepsTrusted),
+		`shard_step_checks_total{by="live",map="0"}`:          float64(st.StepsLive),
+		`shard_step_checks_total{by="cache",map="0"}`:         float64(st.Steps + st.Blocked - st.StepsTrusted - st.StepsLive),
 	})
 	if st.Found == 0 || cs.Kinds[chunk.FallNotBuilt] == 0 || cs.Resident == 0 {
 		t.Errorf("want found searches (%d), not-built fallthroughs (%d), resident chunks (%d)",

@@ -125,6 +125,14 @@ type Stats struct {
 	Finder pathing.CachedStats
 }
 
+// StepCounts returns the steps taken and refused so far, and of the
+// steps checked (both) those taken on their search's word and those the
+// live rules answered: Stats' Steps, Blocked, StepsTrusted and StepsLive,
+// without the rest of Stats' work.
+func (s *Sim) StepCounts() (taken, refused, trusted, live uint64) {
+	return s.st.steps, s.st.blocked, s.st.stepsTrusted, s.st.stepsLive
+}
+
 // Stats returns the current figures.
 func (s *Sim) Stats() Stats {
 	st := Stats{
