@@ -26,10 +26,19 @@ var (
 // The occupancy probes read the sectors' bits, never the lists: an open door's item counts (a conservative answer, which only
 // sends a step through the live rules).
 
+// chunkSector returns the sector of chunk (cx, cy) of map m (a sector is
+// a chunk), nil off the map or for another map.
+func (s *Spatial) chunkSector(m world.MapID, cx, cy int) *sector {
+	if m != s.mapID || cx < 0 || cy < 0 || cx >= s.wide || cy*SectorSize >= s.height {
+		return nil
+	}
+	return &s.sectors[cy*s.wide+cx]
+}
+
 // cellBits returns (x, y)'s sector and its bit in the rows y%16 of its
 // bits; x, y must be on the map.
 func (s *Spatial) cellBits(x, y int) (*sector, uint16) {
-	return &s.sectors[(y/SectorSize)*s.wide+x/SectorSize], 1 << (x % SectorSize)
+	return &s.sectors[s.sectorIndex(x, y)], 1 << (x % SectorSize)
 }
 
 // Occupied reports whether (x, y) on map m holds a mobile or an item,
@@ -59,10 +68,10 @@ func (s *Spatial) HasItems(m world.MapID, x, y int) bool {
 // one call (pathing.OccupancyRows).
 func (s *Spatial) OccupiedRows(m world.MapID, cx, cy int, rows *[chunk.Size]uint16) bool {
 	*rows = [chunk.Size]uint16{}
-	if m != s.mapID || cx < 0 || cy < 0 || cx >= s.wide || cy*SectorSize >= s.height {
+	b := s.chunkSector(m, cx, cy)
+	if b == nil {
 		return false
 	}
-	b := &s.sectors[cy*s.wide+cx]
 	var any uint16
 	for r := range rows {
 		rows[r] = b.mobBits[r] | b.itemBits[r]
@@ -75,10 +84,10 @@ func (s *Spatial) OccupiedRows(m world.MapID, cx, cy int, rows *[chunk.Size]uint
 // open door's too): the searches ask it before they answer that a goal
 // cannot be reached (pathing.ChunkItems). False off the map.
 func (s *Spatial) ChunkHasItems(m world.MapID, cx, cy int) bool {
-	if m != s.mapID || cx < 0 || cy < 0 || cx >= s.wide || cy*SectorSize >= s.height {
+	b := s.chunkSector(m, cx, cy)
+	if b == nil {
 		return false
 	}
-	b := &s.sectors[cy*s.wide+cx]
 	var any uint16
 	for _, r := range b.itemBits {
 		any |= r
@@ -128,7 +137,7 @@ func (s *Spatial) OccupancyAround(m world.MapID, x, y int) (mobiles, items uint8
 	}
 	lx, ly := x%SectorSize, y%SectorSize
 	if lx > 0 && lx < SectorSize-1 && ly > 0 && ly < SectorSize-1 && s.in(x, y) {
-		b := &s.sectors[(y/SectorSize)*s.wide+x/SectorSize]
+		b := &s.sectors[s.sectorIndex(x, y)]
 		sh := uint(lx - 1)
 		mb := uint(b.mobBits[ly-1]>>sh&7) | uint(b.mobBits[ly]>>sh&7)<<3 | uint(b.mobBits[ly+1]>>sh&7)<<6
 		ib := uint(b.itemBits[ly-1]>>sh&7) | uint(b.itemBits[ly]>>sh&7)<<3 | uint(b.itemBits[ly+1]>>sh&7)<<6

@@ -80,16 +80,15 @@ func (v *searchView) OccupiedRows(m world.MapID, cx, cy int, rows *[chunk.Size]u
 	if x0 >= v.x0 && x0+SectorSize-1 <= v.x1 && y0 >= v.y0 && y0+SectorSize-1 <= v.y1 {
 		return v.Spatial.OccupiedRows(m, cx, cy, rows)
 	}
-	s := v.Spatial
 	*rows = [chunk.Size]uint16{}
-	if m != s.mapID || cx < 0 || cy < 0 || cx >= s.wide || y0 >= s.height {
+	b := v.chunkSector(m, cx, cy)
+	if b == nil {
 		return false
 	}
 	var cols uint16 // the chunk's columns inside the horizon
 	if lo, hi := max(v.x0-x0, 0), min(v.x1-x0, SectorSize-1); lo <= hi {
 		cols = uint16(1<<(hi+1)-1) &^ uint16(1<<lo-1)
 	}
-	b := &s.sectors[cy*s.wide+cx]
 	var any uint16
 	for r := range rows {
 		rows[r] = b.itemBits[r]

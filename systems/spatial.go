@@ -109,9 +109,13 @@ func NewSpatial(id world.MapID, width, height int) *Spatial {
 
 func (s *Spatial) in(x, y int) bool { return x >= 0 && y >= 0 && x < s.width && y < s.height }
 
+// sectorIndex returns the index in sectors of (x, y)'s sector; x, y on the
+// map.
+func (s *Spatial) sectorIndex(x, y int) int { return (y/SectorSize)*s.wide + x/SectorSize }
+
 // at returns (x, y)'s sector and its cell index there; x, y on the map.
 func (s *Spatial) at(x, y int) (*sector, uint16) {
-	return &s.sectors[(y/SectorSize)*s.wide+x/SectorSize], uint16((y%SectorSize)*SectorSize + x%SectorSize)
+	return &s.sectors[s.sectorIndex(x, y)], uint16((y%SectorSize)*SectorSize + x%SectorSize)
 }
 
 // AddMobile indexes a mobile at (x, y) and returns its handle (-1 off the map).

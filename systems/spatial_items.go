@@ -74,7 +74,7 @@ func (s *Spatial) RemoveItem(h int32) {
 	if en.next != none {
 		s.items[en.next].prev = en.prev
 	}
-	s.itemRemoved((int(en.y)/SectorSize)*s.wide + int(en.x)/SectorSize)
+	s.itemRemoved(int(en.x), int(en.y))
 	s.items[h] = itemEntry{prev: none, next: none}
 	s.freeItems = append(s.freeItems, h)
 }

@@ -20,14 +20,14 @@ type trustStamps struct {
 // never zero.
 func (s *Spatial) TrustStamp() uint32 { return s.trust.gen + 1 }
 
-// itemRemoved notes a removal of an item from sector i.
-func (s *Spatial) itemRemoved(i int) {
+// itemRemoved notes a removal of an item from (x, y), on the map.
+func (s *Spatial) itemRemoved(x, y int) {
 	t := &s.trust
 	t.gen++
 	if t.sec == nil {
 		t.sec = make([]uint32, len(s.sectors))
 	}
-	t.sec[i] = t.gen
+	t.sec[s.sectorIndex(x, y)] = t.gen
 }
 
 // trustMultis withdraws trust from every path found before the map's
@@ -59,14 +59,14 @@ func (s *Spatial) trustStep(stamp uint32, x, y int, d movement.Dir) bool {
 	if (mobs|items)&d.Touches() != 0 {
 		return false
 	}
-	if sec, c := s.at(x, y); sec.itemBits[c/SectorSize]&(1<<(c%SectorSize)) != 0 {
+	if s.HasItems(s.mapID, x, y) {
 		return false
 	}
 	if t.gen < stamp {
 		return true // nothing removed since the search
 	}
 	for _, p := range [4][2]int{{x, y}, {x + dx, y}, {x, y + dy}, {x + dx, y + dy}} {
-		if t.sec[(p[1]/SectorSize)*s.wide+p[0]/SectorSize] >= stamp {
+		if t.sec[s.sectorIndex(p[0], p[1])] >= stamp {
 			return false
 		}
 	}
