@@ -31,7 +31,7 @@ func TestSearchViewHidesFarMobiles(t *testing.T) {
 		v := newSearchView(s, r)
 		for _, st := range starts {
 			v.look(st)
-			sees := func(x, y int) bool { return max(abs(x-st.X), abs(y-st.Y)) <= r }
+			sees := func(x, y int) bool { return cheb(world.Point{X: x, Y: y}, st) <= r }
 			mob := func(x, y int) bool { return in(x, y) && sees(x, y) && s.HasMobiles(x, y) }
 			item := func(x, y int) bool { return in(x, y) && s.HasItems(0, x, y) }
 			for y := -1; y <= h; y++ {
@@ -84,13 +84,6 @@ func TestSearchViewHidesFarMobiles(t *testing.T) {
 			}
 		}
 	}
-}
-
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
 }
 
 // TestMobileHorizonPlansThroughFarMobiles: a wall with two gaps, the near
