@@ -110,9 +110,10 @@ type Shard struct {
 	// sector has no player within this many sectors to sleep; 0: every
 	// mobile is awake.
 	SleepRadius int `toml:"sleepRadius"`
-	// MoveWorkers is how many goroutines the movement system steps a map's
-	// mobiles on: 2 steps its west and east lanes at once, 1 one after the
-	// other (the same outcome), 0 (the default) one per core, at most 2.
+	// MoveWorkers is how many goroutines a map's AI thinks and its movement
+	// system steps on: 2 thinks on two and steps its west and east lanes at
+	// once, 1 one after the other (the same outcome), 0 (the default) one
+	// per core, at most 2.
 	MoveWorkers int `toml:"moveWorkers"`
 	// HugePages asks the kernel (Linux) to back the shard's heap with 2 MiB
 	// pages at start (and its new memory as it grows); see

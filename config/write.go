@@ -124,9 +124,9 @@ tickMs = {{.Shard.TickMs}}
 # player within this many sectors do not think until one comes (0..64).
 # 0 = off: every mobile is awake.
 sleepRadius = {{.Shard.SleepRadius}}
-# Goroutines the movement system steps a map's mobiles on (0..2): 2 steps
-# the map's west and east halves at once, 1 one after the other (the same
-# outcome either way), 0 one per core (at most 2).
+# Goroutines a map's AI thinks and its movement system steps on (0..2): 2
+# thinks on two and steps the map's west and east halves at once, 1 one
+# after the other (the same outcome either way), 0 one per core (at most 2).
 moveWorkers = {{.Shard.MoveWorkers}}
 # Ask the kernel (Linux) for 2 MiB pages under the heap: the shard reads
 # hundreds of MiB at random, and with 4 KiB pages most reads also miss the

@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"sync/atomic"
+
 	"github.com/mlange-42/arche/ecs"
 
 	c "github.com/shardcore/shardcore/components"
@@ -46,10 +48,17 @@ func (s *Sim) jitterMs() int64 {
 // then every touched mobile's intent thinks once (follow, patrol, walk or
 // wander: each is a pure function of the mobile's state, what it follows
 // and the time, so thinking only when one of them changed, or at the time
-// it waits for, decides as thinking every tick would).
+// it waits for, decides as thinking every tick would), in chunks on one
+// or two goroutines (ai_lanes.go).
 type thinker struct {
 	due   []timer
 	spare []ecs.Entity
+	minds []mind       // one per chunk (ai_lanes.go)
+	next  atomic.Int64 // the next chunk to think
+	// minPar is the fewest touched mobiles thought on two goroutines
+	// (minLaneThinks) and chunk the mobiles a goroutine takes at a time
+	// (thinkChunk); a test lowers them.
+	minPar, chunk int
 	// thinks counts each intent's thinks (index: intent).
 	thinks [numIntents]uint64
 }
@@ -69,29 +78,32 @@ func (t *thinker) update(s *Sim) {
 	list := s.sch.touched
 	s.sch.touched, t.spare = t.spare[:0], nil
 	s.sch.round++
-	for _, e := range list {
-		if !s.w.Alive(e) {
-			continue
-		}
-		k := s.maps.sched.Get(e).intent
-		if s.sch.sleep != nil && (k == intentPatrol || k == intentWander) && s.sch.sleep.sleeps(s, e) {
-			continue
-		}
-		t.thinks[k]++
-		switch k {
-		case intentFollow:
-			s.ai.follow.think(s, e)
-		case intentPatrol:
-			s.ai.patrol.think(s, e)
-		case intentWalk:
-			s.ai.walk.think(s, e)
-		case intentWander:
-			s.ai.wander.think(s, e)
-		case intentGoTo:
-			s.ai.goTo.think(s, e)
-		}
-	}
+	t.thinkAll(s, list)
 	t.spare = list[:0]
+}
+
+// think has touched mobile e's intent think once, into m.
+func (t *thinker) think(s *Sim, m *mind, e ecs.Entity) {
+	if !s.w.Alive(e) {
+		return
+	}
+	k := s.maps.sched.Get(e).intent
+	if s.sch.sleep != nil && (k == intentPatrol || k == intentWander) && s.sch.sleep.sleeps(s, e) {
+		return
+	}
+	m.thinks[k]++
+	switch k {
+	case intentFollow:
+		s.ai.follow.think(s, m, e)
+	case intentPatrol:
+		s.ai.patrol.think(s, m, e)
+	case intentWalk:
+		s.ai.walk.think(s, m, e)
+	case intentWander:
+		s.ai.wander.think(s, m, e)
+	case intentGoTo:
+		m.keep(fxGoTo, e) // it may say so (events): thought at apply
+	}
 }
 
 // followAI keeps followers near their targets.
@@ -103,7 +115,7 @@ type followAI struct{}
 // left and is out of its range; out of its full range it repaths without
 // waiting for the interval. After a failed search it waits for the path's
 // RetryAt, or until the target moves.
-func (followAI) think(s *Sim, e ecs.Entity) {
+func (followAI) think(s *Sim, m *mind, e ecs.Entity) {
 	f, req := s.maps.follow.Get(e), s.maps.req.Get(e)
 	if req.Active || !s.w.Alive(f.Target) {
 		return
@@ -119,7 +131,7 @@ func (followAI) think(s *Sim, e ecs.Entity) {
 		return
 	}
 	if sc.chasing {
-		s.chase(e, f, pos, path, tp)
+		s.chase(m, e, f, pos, path, tp)
 		return
 	}
 	moved := tp != f.LastGoal
@@ -127,7 +139,7 @@ func (followAI) think(s *Sim, e ecs.Entity) {
 	// the target has moved since: then the way may be open again (a
 	// jam in a corridor clears as its owner walks on).
 	if path.Failed && s.now < path.RetryAt && !moved {
-		s.schedThink(e, path.RetryAt)
+		m.schedThink(s, e, path.RetryAt)
 		return
 	}
 	due := s.now >= f.NextRepath
@@ -140,16 +152,16 @@ func (followAI) think(s *Sim, e ecs.Entity) {
 	if (drifted && due) || urgent || idle {
 		if s.opts.FollowDirect && path.Remaining() == 0 {
 			sc.chasing = true
-			s.chase(e, f, pos, path, tp)
+			s.chase(m, e, f, pos, path, tp)
 			return
 		}
-		s.request(e, req, tp, inner)
+		m.request(s, e, req, tp, inner)
 		f.LastGoal = tp
-		f.NextRepath = s.now + s.jitterMs()
+		m.keep(fxRepath, e) // f.NextRepath: a draw
 		return
 	}
 	if drifted {
-		s.schedThink(e, f.NextRepath)
+		m.schedThink(s, e, f.NextRepath)
 	}
 }
 
@@ -162,14 +174,14 @@ type patrolAI struct{}
 // delay at spawn, a failed search's back-off) even when it stands on a
 // waypoint: 3,319 of the 100,000-mobile run's patrols spawned within
 // reach of theirs and asked for their first path in tick 0.
-func (a patrolAI) think(s *Sim, e ecs.Entity) {
+func (a patrolAI) think(s *Sim, m *mind, e ecs.Entity) {
 	req := s.maps.req.Get(e)
 	if req.Active {
 		return
 	}
 	p, pos, path := s.maps.patrol.Get(e), s.maps.pos.Get(e), s.maps.path.Get(e)
 	if path.Remaining() == 0 && s.now < p.NextTry { // a login delay, or a failed search's back-off
-		s.schedThink(e, p.NextTry)
+		m.schedThink(s, e, p.NextTry)
 		return
 	}
 	route := s.reg.routes[p.Route]
@@ -178,7 +190,7 @@ func (a patrolAI) think(s *Sim, e ecs.Entity) {
 		p.Index = (p.Index + 1) % len(route)
 		p.Fails = 0
 		path.Clear()
-		s.request(e, req, route[p.Index], p.Tolerance)
+		m.request(s, e, req, route[p.Index], p.Tolerance)
 		return
 	}
 	if path.Remaining() > 0 {
@@ -186,11 +198,11 @@ func (a patrolAI) think(s *Sim, e ecs.Entity) {
 	}
 	if path.Failed && req.Goal == wp {
 		if wp = a.failed(s, p, route, path); s.now < p.NextTry {
-			s.schedThink(e, p.NextTry)
+			m.schedThink(s, e, p.NextTry)
 			return
 		}
 	}
-	s.request(e, req, wp, p.Tolerance)
+	m.request(s, e, req, wp, p.Tolerance)
 }
 
 // failed counts a failed search for the current waypoint (skipping it after
@@ -209,17 +221,25 @@ func (patrolAI) failed(s *Sim, p *c.Patrol, route []world.Point, path *c.PathSta
 // wanderAI sends idle wanderers to random cells near home.
 type wanderAI struct{}
 
-// think sends an idle wanderer to a random cell near home it can be on,
-// and tries again 1–3 s later when it found none.
-func (wanderAI) think(s *Sim, e ecs.Entity) {
+// think has an idle wanderer whose wait is over draw a goal (draw: at
+// apply, since it draws from the Sim's random stream), and has one still
+// waiting think when its wait ends.
+func (wanderAI) think(s *Sim, m *mind, e ecs.Entity) {
 	wd, req, path := s.maps.wander.Get(e), s.maps.req.Get(e), s.maps.path.Get(e)
 	if req.Active || path.Remaining() > 0 {
 		return
 	}
 	if s.now < wd.NextTry {
-		s.schedThink(e, wd.NextTry)
+		m.schedThink(s, e, wd.NextTry)
 		return
 	}
+	m.keep(fxWander, e)
+}
+
+// draw sends idle wanderer e to a random cell near home it can be on, and
+// tries again 1–3 s later when it found none.
+func (wanderAI) draw(s *Sim, e ecs.Entity) {
+	wd, req := s.maps.wander.Get(e), s.maps.req.Get(e)
 	wd.NextTry = s.now + 1000 + int64(s.rnd.IntN(2000))
 	caps := s.maps.mob.Get(e).Caps
 	for try := 0; try < 8; try++ {

@@ -42,21 +42,21 @@ func sign(v int) int {
 // chaseStep hands follower e, standing at pos with no steps left, the one
 // step toward tp (the movement system checks it when it takes it; a refused
 // chase step asks for a search at once: refused).
-func (s *Sim) chaseStep(e ecs.Entity, pos *c.Position, path *c.PathState, tp world.Point) {
+func (s *Sim) chaseStep(m *mind, e ecs.Entity, pos *c.Position, path *c.PathState, tp world.Point) {
 	req := s.maps.req.Get(e) // where a refused step asks for a way to
 	req.Goal, req.Range = tp, 1
 	path.Steps = append(path.Steps[:0], dirToward(pos.Point(), tp))
 	path.Zs = append(path.Zs[:0], pos.Z) // not known until the step is checked
 	path.Next, path.Failed, path.RetryAt, path.Trust = 0, false, 0, 0
-	s.schedMove(e, max(s.maps.mob.Get(e).NextMove, s.now)) // its step touches it again (stepped)
+	m.schedMove(s, e, max(s.maps.mob.Get(e).NextMove, s.now)) // its step touches it again (stepped)
 }
 
 // chase is the follow AI's think for a chasing follower e (sc.chasing)
 // out of place: it waits for its step, or is handed the next.
-func (s *Sim) chase(e ecs.Entity, f *c.Follow, pos *c.Position, path *c.PathState, tp world.Point) {
+func (s *Sim) chase(m *mind, e ecs.Entity, f *c.Follow, pos *c.Position, path *c.PathState, tp world.Point) {
 	if path.Remaining() > 0 {
 		return // its step is due
 	}
 	f.LastGoal = tp
-	s.chaseStep(e, pos, path, tp)
+	s.chaseStep(m, e, pos, path, tp)
 }

@@ -5,7 +5,9 @@
 // Tick runs over it in a fixed order, each a struct of its own queries and
 // scratch: the AI systems (follow, patrol, walk, wander, move-to: intents
 // to path requests or walked steps; a follower chases its target straight
-// and searches only round what blocks it, chase.go), the pathfinder (the
+// and searches only round what blocks it, chase.go; thought in chunks on
+// two goroutines, what each sets off applied in order: ai_lanes.go), the
+// pathfinder (the
 // request queue, served oldest first within a node budget per search from
 // searchBudget, by search workers at once: pathfind_par.go; a finder sees
 // mobiles only within Options.MobileHorizon of its search's start:

@@ -123,9 +123,10 @@ type Options struct {
 	// deterministic budgets and a Recorder that is recording serve on the
 	// Sim's goroutine alone.
 	SearchWorkers int
-	// MoveWorkers, at 2 or more with a Backend that has shared steppers,
-	// has the movement system step its west and east lanes at once
-	// (move_lanes.go); the outcome is the same with one.
+	// MoveWorkers, at 2 or more, has the AI stage think on two goroutines
+	// (ai_lanes.go) and, with a Backend that has shared steppers, the
+	// movement system step its west and east lanes at once (move_lanes.go);
+	// the outcome is the same with one.
 	MoveWorkers int
 	// SleepRadius, when positive, turns sleeping sectors on: an NPC
 	// (patroller or wanderer) whose sector has no player within this many

@@ -102,6 +102,7 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 		s.sch.sleep = newSleepers(opts.SleepRadius, m.Width, m.Height)
 	}
 	s.move = newMover(w)
+	s.ai.think.minPar, s.ai.think.chunk = minLaneThinks, thinkChunk
 	if err := s.searchAndStep(opts.Backend); err != nil {
 		return nil, fmt.Errorf("systems: new sim: %w", err)
 	}

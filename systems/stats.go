@@ -27,6 +27,7 @@ type counters struct {
 	queueLen                    int
 	sys                         [NumSystems]time.Duration
 	moveStages                  uint64
+	thinkStages                 uint64
 	aheadSteps                  uint64
 	last                        TickTimes // the last tick's (LastTick)
 }
@@ -96,7 +97,10 @@ type Stats struct {
 	Asleep int
 	// MoveStages counts the ticks whose west and east movement lanes
 	// stepped at once (Options.MoveWorkers).
-	MoveStages  uint64
+	MoveStages uint64
+	// ThinkStages counts the ticks whose AI thought in two lanes at once
+	// (Options.MoveWorkers).
+	ThinkStages uint64
 	DoorsOpened uint64
 	// Postponed counts capped searches that ran out of the tick's budget
 	// and left their request queued at the head for the next tick.
@@ -138,7 +142,7 @@ func (s *Sim) Stats() Stats {
 	st := Stats{
 		Ticks: s.tick, Searches: s.st.searches, Found: s.st.found, Unreachable: s.st.unreachable, Expansions: s.st.expansions, Postponed: s.st.postponed,
 		Steps: s.st.steps, StepsLive: s.st.stepsLive, StepsTrusted: s.st.stepsTrusted, Blocked: s.st.blocked, DoorsOpened: s.st.doorsOpened, QueueLen: s.st.queueLen,
-		MaxWaitTicks: s.st.maxWait, MoveStages: s.st.moveStages, LastTickMaxWait: s.st.tickMaxWait, TickMax: s.st.tickMax,
+		MaxWaitTicks: s.st.maxWait, MoveStages: s.st.moveStages, ThinkStages: s.st.thinkStages, LastTickMaxWait: s.st.tickMaxWait, TickMax: s.st.tickMax,
 		TickTotal: s.st.tickTotal, PathfindTime: s.st.pathTime, Lookups: s.st.lookups, SystemTime: s.st.sys,
 	}
 	st.Mobiles, st.Items = s.idx.Counts()

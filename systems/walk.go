@@ -69,18 +69,18 @@ type walkAI struct{}
 // spawned beside the route), it asks for a path to the first route cell
 // past where it stands that nobody occupies. A failed way back skips a
 // batch ahead once its back-off has passed.
-func (walkAI) think(s *Sim, e ecs.Entity) {
+func (walkAI) think(s *Sim, m *mind, e ecs.Entity) {
 	req, path := s.maps.req.Get(e), s.maps.path.Get(e)
 	if req.Active || path.Remaining() > 0 {
 		return
 	}
 	w := s.maps.walk.Get(e)
 	if s.now < w.NextTry {
-		s.schedThink(e, w.NextTry)
+		m.schedThink(s, e, w.NextTry)
 		return
 	}
 	if path.Failed && s.now < path.RetryAt {
-		s.schedThink(e, path.RetryAt)
+		m.schedThink(s, e, path.RetryAt)
 		return
 	}
 	route := s.reg.walks[w.Route]
@@ -96,7 +96,7 @@ func (walkAI) think(s *Sim, e ecs.Entity) {
 		w.Cell = j
 	}
 	if on && (w.Goal < 0 || j == w.Goal) && handSteps(s.tick, w, route, path) {
-		s.schedMove(e, max(s.maps.mob.Get(e).NextMove, s.now))
+		m.schedMove(s, e, max(s.maps.mob.Get(e).NextMove, s.now))
 		return
 	}
 	// Back onto the route past here, at the first cell nobody stands on.
@@ -105,7 +105,7 @@ func (walkAI) think(s *Sim, e ecs.Entity) {
 		k = (k + 1) % n
 	}
 	w.Goal = k
-	s.request(e, req, world.Point{X: route[k].X, Y: route[k].Y}, 0)
+	m.request(s, e, req, world.Point{X: route[k].X, Y: route[k].Y}, 0)
 }
 
 // locate finds (x, y) on route from cell from on, up to two batches ahead,
