@@ -61,7 +61,7 @@ func (l *lane) take(s *Sim, tm timer) {
 		return
 	}
 	if s.now < mob.NextMove {
-		l.schedMove(e, mob.NextMove)
+		l.schedMove(s, e, sc, mob.NextMove)
 		return
 	}
 	l.step(s, e, sc, mob, path)
@@ -116,7 +116,7 @@ func (l *lane) step(s *Sim, e ecs.Entity, sc *sched, mob *c.Mobile, path *c.Path
 		l.stepped(s, e, sc, path.Remaining())
 	}
 	if path.Remaining() > 0 {
-		l.schedMove(e, mob.NextMove)
+		l.schedMove(s, e, sc, mob.NextMove)
 	}
 }
 

@@ -38,7 +38,7 @@ type lane struct {
 	due     []timer
 	stepper Stepper // nil: the Sim's
 	touches []ecs.Entity
-	timers  []timer      // move timers to set (schedMove)
+	timers  []timer      // move timers to add to the wheel, their times set (schedMove)
 	asks    []ecs.Entity // path requests to queue
 	chased  []ecs.Entity // chasers whose step was refused: next repath time to draw
 	n       laneCounts
@@ -151,8 +151,17 @@ func (mv *mover) run(s *Sim) {
 	b.walk(s)
 }
 
-// schedMove keeps mobile e's move timer to set at ms at.
-func (l *lane) schedMove(e ecs.Entity, at int64) { l.timers = append(l.timers, timer{e: e, at: at}) }
+// schedMove makes sure the lane's mobile e (sched sc) moves at ms at or
+// earlier, as Sim.schedMove does, keeping the wheel's part for apply: the
+// time the wheel will give (its next does not move during the stage) is
+// set now, by the lane that has sc at hand, so apply reads no mobile.
+func (l *lane) schedMove(s *Sim, e ecs.Entity, sc *sched, at int64) {
+	if sc.moveAt != noTimer && sc.moveAt <= at {
+		return
+	}
+	sc.moveAt = max(at, s.sch.moves.next)
+	l.timers = append(l.timers, timer{e: e, at: sc.moveAt})
+}
 
 // request marks mobile e's path request pending (as Sim.request) and keeps
 // it to queue.
@@ -195,7 +204,7 @@ func (l *lane) apply(s *Sim) {
 	s.st.stepsTrusted += l.n.trusted
 	l.n = laneCounts{}
 	for _, t := range l.timers {
-		s.schedMove(t.e, t.at)
+		s.sch.moves.add(t.e, t.at)
 	}
 	for _, e := range l.touches {
 		s.touch(e)
