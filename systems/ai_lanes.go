@@ -11,17 +11,18 @@ import (
 
 // The AI stage thinks in chunks of the touched mobiles, in touch order, and
 // with move workers (Options.MoveWorkers ≥ 2) two goroutines think them at
-// once, each chunk into its own mind.
-// A think reads its mobile, what that follows (the target's position), the
-// routes and the spatial index, none of which a think writes, and writes
-// only its mobile; what it sets off beyond its mobile (path requests, think
-// and move timers, a repath time to draw, an event) the mind keeps in think
-// order, and the minds apply it in chunk order after, on the Sim's
-// goroutine. So the outcome is thinking one mobile after another, whatever
-// the number of workers: the timers, the request queue and the random
-// stream see the same calls in the same order. What draws from the random
-// stream (a wanderer's goal, a move-to order's events) is itself kept and
-// run at apply.
+// once, each chunk into its own mind. A think reads its mobile, what that
+// follows (the target's position), the routes and the spatial index, none
+// of which a think writes, and writes only its mobile; what it sets off
+// beyond its mobile (path requests, think and move timers, a repath time
+// to draw) the mind keeps in think order, and the minds apply it in chunk
+// order after, on the Sim's goroutine. A think that draws from the random
+// stream (a wanderer's goal) or says something (a move-to order's events)
+// is itself kept and run at apply. So the outcome is thinking one mobile
+// after another, whatever the number of workers: the timers, the request
+// queue, the events and the random stream see the same calls in the same
+// order. With sleeping sectors (whose lists a think writes) the chunks are
+// thought on the Sim's goroutine alone.
 
 // minLaneThinks is the fewest touched mobiles the AI stage thinks on two
 // goroutines: below it a helper's start costs more than it saves.
