@@ -28,9 +28,9 @@ type Figures struct {
 	// Late, Prefetched and Unused are the step cache's (stepcache.Stats).
 	Late, Prefetched, Unused uint64
 	// Steps and Refused are the steps taken and refused; of those checked
-	// (both), StepsTrusted went on their search's word, StepsLive were
-	// answered by the live rules and the rest by the step cache
-	// (systems.Sim.StepCounts).
+	// (both), StepsTrusted went on their search's or walked route's word,
+	// StepsLive were answered by the live rules and the rest by the step
+	// cache (systems.Sim.StepCounts).
 	Steps, Refused, StepsTrusted, StepsLive uint64
 }
 

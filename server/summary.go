@@ -113,7 +113,8 @@ type MapSummary struct {
 	Items        int
 	Steps        uint64
 	// StepsLive and StepsTrusted are, of its steps checked, those the live
-	// rules answered and those taken on their search's word
+	// rules answered and those taken on their search's (or walked route's)
+	// word
 	// (systems.Stats).
 	StepsLive, StepsTrusted uint64
 	SWBAttached             bool

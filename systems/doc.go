@@ -14,7 +14,8 @@
 // searchview.go; a worker's search still running at the stage's deadline
 // pauses and resumes next tick: pathfind_hold.go), the mover (a searched
 // path's step taken on the search's word while nothing the search read for
-// it has changed: spatial_trust.go; every other step checked by the step
+// it has changed: spatial_trust.go, and a walked route's checked steps on
+// the route's: walk_trust.go; every other step checked by the step
 // cache and the dynamic pass or the live rules; doors; west and east lanes
 // at once: move_lanes.go), the look-ahead (lookahead.go), then the cache
 // upkeep hook and the stats.

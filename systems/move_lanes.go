@@ -51,7 +51,7 @@ type lane struct {
 // laneCounts are a lane's contributions to the Sim's counters.
 type laneCounts struct {
 	steps, blocked, stepsLive, doorsOpened uint64
-	trusted                                uint64 // steps on a search's word
+	trusted                                uint64 // steps on a search's (or a walked route's) word
 }
 
 // laneOf returns the lane of a mobile standing in column x when the

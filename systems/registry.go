@@ -47,6 +47,7 @@ type registry struct {
 	items    map[uint64]ecs.Entity
 	routes   [][]world.Point
 	walks    [][]RouteCell
+	walkOK   []walkTrust // per walked route (walk_trust.go)
 }
 
 func newRegistry(m world.MapID) registry {

@@ -84,6 +84,7 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 	s := &Sim{w: ecs.NewWorld(), m: m, td: td, opts: opts, reg: newRegistry(m.ID),
 		sch: schedules{moves: &wheel{}, thinks: &wheel{}, followers: map[ecs.Entity][]ecs.Entity{}}}
 	s.idx = NewSpatial(m.ID, m.Width, m.Height)
+	s.idx.trust.multis = m.MultisVersion() // trust is lost when they change from now on
 	if opts.Rules != nil {
 		if opts.Rules.Map != m {
 			return nil, fmt.Errorf("systems: new sim: rules are over map %d, not the sim's map %d", opts.Rules.Map.ID, m.ID)

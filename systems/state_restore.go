@@ -30,12 +30,13 @@ func (s *Sim) Restore(st *State) error {
 	*s.rnd.src = *src
 	s.tick, s.now = st.Tick, st.Now
 	s.reg.nextMob, s.reg.nextItem = st.NextMob, st.NextItem
-	s.reg.routes, s.reg.walks = nil, nil
+	s.reg.routes, s.reg.walks, s.reg.walkOK = nil, nil, nil
 	for _, r := range st.Routes {
 		s.reg.routes = append(s.reg.routes, append(r[:0:0], r...))
 	}
 	for _, w := range st.Walks {
 		s.reg.walks = append(s.reg.walks, append(w[:0:0], w...))
+		s.reg.walkOK = append(s.reg.walkOK, s.checkWalk(w))
 	}
 	for i := range st.Mobiles {
 		s.restoreMobile(&st.Mobiles[i])

@@ -88,7 +88,8 @@ type Stats struct {
 	// StepsLive counts the steps checked (taken or refused) that the live
 	// rules answered rather than the step cache.
 	StepsLive uint64
-	// StepsTrusted counts the steps taken on the word of the search that
+	// StepsTrusted counts the steps taken on the word of the search (or
+	// the checked walked route: walk_trust.go) that
 	// found their path, with no stepper's check (Options.CheckEveryStep).
 	StepsTrusted uint64
 	// Thinks counts the AI's thinks (one mobile's intent deciding once).

@@ -35,6 +35,7 @@ func (s *Sim) AddWalkRoute(cells []RouteCell) (int, error) {
 		}
 	}
 	s.reg.walks = append(s.reg.walks, append([]RouteCell(nil), cells...))
+	s.reg.walkOK = append(s.reg.walkOK, s.checkWalk(cells))
 	return len(s.reg.walks) - 1, nil
 }
 
@@ -95,7 +96,8 @@ func (walkAI) think(s *Sim, m *mind, e ecs.Entity) {
 	if on {
 		w.Cell = j
 	}
-	if on && (w.Goal < 0 || j == w.Goal) && handSteps(s.tick, w, route, path) {
+	if from := w.Cell; on && (w.Goal < 0 || j == w.Goal) && handSteps(s.tick, w, route, path) {
+		s.trustWalk(e, w.Route, from, int(pos.Z), path)
 		m.schedMove(s, e, max(s.maps.mob.Get(e).NextMove, s.now))
 		return
 	}
