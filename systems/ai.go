@@ -27,11 +27,20 @@ func absInt(v int) int {
 // request marks mobile e's path request pending and queues it for the
 // pathfinder.
 func (s *Sim) request(e ecs.Entity, req *c.PathRequest, goal world.Point, rng int) {
-	req.Goal, req.Range, req.Active, req.Since = goal, rng, true, s.tick
-	if !req.Queued {
-		req.Queued = true
+	if s.pend(req, goal, rng) {
 		s.paths.queue = append(s.paths.queue, e)
 	}
+}
+
+// pend marks path request req pending for goal within rng, asked now, and
+// reports whether it is to be queued (it was not already).
+func (s *Sim) pend(req *c.PathRequest, goal world.Point, rng int) bool {
+	req.Goal, req.Range, req.Active, req.Since = goal, rng, true, s.tick
+	if req.Queued {
+		return false
+	}
+	req.Queued = true
+	return true
 }
 
 // jitterMs draws a repath interval in RepathMinMs..RepathMaxMs.

@@ -59,9 +59,7 @@ type mind struct {
 // request marks mobile e's path request pending (as Sim.request) and keeps
 // it to queue.
 func (m *mind) request(s *Sim, e ecs.Entity, req *c.PathRequest, goal world.Point, rng int) {
-	req.Goal, req.Range, req.Active, req.Since = goal, rng, true, s.tick
-	if !req.Queued {
-		req.Queued = true
+	if s.pend(req, goal, rng) {
 		m.fx = append(m.fx, effect{kind: fxAsk, e: e})
 	}
 }
@@ -69,22 +67,16 @@ func (m *mind) request(s *Sim, e ecs.Entity, req *c.PathRequest, goal world.Poin
 // schedThink is Sim.schedThink with the wheel's part kept: the time the
 // wheel will give (its next does not move during the stage) is set now.
 func (m *mind) schedThink(s *Sim, e ecs.Entity, at int64) {
-	sc := s.maps.sched.Get(e)
-	if sc.thinkAt != noTimer && sc.thinkAt <= at {
-		return
+	if sc := s.maps.sched.Get(e); s.sch.thinks.sooner(&sc.thinkAt, at) {
+		m.fx = append(m.fx, effect{kind: fxThink, e: e, at: sc.thinkAt})
 	}
-	sc.thinkAt = max(at, s.sch.thinks.next)
-	m.fx = append(m.fx, effect{kind: fxThink, e: e, at: sc.thinkAt})
 }
 
 // schedMove is Sim.schedMove with the wheel's part kept.
 func (m *mind) schedMove(s *Sim, e ecs.Entity, at int64) {
-	sc := s.maps.sched.Get(e)
-	if sc.moveAt != noTimer && sc.moveAt <= at {
-		return
+	if sc := s.maps.sched.Get(e); s.sch.moves.sooner(&sc.moveAt, at) {
+		m.fx = append(m.fx, effect{kind: fxMove, e: e, at: sc.moveAt})
 	}
-	sc.moveAt = max(at, s.sch.moves.next)
-	m.fx = append(m.fx, effect{kind: fxMove, e: e, at: sc.moveAt})
 }
 
 // keep keeps effect kind for mobile e (fxRepath, fxWander, fxGoTo).

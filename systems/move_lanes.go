@@ -156,19 +156,15 @@ func (mv *mover) run(s *Sim) {
 // time the wheel will give (its next does not move during the stage) is
 // set now, by the lane that has sc at hand, so apply reads no mobile.
 func (l *lane) schedMove(s *Sim, e ecs.Entity, sc *sched, at int64) {
-	if sc.moveAt != noTimer && sc.moveAt <= at {
-		return
+	if s.sch.moves.sooner(&sc.moveAt, at) {
+		l.timers = append(l.timers, timer{e: e, at: sc.moveAt})
 	}
-	sc.moveAt = max(at, s.sch.moves.next)
-	l.timers = append(l.timers, timer{e: e, at: sc.moveAt})
 }
 
 // request marks mobile e's path request pending (as Sim.request) and keeps
 // it to queue.
 func (l *lane) request(s *Sim, e ecs.Entity, req *c.PathRequest, goal world.Point, rng int) {
-	req.Goal, req.Range, req.Active, req.Since = goal, rng, true, s.tick
-	if !req.Queued {
-		req.Queued = true
+	if s.pend(req, goal, rng) {
 		l.asks = append(l.asks, e)
 	}
 }

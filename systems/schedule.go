@@ -102,22 +102,29 @@ func (w *wheel) due(now int64, dst []timer) []timer {
 	return dst
 }
 
+// sooner sets *cur, a mobile's pending time in w (noTimer: none), to the
+// time w would give at (add) unless cur already comes at or before at, and
+// reports whether it did: the timer is then the caller's to add at *cur.
+func (w *wheel) sooner(cur *int64, at int64) bool {
+	if *cur != noTimer && *cur <= at {
+		return false
+	}
+	*cur = max(at, w.next)
+	return true
+}
+
 // schedMove makes sure mobile e's move timer fires at ms at or earlier.
 func (s *Sim) schedMove(e ecs.Entity, at int64) {
-	sc := s.maps.sched.Get(e)
-	if sc.moveAt != noTimer && sc.moveAt <= at {
-		return
+	if sc := s.maps.sched.Get(e); s.sch.moves.sooner(&sc.moveAt, at) {
+		s.sch.moves.add(e, sc.moveAt)
 	}
-	sc.moveAt = s.sch.moves.add(e, at)
 }
 
 // schedThink makes sure mobile e's AI thinks at ms at or earlier.
 func (s *Sim) schedThink(e ecs.Entity, at int64) {
-	sc := s.maps.sched.Get(e)
-	if sc.thinkAt != noTimer && sc.thinkAt <= at {
-		return
+	if sc := s.maps.sched.Get(e); s.sch.thinks.sooner(&sc.thinkAt, at) {
+		s.sch.thinks.add(e, sc.thinkAt)
 	}
-	sc.thinkAt = s.sch.thinks.add(e, at)
 }
 
 // touch has mobile e's AI think at the next tick's think stage (once,
