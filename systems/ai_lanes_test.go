@@ -95,24 +95,10 @@ func TestThinkingOnTwoGoroutinesMatchesOne(t *testing.T) {
 // openWorld builds a w×h map of grass with a few rock walls.
 func openWorld(t testing.TB, w, h int) (*world.Map, *world.TileData) {
 	t.Helper()
-	td := world.NewTileData(world.TileFormatNew)
-	td.Land[landRock].Flags = world.FlagImpassable
-	b, err := world.NewBuilder(0, w, h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			id := uint16(landGrass)
-			if x%16 == 8 && y%24 > 4 {
-				id = landRock
-			}
-			b.SetLand(x, y, id, 0)
+	return landWorld(t, w, h, func(x, y int) uint16 {
+		if x%16 == 8 && y%24 > 4 {
+			return landRock
 		}
-	}
-	m, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m, td
+		return landGrass
+	})
 }

@@ -20,26 +20,35 @@ const (
 // cells past the rows are grass) with a door item tile in the table.
 func gridWorld(t testing.TB, rows ...string) (*world.Map, *world.TileData) {
 	t.Helper()
+	return landWorld(t, 32, 32, func(x, y int) uint16 {
+		if y < len(rows) && x < len(rows[y]) {
+			switch rows[y][x] {
+			case '#':
+				return landRock
+			case '~':
+				return landWater
+			}
+		}
+		return landGrass
+	})
+}
+
+// landWorld builds a w×h map whose cell (x, y) has land tile land(x, y)
+// at Z 0, over the tile table gridWorld's rows use (grass, impassable
+// rock, wet water, a door item tile).
+func landWorld(t testing.TB, w, h int, land func(x, y int) uint16) (*world.Map, *world.TileData) {
+	t.Helper()
 	td := world.NewTileData(world.TileFormatNew)
 	td.Land[landRock].Flags = world.FlagImpassable
 	td.Land[landWater].Flags = world.FlagImpassable | world.FlagWet
 	td.Items[itemDoor] = world.ItemTile{Flags: world.FlagDoor | world.FlagImpassable, Height: 20}
-	b, err := world.NewBuilder(0, 32, 32)
+	b, err := world.NewBuilder(0, w, h)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for y := 0; y < 32; y++ {
-		for x := 0; x < 32; x++ {
-			id := uint16(landGrass)
-			if y < len(rows) && x < len(rows[y]) {
-				switch rows[y][x] {
-				case '#':
-					id = landRock
-				case '~':
-					id = landWater
-				}
-			}
-			b.SetLand(x, y, id, 0)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			b.SetLand(x, y, land(x, y), 0)
 		}
 	}
 	m, err := b.Build()

@@ -10,19 +10,26 @@ import (
 	"github.com/shardcore/shardcore/world"
 )
 
+// denseSpatial returns a w×h spatial index holding w·h/3 mobiles and as
+// many items at cells drawn from rng (a third of the cells each, some
+// sharing a cell).
+func denseSpatial(w, h int, rng *rand.Rand) *Spatial {
+	s := NewSpatial(0, w, h)
+	ents := ecs.NewWorld()
+	for i := 0; i < w*h/3; i++ {
+		s.AddMobile(ents.NewEntity(), rng.IntN(w), rng.IntN(h), movement.Mobile{ID: uint64(i + 1)})
+		s.AddItem(ents.NewEntity(), rng.IntN(w), rng.IntN(h), movement.Item{})
+	}
+	return s
+}
+
 // TestOccupancyAroundMatchesEachNeighbour checks the one-sector block read
 // of OccupancyAround against reading each neighbour's bits, on every cell
 // of a small map densely filled with mobiles and items (interior, sector
 // borders and map edges alike).
 func TestOccupancyAroundMatchesEachNeighbour(t *testing.T) {
 	const w, h = 3*SectorSize + 5, 2*SectorSize + 3
-	s := NewSpatial(0, w, h)
-	world := ecs.NewWorld()
-	rng := rand.New(rand.NewPCG(7, 11))
-	for i := 0; i < w*h/3; i++ {
-		s.AddMobile(world.NewEntity(), rng.IntN(w), rng.IntN(h), movement.Mobile{ID: uint64(i + 1)})
-		s.AddItem(world.NewEntity(), rng.IntN(w), rng.IntN(h), movement.Item{})
-	}
+	s := denseSpatial(w, h, rand.New(rand.NewPCG(7, 11)))
 	seen := [2]map[uint8]bool{{}, {}}
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {

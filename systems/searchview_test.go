@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mlange-42/arche/ecs"
-	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/stepcache/chunk"
 	"github.com/shardcore/shardcore/world"
 )
@@ -18,13 +16,7 @@ import (
 // densely filled with mobiles and items.
 func TestSearchViewHidesFarMobiles(t *testing.T) {
 	const w, h = 4*SectorSize + 5, 3*SectorSize + 3
-	s := NewSpatial(0, w, h)
-	ents := ecs.NewWorld()
-	rng := rand.New(rand.NewPCG(5, 9))
-	for i := 0; i < w*h/3; i++ {
-		s.AddMobile(ents.NewEntity(), rng.IntN(w), rng.IntN(h), movement.Mobile{ID: uint64(i + 1), Z: 0})
-		s.AddItem(ents.NewEntity(), rng.IntN(w), rng.IntN(h), movement.Item{})
-	}
+	s := denseSpatial(w, h, rand.New(rand.NewPCG(5, 9)))
 	in := func(x, y int) bool { return x >= 0 && y >= 0 && x < w && y < h }
 	starts := []world.Point{{X: 0, Y: 0}, {X: 15, Y: 16}, {X: 30, Y: 20}, {X: w - 1, Y: h - 1}, {X: 40, Y: 2}}
 	for _, r := range []int{1, 3, 8, 20} {
