@@ -10,14 +10,13 @@ import (
 // walkTrust is what a walked route's steps are on their own word: ok[i]
 // says the step from cell i to the next (the route's cells one step apart,
 // the closing repeat skipped) lands at the next cell's Z under the static
-// world for a walker of caps, as checked when the route was registered
+// world for a walkCaps walker, as checked when the route was registered
 // (stamp: the spatial index's TrustStamp then). A walking player handed
 // steps that are all ok, from the Z of its cell, has them taken on the
 // route's word (PathState.Trust = stamp) wherever the spatial index allows
 // (trustStep), as a searched path's are: the stepper's answer is the
 // static world's there, and mobiles only refuse a step.
 type walkTrust struct {
-	caps  movement.Caps
 	stamp uint32
 	ok    []bool
 }
@@ -31,7 +30,7 @@ const walkCaps = movement.Player
 func (s *Sim) checkWalk(cells []RouteCell) walkTrust {
 	r := s.rules.Clone()
 	r.Dyn, r.StaticOnly = nil, true
-	wt := walkTrust{caps: walkCaps, stamp: s.idx.TrustStamp(), ok: make([]bool, len(cells))}
+	wt := walkTrust{stamp: s.idx.TrustStamp(), ok: make([]bool, len(cells))}
 	mv := movement.Mover{Caps: walkCaps}
 	for i, cur := range cells {
 		next := cells[(i+1)%len(cells)]
@@ -58,7 +57,7 @@ func (s *Sim) trustWalk(e ecs.Entity, id, from, z int, path *c.PathState) {
 		return
 	}
 	wt, route := &s.reg.walkOK[id], s.reg.walks[id]
-	if s.maps.mob.Get(e).Caps != wt.caps || route[from].Z != z {
+	if s.maps.mob.Get(e).Caps != walkCaps || route[from].Z != z {
 		return
 	}
 	k, n, handed := from, len(route), 0
