@@ -1,6 +1,7 @@
 package stepcache
 
 import (
+	"runtime"
 	"sync"
 
 	"github.com/shardcore/shardcore/movement"
@@ -89,6 +90,10 @@ func (b *builder) work(rules map[world.MapID]*movement.Rules, builds Builders) {
 		case <-b.quit:
 			return
 		}
+		// Let the tick's goroutines in between builds: a worker with a full
+		// queue would otherwise hold its core until the runtime preempts it
+		// (10 ms), and a map's stage would wait for it.
+		runtime.Gosched()
 	}
 }
 

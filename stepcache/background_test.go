@@ -1,6 +1,8 @@
 package stepcache
 
 import (
+	"runtime"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -147,4 +149,38 @@ func TestBackgroundBuild_MissBeforePrefetch(t *testing.T) {
 	if order[0] != 5 || order[1] != 0 || order[2] != 1 || order[3] != 2 {
 		t.Fatalf("built in order %v, want [5 0 1 2]", order)
 	}
+}
+
+// TestBackgroundBuildsYieldBetweenChunks: a worker with a full queue lets
+// another goroutine run after each build rather than only when the runtime
+// preempts it (10 ms): on one core, a goroutine woken by the first build
+// runs before the third. A tick's stage waits on such a goroutine.
+func TestBackgroundBuildsYieldBetweenChunks(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	const jobs = 200
+	var built atomic.Int32
+	first := make(chan struct{})
+	builds := func(*movement.Rules) func(cx, cy int) *chunk.Chunk {
+		return func(cx, cy int) *chunk.Chunk {
+			if built.Add(1) == 1 {
+				close(first)
+			}
+			for t0 := time.Now(); time.Since(t0) < 50*time.Microsecond; { // a build's work, on the CPU
+			}
+			return nil
+		}
+	}
+	b := newBuilder()
+	ms := &mapState{id: 0, wide: 1}
+	for range jobs {
+		b.jobs <- buildJob{ms: ms}
+	}
+	b.wg.Add(1)
+	go b.work(map[world.MapID]*movement.Rules{0: nil}, builds)
+	<-first
+	if n := built.Load(); n > 2 {
+		t.Errorf("the woken goroutine ran after %d of %d builds, want at most 2", n, jobs)
+	}
+	close(b.quit) // done holds every result (buildQueueCap), so the worker stops at its next select
+	b.wg.Wait()
 }

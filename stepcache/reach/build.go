@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 
 	"github.com/shardcore/shardcore/movement"
@@ -91,6 +92,7 @@ func (b *builder) run(ctx context.Context) error {
 	b.base, b.unsure = make([]int32, n+1), make([]uint64, (n+63)/64)
 	for ci := range b.kind {
 		b.kind[ci] = b.kindOf(ci)
+		yieldEvery(ci, 4096)
 	}
 	var sc scratch
 	var open []bool // per node, as the chunks are labelled
@@ -100,6 +102,7 @@ func (b *builder) run(ctx context.Context) error {
 				return fmt.Errorf("reach: build: %w", err)
 			}
 		}
+		yieldEvery(ci, 256)
 		l, lopen := sc.label(b, ci%b.wide, ci/b.wide)
 		b.local[ci] = l
 		b.base[ci+1] = b.base[ci] + l.n
@@ -111,10 +114,21 @@ func (b *builder) run(ctx context.Context) error {
 	b.uf, b.open = newUnionFind(int(b.base[n])), open
 	for ci := range b.local {
 		b.join(ci%b.wide, ci/b.wide)
+		yieldEvery(ci, 1024)
 	}
 	b.finish()
 	b.out.unsure = b.unsure
 	return nil
+}
+
+// yieldEvery lets other goroutines run (runtime.Gosched) at every n-th
+// chunk i: a build beside a running shard (a background bake) then holds
+// a core for well under a millisecond at a time rather than until the
+// runtime preempts it (10 ms), which a tick would wait for.
+func yieldEvery(i, n int) {
+	if i%n == n-1 {
+		runtime.Gosched()
+	}
 }
 
 // kindOf is chunk ci's kind.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"runtime"
 
 	"github.com/zeebo/xxh3"
 
@@ -116,6 +117,9 @@ func encodeChunks(ctx context.Context, hdr *Header, chunks ChunkFunc) (*codec.Re
 			}
 			if c != nil {
 				st.Chunks++
+			}
+			if cx%64 == 63 {
+				runtime.Gosched() // a bake beside a running shard holds a core briefly (see bake.BuildMap)
 			}
 		}
 	}
