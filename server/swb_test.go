@@ -111,3 +111,31 @@ func TestStaleSWBRefusedOnceThenRebaked(t *testing.T) {
 		t.Errorf("second boot should load the static connectivity baked beside the file:\n%s", logs)
 	}
 }
+
+// TestBakeOpensItsFileOffTheTick: a finished bake hands its map the file
+// already opened, with the static connectivity read beside it, by the
+// bake's own goroutine; the map's goroutine only attaches them (reading
+// Britannia map 0's connectivity takes tens of ms, a tick's worth).
+func TestBakeOpensItsFileOffTheTick(t *testing.T) {
+	dir := t.TempDir()
+	s, logs := newTestServer(t, testConfig(dir), Options{BakeWorkers: 2})
+	defer s.Close()
+	me := s.maps[0]
+	if me.reader != nil || !s.startBake(0) {
+		t.Fatalf("want no .swb at boot and a bake started:\n%s", logs)
+	}
+	r := <-s.bakes.ch
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	if r.file.err != nil || r.file.r == nil || r.file.reach == nil || r.file.reachErr != nil {
+		t.Fatalf("bake result without its file opened: reader %v (%v), reach %v (%v)", r.file.r, r.file.err, r.file.reach, r.file.reachErr)
+	}
+	s.finishBake(me, r)
+	if me.reader != r.file.r || me.cache.Reach(0) != r.file.reach {
+		t.Errorf("the map did not attach the file and connectivity the bake opened")
+	}
+	if logs.count(`"message":"swb opened"`) != 1 || logs.count("static connectivity loaded") != 1 {
+		t.Errorf("want one open and one connectivity line:\n%s", logs)
+	}
+}

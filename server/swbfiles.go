@@ -28,6 +28,7 @@ type bakeResult struct {
 	took    time.Duration
 	skipped bool // another process baked a valid file meanwhile: nothing written
 	err     error
+	file    openedSWB // the file, opened by the bake's goroutine (when err is nil)
 }
 
 // prebake reports whether map id is in pathfinding.prebakeMaps.
@@ -45,10 +46,16 @@ func (s *Server) openSWB(me *mapEntry, queueBake bool) error {
 			s.log.Info().Int("map", int(me.id)).Int("removed", n).AnErr("error", err).Msg("swb: removed temporaries of an interrupted bake")
 		}
 	}
-	r, err := swb.Open(me.swbPath, me.expect())
+	return s.useSWB(me, openSWBFile(me.swbPath, me.expect()), queueBake)
+}
+
+// useSWB attaches f, me's .swb opened (openSWBFile), to the cache, or
+// says why it cannot be (openSWB) and queues a bake as openSWB does.
+func (s *Server) useSWB(me *mapEntry, f openedSWB, queueBake bool) error {
+	err := f.err
 	if err == nil {
-		s.attach(me, r)
-		s.log.Info().Int("map", int(me.id)).Str("path", me.swbPath).Int("chunks", r.Header().ChunkCount).Msg("swb opened")
+		s.attach(me, f)
+		s.log.Info().Int("map", int(me.id)).Str("path", me.swbPath).Int("chunks", f.r.Header().ChunkCount).Msg("swb opened")
 		return nil
 	}
 	missing := errors.Is(err, fs.ErrNotExist)
@@ -102,19 +109,48 @@ func refusal(err error) string {
 	return "unreadable"
 }
 
-// attach makes r me's chunk source, closing the previous reader, and
-// starts watching it.
-func (s *Server) attach(me *mapEntry, r *swb.Reader) {
+// openedSWB is a .swb opened with the static connectivity beside it, or
+// why it could not be opened: what attach needs, read off the tick where
+// it can be (a bake's goroutine opens the file it wrote), since reading
+// Britannia map 0's connectivity takes 16–80 ms.
+type openedSWB struct {
+	r        *swb.Reader
+	err      error // swb.Open's: r is nil
+	reach    *reach.Index
+	reachErr error // reach.Read's: unreachable goals are searched
+}
+
+// openSWBFile opens the .swb at path for a map that wants it to be want,
+// and reads its static connectivity.
+func openSWBFile(path string, want swb.Expect) openedSWB {
+	r, err := swb.Open(path, want)
+	if err != nil {
+		return openedSWB{err: err}
+	}
+	ix, err := reach.Read(reach.PathFor(path), reachStamp(r.Header()))
+	return openedSWB{r: r, reach: ix, reachErr: err}
+}
+
+// close closes f's reader, for an opened file that is not attached.
+func (f openedSWB) close() {
+	if f.r != nil {
+		_ = f.r.Close()
+	}
+}
+
+// attach makes f's reader me's chunk source, closing the previous reader,
+// gives the cache f's static connectivity, and starts watching the file.
+func (s *Server) attach(me *mapEntry, f openedSWB) {
 	if me.reader != nil {
 		_ = me.reader.Close()
 	}
-	me.reader = r
+	me.reader = f.r
 	me.watch = swbWatch{nextCheck: s.clock() + swbCheckEvery}
-	if err := me.cache.AttachSource(me.id, sharedReader{r}); err != nil {
+	if err := me.cache.AttachSource(me.id, sharedReader{f.r}); err != nil {
 		s.log.Error().Err(err).Msg("attach swb")
 		return
 	}
-	s.attachReach(me, r.Header())
+	s.attachReach(me, f)
 }
 
 // reachStamp is the stamp of the .swb whose header is h (its static
@@ -124,9 +160,9 @@ func reachStamp(h swb.Header) reach.Stamp {
 }
 
 // attachReach gives the cache the static connectivity baked beside me's
-// .swb (header h), when there is one of that file.
-func (s *Server) attachReach(me *mapEntry, h swb.Header) {
-	ix, err := reach.Read(reach.PathFor(me.swbPath), reachStamp(h))
+// .swb, when f found one of that file.
+func (s *Server) attachReach(me *mapEntry, f openedSWB) {
+	ix, err := f.reach, f.reachErr
 	if err == nil {
 		err = me.cache.SetReach(me.id, ix)
 	}
@@ -205,7 +241,11 @@ func (s *Server) startBake(id world.MapID) bool {
 		defer s.bakes.wg.Done()
 		t0 := time.Now()
 		st, skipped, err := job.run(ctx)
-		s.bakes.ch <- bakeResult{id: id, path: path, stats: st, took: time.Since(t0), skipped: skipped, err: err}
+		r := bakeResult{id: id, path: path, stats: st, took: time.Since(t0), skipped: skipped, err: err}
+		if err == nil {
+			r.file = openSWBFile(path, job.want) // here, not on the map's goroutine: tens of ms
+		}
+		s.bakes.ch <- r
 	}()
 	s.log.Info().Int("map", int(id)).Int("workers", workers).Str("path", path).Msg("bake started")
 	return true
@@ -272,12 +312,12 @@ func (s *Server) finishBake(me *mapEntry, r bakeResult) {
 	if r.skipped {
 		s.log.Info().Int("map", int(r.id)).Str("path", r.path).
 			Msg("bake skipped: another process baked a valid file meanwhile; attaching it")
-		_ = s.openSWB(me, false)
+		_ = s.useSWB(me, r.file, false)
 		return
 	}
 	s.log.Info().Int("map", int(r.id)).Str("path", r.path).Int("chunks", r.stats.Chunks).
 		Int64("bytes", r.stats.FileBytes).Float64("took_ms", ms(r.took)).Msg("bake written")
-	_ = s.openSWB(me, false)
+	_ = s.useSWB(me, r.file, false)
 }
 
 // collectBakes hands every finished bake, without blocking, to its map
@@ -288,6 +328,8 @@ func (s *Server) collectBakes() {
 		case r := <-s.bakes.ch:
 			if me := s.entry(r.id); me != nil {
 				me.bakes = append(me.bakes, r)
+			} else {
+				r.file.close()
 			}
 		default:
 			return
@@ -303,6 +345,8 @@ func (s *Server) waitBakes() {
 	for r := range s.bakes.ch {
 		if me := s.entry(r.id); me != nil {
 			me.bakes = append(me.bakes, r)
+		} else {
+			r.file.close()
 		}
 	}
 	s.onMaps(func(me *mapEntry) {

@@ -5,8 +5,6 @@ import (
 	"io/fs"
 	"os"
 	"time"
-
-	"github.com/shardcore/shardcore/stepcache/swb"
 )
 
 // swbCheckEvery is how often (by the server's clock) the path of each
@@ -89,11 +87,12 @@ func (s *Server) settleSWB(me *mapEntry) {
 	}
 	why := w.changed
 	w.changed = nil
-	r, err := swb.Open(me.swbPath, me.expect())
+	f := openSWBFile(me.swbPath, me.expect())
+	err := f.err
 	if err == nil {
-		s.attach(me, r)
+		s.attach(me, f)
 		s.log.Warn().Int("map", int(me.id)).Str("path", me.swbPath).Str("change", why.Error()).
-			Int("chunks", r.Header().ChunkCount).Msg("swb changed under the shard; reopened the new file")
+			Int("chunks", f.r.Header().ChunkCount).Msg("swb changed under the shard; reopened the new file")
 		return
 	}
 	missing := errors.Is(err, fs.ErrNotExist)
