@@ -20,13 +20,14 @@ import (
 var benchModes = []pathbench.Mode{pathbench.Cold, pathbench.WarmNoFile, pathbench.LazyFirst, pathbench.LazyWarm, pathbench.WarmJPS}
 
 // cmdBench runs benchmarks: shard bench paths [flags] (benchPaths) | bake
-// [flags] (cmdBenchBake).
+// [flags] (cmdBenchBake) | host [flags] (cmdBenchHost).
 func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return subcommand("bench", args, stdout, stderr, map[string]func([]string) error{
 		"paths": func(a []string) error { return benchPaths(ctx, a, stdout, stderr) },
 		"bake":  func(a []string) error { return cmdBenchBake(ctx, a, stdout, stderr) },
-	}, "shard bench paths|bake [flags]    (shard bench paths --help, shard bench bake --help: their flags)",
-		"  "+benchPathsSynopsis, "  "+benchBakeSynopsis)
+		"host":  func(a []string) error { return cmdBenchHost(ctx, a, stdout, stderr) },
+	}, "shard bench paths|bake|host [flags]    (shard bench paths --help and the others: their flags)",
+		"  "+benchPathsSynopsis, "  "+benchBakeSynopsis, "  "+benchHostSynopsis)
 }
 
 // benchPathsSynopsis is bench paths' usage line.

@@ -33,7 +33,7 @@ func commands() map[string]command {
 		"swb":       {"inspect a .swb file", []string{"info"}, cmdSWB},
 		"save":      {"inspect a shard's save file", []string{"info"}, cmdSave},
 		"scenario":  {"run scenario files as tests", []string{"run"}, cmdScenario},
-		"bench":     {"benchmark the searches against classic A*, or the fast chunk builds against the reference", []string{"paths", "bake"}, cmdBench},
+		"bench":     {"benchmark the searches against classic A*, the fast chunk builds against the reference, or the machine's stalls", []string{"paths", "bake", "host"}, cmdBench},
 		"replay":    {"re-run a recorded search log and print its figures", nil, cmdReplay},
 		"render":    {"draw the world, paths and cache as a PNG", nil, cmdRender},
 		"config":    {"write the default server.toml or check one", []string{"init", "check"}, runConfig},
