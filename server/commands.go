@@ -282,12 +282,18 @@ func (s *Server) bakeCmd(id world.MapID) (string, error) {
 	return out, nil
 }
 
-// loadCmd opens and attaches each map's .swb, each on its map's goroutine.
+// loadCmd opens each map's .swb and its static connectivity here, off the
+// maps' goroutines (tens of ms for a large map), then attaches each on its
+// map's goroutine.
 func (s *Server) loadCmd() string {
+	files := make([]openedSWB, len(s.maps))
+	for i, me := range s.maps {
+		files[i] = openSWBFile(me.swbPath, me.expect())
+	}
 	lines := make([]string, len(s.maps))
 	s.onMaps(func(me *mapEntry) {
 		i := slices.Index(s.maps, me)
-		if err := s.openSWB(me, false); err != nil {
+		if err := s.useSWB(me, files[i], false); err != nil {
 			lines[i] = fmt.Sprintf("map %d: %v", me.id, err)
 			return
 		}
