@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -137,5 +138,40 @@ func TestBakeOpensItsFileOffTheTick(t *testing.T) {
 	}
 	if logs.count(`"message":"swb opened"`) != 1 || logs.count("static connectivity loaded") != 1 {
 		t.Errorf("want one open and one connectivity line:\n%s", logs)
+	}
+}
+
+// TestSettledFileReopenedOffTheTick: a .swb changed under the shard is,
+// once settled, opened on a goroutine of its own, not on the map's: the
+// map is busy (baking) until the opened file comes back and is attached.
+func TestSettledFileReopenedOffTheTick(t *testing.T) {
+	dir := t.TempDir()
+	s, logs := newTestServer(t, testConfig(dir), Options{BakeWorkers: 2})
+	defer s.Close()
+	me := s.maps[0]
+	if !s.startBake(0) {
+		t.Fatal("no bake started")
+	}
+	s.finishBake(me, <-s.bakes.ch)
+	if me.reader == nil {
+		t.Fatalf("the baked file was not attached:\n%s", logs)
+	}
+	// As checkSWB does when the path no longer names the open file.
+	s.detach(me)
+	me.watch.changed, me.watch.settle = errors.New("rewritten in place"), statOrNil(me.swbPath)
+	s.settleSWB(me)
+	if me.reader != nil || !me.baking {
+		t.Fatalf("settleSWB opened the file on the map's goroutine (reader %v, baking %v)", me.reader, me.baking)
+	}
+	r := <-s.bakes.ch
+	if r.reopen == nil || r.file.r == nil || r.file.reach == nil {
+		t.Fatalf("reopen result %+v", r)
+	}
+	s.finishBake(me, r)
+	if me.baking || me.reader != r.file.r || me.cache.Reach(0) != r.file.reach {
+		t.Errorf("the reopened file was not attached")
+	}
+	if logs.count("reopened the new file") != 1 {
+		t.Errorf("want one reopen line:\n%s", logs)
 	}
 }

@@ -29,6 +29,7 @@ type bakeResult struct {
 	skipped bool // another process baked a valid file meanwhile: nothing written
 	err     error
 	file    openedSWB // the file, opened by the bake's goroutine (when err is nil)
+	reopen  error     // not a bake: the change after which settleSWB reopened the file
 }
 
 // prebake reports whether map id is in pathfinding.prebakeMaps.
@@ -293,10 +294,15 @@ func prepareDir(fsys swb.FS, path string) error {
 	return cerr
 }
 
-// finishBake handles a bake result of map me, on its goroutine: open and
-// attach the new file.
+// finishBake handles a bake result of map me, on its goroutine: attach the
+// file the bake's goroutine opened (or, for a settled file's reopen,
+// finishReopen).
 func (s *Server) finishBake(me *mapEntry, r bakeResult) {
 	me.baking = false
+	if r.reopen != nil {
+		s.finishReopen(me, r)
+		return
+	}
 	if r.err != nil {
 		if errors.Is(r.err, context.Canceled) {
 			s.log.Info().Int("map", int(r.id)).Msg("bake cancelled")

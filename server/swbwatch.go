@@ -73,10 +73,10 @@ func (s *Server) checkSWB(me *mapEntry, now time.Duration) {
 }
 
 // settleSWB reopens a changed .swb once its path has stayed the same (or
-// absent) since the last look: a valid file for this world is attached;
-// else chunks build live and the map is rebaked in the background (a
-// deleted file only when the map is in prebakeMaps, as at boot). One log
-// line per change.
+// absent) since the last look. The file is opened on a goroutine of its
+// own, as a bake's is (tens of ms for a large map's connectivity), and
+// finishReopen attaches it at a later tick's start; the map counts as
+// baking meanwhile, so nothing else replaces its file.
 func (s *Server) settleSWB(me *mapEntry) {
 	w := &me.watch
 	fi := statOrNil(me.swbPath)
@@ -87,7 +87,21 @@ func (s *Server) settleSWB(me *mapEntry) {
 	}
 	why := w.changed
 	w.changed = nil
-	f := openSWBFile(me.swbPath, me.expect())
+	me.baking = true
+	id, path, want := me.id, me.swbPath, me.expect()
+	s.bakes.wg.Add(1)
+	go func() {
+		defer s.bakes.wg.Done()
+		s.bakes.ch <- bakeResult{id: id, path: path, reopen: why, file: openSWBFile(path, want)}
+	}()
+}
+
+// finishReopen handles the file settleSWB opened (r.file), on the map's
+// goroutine: a valid file for this world is attached; else chunks build
+// live and the map is rebaked in the background (a deleted file only when
+// the map is in prebakeMaps, as at boot). One log line per change.
+func (s *Server) finishReopen(me *mapEntry, r bakeResult) {
+	f, why := r.file, r.reopen
 	err := f.err
 	if err == nil {
 		s.attach(me, f)
