@@ -157,6 +157,7 @@ func solveWorker(ctx context.Context, g *movingai.Grid, scens []movingai.Scenari
 	defer clock.release()
 	budget := (g.Width + movingai.PadSize) * (g.Height + movingai.PadSize) * maiBudgetPerCell
 	var out pathing.Result
+	var req pathing.Request  // one for every query: Find takes it through an interface, so it lives on the heap
 	var arena []movement.Dir // the worker's copies of paths (slices of it stay valid as it grows)
 	t0, c0 := time.Now(), clock.now()
 	defer func() { wall, cpu = time.Since(t0), clock.now()-c0 }()
@@ -169,7 +170,7 @@ func solveWorker(ctx context.Context, g *movingai.Grid, scens []movingai.Scenari
 			return 0, 0, err
 		}
 		s := scens[i]
-		req := pathing.Request{
+		req = pathing.Request{
 			Start:    world.Point{X: s.StartX, Y: s.StartY},
 			Goal:     world.Point{X: s.GoalX, Y: s.GoalY},
 			Mover:    movement.Mover{Caps: movement.Player},
