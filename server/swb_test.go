@@ -113,22 +113,30 @@ func TestStaleSWBRefusedOnceThenRebaked(t *testing.T) {
 	}
 }
 
-// TestBakeOpensItsFileOffTheTick: a finished bake hands its map the file
-// already opened, with the static connectivity read beside it, by the
-// bake's own goroutine; the map's goroutine only attaches them (reading
-// Britannia map 0's connectivity takes tens of ms, a tick's worth).
-func TestBakeOpensItsFileOffTheTick(t *testing.T) {
-	dir := t.TempDir()
-	s, logs := newTestServer(t, testConfig(dir), Options{BakeWorkers: 2})
-	defer s.Close()
-	me := s.maps[0]
-	if me.reader != nil || !s.startBake(0) {
+// bakeWithoutTicking boots a server on the default world with no .swb,
+// bakes map 0 in the background and returns the bake's result, not yet
+// handed to the map (the server is closed when the test ends).
+func bakeWithoutTicking(t *testing.T) (*Server, *syncBuf, bakeResult) {
+	t.Helper()
+	s, logs := newTestServer(t, testConfig(t.TempDir()), Options{BakeWorkers: 2})
+	t.Cleanup(func() { _ = s.Close() })
+	if s.maps[0].reader != nil || !s.startBake(0) {
 		t.Fatalf("want no .swb at boot and a bake started:\n%s", logs)
 	}
 	r := <-s.bakes.ch
 	if r.err != nil {
 		t.Fatal(r.err)
 	}
+	return s, logs, r
+}
+
+// TestBakeOpensItsFileOffTheTick: a finished bake hands its map the file
+// already opened, with the static connectivity read beside it, by the
+// bake's own goroutine; the map's goroutine only attaches them (reading
+// Britannia map 0's connectivity takes tens of ms, a tick's worth).
+func TestBakeOpensItsFileOffTheTick(t *testing.T) {
+	s, logs, r := bakeWithoutTicking(t)
+	me := s.maps[0]
 	if r.file.err != nil || r.file.r == nil || r.file.reach == nil || r.file.reachErr != nil {
 		t.Fatalf("bake result without its file opened: reader %v (%v), reach %v (%v)", r.file.r, r.file.err, r.file.reach, r.file.reachErr)
 	}
@@ -145,14 +153,9 @@ func TestBakeOpensItsFileOffTheTick(t *testing.T) {
 // once settled, opened on a goroutine of its own, not on the map's: the
 // map is busy (baking) until the opened file comes back and is attached.
 func TestSettledFileReopenedOffTheTick(t *testing.T) {
-	dir := t.TempDir()
-	s, logs := newTestServer(t, testConfig(dir), Options{BakeWorkers: 2})
-	defer s.Close()
+	s, logs, baked := bakeWithoutTicking(t)
 	me := s.maps[0]
-	if !s.startBake(0) {
-		t.Fatal("no bake started")
-	}
-	s.finishBake(me, <-s.bakes.ch)
+	s.finishBake(me, baked)
 	if me.reader == nil {
 		t.Fatalf("the baked file was not attached:\n%s", logs)
 	}
