@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/shardcore/shardcore/testkit/repo"
@@ -249,5 +250,54 @@ func TestMovingAIJudge(t *testing.T) {
 	}
 	if got, _ := judge(g, s, pathing.Octile, &pathing.Result{}, -1); got != maiFailed {
 		t.Errorf("not found judged %v", got)
+	}
+}
+
+// TestPathArenaHoldsOptimalPaths: the room pathArena makes before the
+// clock starts holds every path an optimal search returns, octile and
+// uniform, so no query's time includes growing it.
+func TestPathArenaHoldsOptimalPaths(t *testing.T) {
+	root := maiData(t)
+	grids, err := movingai.LoadMaps(filepath.Join(root, "maps"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := movingai.LoadScens(filepath.Join(root, "scenarios"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files[:min(len(files), 3)] {
+		scens := f.Scenarios[max(len(f.Scenarios)-200, 0):] // the longest
+		g := grids[scens[0].Map]
+		for _, cost := range []pathing.Cost{pathing.Octile, pathing.Uniform} {
+			m, td, err := g.World()
+			if err != nil {
+				t.Fatal(err)
+			}
+			base := movement.NewRules(m, td, nil)
+			mk, err := finderMaker(context.Background(), "jps", base)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fd, err := mk(base.Clone())
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := newMaiResults(len(scens))
+			var next atomic.Int64
+			if _, _, err := solveWorker(context.Background(), g, scens, cost, fd, &next, res); err != nil {
+				t.Fatal(err)
+			}
+			steps := 0
+			for i, p := range res.paths {
+				if !res.found[i] {
+					t.Fatalf("%s: scenario %d not found", g.Name, scens[i].Line)
+				}
+				steps += len(p)
+			}
+			if room := cap(pathArena(scens)); steps > room {
+				t.Errorf("%s, cost %v: %d steps in %d paths, the arena has room for %d", g.Name, cost, steps, len(scens), room)
+			}
+		}
 	}
 }
