@@ -96,7 +96,7 @@ func (s *JPS) sweepCone(c *coneAxes) bool {
 	t.u0 = (min(c.m0, c.t) + 64) >> 6
 	t.w = (max(c.m0, c.t)+64)>>6 - t.u0 + 5
 	if need := (c.n + 1) * t.w; cap(t.rows) < need {
-		t.rows = make([]uint64, need)
+		t.rows = make([]uint64, need, max(need, 2*cap(t.rows))) // doubling: a few fresh allocations, not one per larger cone
 	} else {
 		t.rows = t.rows[:need]
 		clear(t.rows)
