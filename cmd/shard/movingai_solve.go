@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
+	"runtime"
+	"runtime/metrics"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -31,19 +34,20 @@ const maiMaxFailures = 5
 // maiReport counts one map's (or all maps') outcomes. Queries is the time
 // the workers spent in searches (with one worker: the wall time of the
 // map's queries), CPU their threads' CPU time in them (0 where the
-// platform does not say).
+// platform does not say), GCs the garbage collections that completed
+// while they searched (0: the times include none).
 type maiReport struct {
 	Map                                    string
 	Scenarios, Optimal, Suboptimal, Failed int
-	Expansions                             int64
+	Expansions, GCs                        int64
 	Elapsed, Queries, CPU                  time.Duration
 	Failures                               []string // the first few, in scenario order
 }
 
 func (r maiReport) line() string {
 	n := float64(max(r.Scenarios, 1))
-	return fmt.Sprintf("%-20s scenarios %6d optimal %6d suboptimal %d failed %d expansions %d ms %d us_per_query %.2f cpu_us_per_query %.2f",
-		r.Map, r.Scenarios, r.Optimal, r.Suboptimal, r.Failed, r.Expansions, r.Elapsed.Milliseconds(),
+	return fmt.Sprintf("%-20s scenarios %6d optimal %6d suboptimal %d failed %d expansions %d ms %d gcs %d us_per_query %.2f cpu_us_per_query %.2f",
+		r.Map, r.Scenarios, r.Optimal, r.Suboptimal, r.Failed, r.Expansions, r.Elapsed.Milliseconds(), r.GCs,
 		float64(r.Queries.Nanoseconds())/1e3/n, float64(r.CPU.Nanoseconds())/1e3/n)
 }
 
@@ -53,6 +57,7 @@ func (r *maiReport) add(o maiReport) {
 	r.Suboptimal += o.Suboptimal
 	r.Failed += o.Failed
 	r.Expansions += o.Expansions
+	r.GCs += o.GCs
 	r.Elapsed += o.Elapsed
 	r.Queries += o.Queries
 	r.CPU += o.CPU
@@ -95,7 +100,9 @@ func newMaiResults(n int) *maiResults {
 // its own rules clone and finder, then judges every result. The searches
 // are timed apart from the judging: Queries is the sum of the workers'
 // wall time in their search loops (with one worker, the wall time of the
-// map's queries), CPU their threads' CPU time there.
+// map's queries), CPU their threads' CPU time there. The finders and the
+// paths' memory are made, and the garbage of making them collected, before
+// any search starts.
 func solveMap(ctx context.Context, g *movingai.Grid, scens []movingai.Scenario, o maiOptions) (maiReport, error) {
 	t0 := time.Now()
 	m, td, err := g.World()
@@ -110,27 +117,30 @@ func solveMap(ctx context.Context, g *movingai.Grid, scens []movingai.Scenario, 
 	res := newMaiResults(len(scens))
 	n := max(min(o.workers, len(scens)), 1)
 	errs := make([]error, n)
-	times := make([][2]time.Duration, n)
+	times := make([]maiTimes, n)
+	finders, arenas := make([]pathing.Finder, n), make([][]movement.Dir, n)
+	parallel(n, func(w int) {
+		finders[w], errs[w] = mk(base.Clone())
+		arenas[w] = pathArena(scens)
+	})
+	if err := errors.Join(errs...); err != nil {
+		return maiReport{}, fmt.Errorf("%s: %w", g.Name, err)
+	}
+	runtime.GC() // the setup's garbage (the map, the bake) collected now, not marked during the searches
 	var next atomic.Int64
 	parallel(n, func(w int) {
-		f, err := mk(base.Clone())
-		if err != nil {
-			errs[w] = err
-			return
-		}
-		times[w][0], times[w][1], errs[w] = solveWorker(ctx, g, scens, o.cost, f, &next, res)
+		times[w], errs[w] = solveWorker(ctx, g, scens, o.cost, finders[w], arenas[w], &next, res)
 	})
-	for _, err := range errs {
-		if err != nil {
-			return maiReport{}, fmt.Errorf("%s: %w", g.Name, err)
-		}
+	if err := errors.Join(errs...); err != nil {
+		return maiReport{}, fmt.Errorf("%s: %w", g.Name, err)
 	}
 	next.Store(0)
 	parallel(n, func(int) { judgeWorker(g, scens, o.cost, &next, res) })
 	rep := res.report(g, scens)
 	for _, t := range times {
-		rep.Queries += t[0]
-		rep.CPU += t[1]
+		rep.Queries += t.wall
+		rep.CPU += t.cpu
+		rep.GCs += t.gcs
 	}
 	rep.Elapsed = time.Since(t0)
 	return rep, nil
@@ -149,26 +159,32 @@ func parallel(n int, f func(w int)) {
 	wg.Wait()
 }
 
+// maiTimes is what a worker's loop of searches took: its wall and thread
+// CPU time, and the garbage collections that completed meanwhile.
+type maiTimes struct {
+	wall, cpu time.Duration
+	gcs       int64
+}
+
 // solveWorker takes scenarios from next until none is left and solves
-// them into res (paths copied out); it reports the wall and thread CPU
-// time of its loop.
+// them into res, the paths copied into arena (a pathArena: slices of it
+// stay valid as it grows); it reports what its loop took.
 func solveWorker(ctx context.Context, g *movingai.Grid, scens []movingai.Scenario, cost pathing.Cost, f pathing.Finder,
-	next *atomic.Int64, res *maiResults) (wall, cpu time.Duration, err error) {
+	arena []movement.Dir, next *atomic.Int64, res *maiResults) (took maiTimes, err error) {
 	clock := lockThreadClock()
 	defer clock.release()
 	budget := (g.Width + movingai.PadSize) * (g.Height + movingai.PadSize) * maiBudgetPerCell
 	var out pathing.Result
-	var req pathing.Request   // one for every query: Find takes it through an interface, so it lives on the heap
-	arena := pathArena(scens) // the worker's copies of paths (slices of it stay valid as it grows)
-	t0, c0 := time.Now(), clock.now()
-	defer func() { wall, cpu = time.Since(t0), clock.now()-c0 }()
+	var req pathing.Request // one for every query: Find takes it through an interface, so it lives on the heap
+	t0, c0, gc0 := time.Now(), clock.now(), gcCycles()
+	defer func() { took = maiTimes{wall: time.Since(t0), cpu: clock.now() - c0, gcs: gcCycles() - gc0} }()
 	for {
 		i := int(next.Add(1) - 1)
 		if i >= len(scens) {
-			return 0, 0, nil
+			return took, nil // the deferred func sets took
 		}
 		if err := ctx.Err(); err != nil {
-			return 0, 0, err
+			return took, err
 		}
 		s := scens[i]
 		req = pathing.Request{
@@ -187,6 +203,13 @@ func solveWorker(ctx context.Context, g *movingai.Grid, scens []movingai.Scenari
 		arena = append(arena, out.Dirs...)
 		res.paths[i] = arena[at:len(arena):len(arena)]
 	}
+}
+
+// gcCycles is how many garbage collections have completed.
+func gcCycles() int64 {
+	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64())
 }
 
 // pathArena returns an empty slice with room for the steps of optimal

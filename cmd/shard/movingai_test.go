@@ -285,7 +285,7 @@ func TestPathArenaHoldsOptimalPaths(t *testing.T) {
 			}
 			res := newMaiResults(len(scens))
 			var next atomic.Int64
-			if _, _, err := solveWorker(context.Background(), g, scens, cost, fd, &next, res); err != nil {
+			if _, err := solveWorker(context.Background(), g, scens, cost, fd, pathArena(scens), &next, res); err != nil {
 				t.Fatal(err)
 			}
 			steps := 0
@@ -299,5 +299,33 @@ func TestPathArenaHoldsOptimalPaths(t *testing.T) {
 				t.Errorf("%s, cost %v: %d steps in %d paths, the arena has room for %d", g.Name, cost, steps, len(scens), room)
 			}
 		}
+	}
+}
+
+// collectingFinder is a finder that collects garbage in every search and
+// finds nothing.
+type collectingFinder struct{}
+
+func (collectingFinder) Find(_ *pathing.Request, res *pathing.Result) {
+	runtime.GC()
+	*res = pathing.Result{}
+}
+
+// TestSolveWorkerCountsCollections: the collections that complete during
+// the timed searches are counted (the map line's gcs), one per search of
+// a finder that collects in each.
+func TestSolveWorkerCountsCollections(t *testing.T) {
+	g, err := movingai.ParseMap(strings.NewReader(ringMap), "ring")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scens := []movingai.Scenario{{Width: 5, Height: 5, GoalX: 4, GoalY: 4, Optimal: 5.66}, {Width: 5, Height: 5, GoalX: 4, Optimal: 4}}
+	var next atomic.Int64
+	took, err := solveWorker(context.Background(), g, scens, pathing.Octile, collectingFinder{}, pathArena(scens), &next, newMaiResults(len(scens)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took.gcs < int64(len(scens)) {
+		t.Errorf("%d collections counted in %d searches that each collected", took.gcs, len(scens))
 	}
 }
