@@ -346,7 +346,8 @@ func (s *Server) logMapStopped(m MapSummary) {
 		Float64("p50_ms", m.P50ms).Float64("p99_ms", m.P99ms).
 		Uint64("late", m.Late).Uint64("prefetched", m.Prefetched).Uint64("unused", m.Unused).
 		Int("prefetched_unread", m.Unread).Uint64("steps", m.Steps).Uint64("steps_live", m.StepsLive).
-		Uint64("steps_trusted", m.StepsTrusted).Float64("think_ms_per_tick", perTick(systems.SysThink)).
+		Uint64("steps_trusted", m.StepsTrusted).Uint64("move_stages", m.MoveStages).Uint64("move_stages_alone", m.MoveStagesAlone).
+		Float64("think_ms_per_tick", perTick(systems.SysThink)).
 		Float64("pathfinding_ms_per_tick", perTick(systems.SysPathfind)).Float64("movement_ms_per_tick", perTick(systems.SysMove)).
 		Float64("lookahead_ms_per_tick", perTick(systems.SysLookAhead)).Float64("upkeep_ms_per_tick", perTick(systems.SysUpkeep)).
 		Msg("map stopped")

@@ -117,7 +117,13 @@ type MapSummary struct {
 	// word
 	// (systems.Stats).
 	StepsLive, StepsTrusted uint64
-	SWBAttached             bool
+	// MoveStages counts its ticks that stepped two movement lanes at once,
+	// MoveStagesAlone those of them whose helper goroutine had not started
+	// by the time the map's goroutine needed it, so that goroutine stepped
+	// both: a measure of how often the other core was busy elsewhere
+	// (systems.Stats).
+	MoveStages, MoveStagesAlone uint64
+	SWBAttached                 bool
 	// Late, Prefetched and Unused are its cache's (Summary).
 	Late, Prefetched, Unused uint64
 	// Unread is its cache's prefetched chunks not read yet
@@ -141,6 +147,7 @@ func snapshotMap(me *mapEntry) MapSummary {
 		MaxWaitTicks: st.MaxWaitTicks, QueueLen: st.QueueLen, Mobiles: st.Mobiles, Items: st.Items, Steps: st.Steps,
 		SWBAttached: me.reader != nil, Late: cs.Late, Prefetched: cs.Prefetched, Unused: cs.Unused,
 		Unread: cs.Unread, StepsLive: st.StepsLive, StepsTrusted: st.StepsTrusted,
+		MoveStages: st.MoveStages, MoveStagesAlone: st.MoveStagesAlone,
 	}
 	for k, d := range st.SystemTime {
 		m.SystemMs[k] = ms(d)

@@ -64,6 +64,7 @@ type thinker struct {
 	spare []ecs.Entity
 	minds []mind       // one per chunk (ai_lanes.go)
 	next  atomic.Int64 // the next chunk to think
+	gate  helpGate     // the second goroutine's way in (ai_lanes.go)
 	// minPar is the fewest touched mobiles thought on two goroutines
 	// (minLaneThinks) and chunk the mobiles a goroutine takes at a time
 	// (thinkChunk); a test lowers them.

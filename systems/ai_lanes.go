@@ -1,8 +1,6 @@
 package systems
 
 import (
-	"sync"
-
 	"github.com/mlange-42/arche/ecs"
 
 	c "github.com/shardcore/shardcore/components"
@@ -95,14 +93,16 @@ func (t *thinker) thinkAll(s *Sim, list []ecs.Entity) {
 	t.next.Store(0)
 	if s.opts.MoveWorkers >= 2 && s.sch.sleep == nil && len(list) >= t.minPar {
 		s.st.thinkStages++
-		var wg sync.WaitGroup
-		wg.Add(1)
+		gen := t.gate.open()
 		go func() {
-			defer wg.Done()
-			t.work(s, list)
+			if t.gate.enter(gen) {
+				defer t.gate.leave()
+				t.work(s, list)
+			}
 		}()
 		t.work(s, list)
-		wg.Wait()
+		t.gate.close() // every chunk is taken: a helper that starts now has none
+		t.gate.wait()
 	} else {
 		t.work(s, list)
 	}

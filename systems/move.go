@@ -20,6 +20,7 @@ type mover struct {
 	cols    []int32 // due mobiles per sector column (middle)
 	stepper Stepper
 	movers  []Stepper
+	gate    helpGate // the east lane's helper (see run)
 }
 
 func newMover(w *ecs.World) mover {

@@ -1,8 +1,6 @@
 package systems
 
 import (
-	"sync"
-
 	"github.com/mlange-42/arche/ecs"
 
 	c "github.com/shardcore/shardcore/components"
@@ -20,7 +18,9 @@ import (
 // MoveWorkers ≥ 2) the west and east lanes step at once, each through its
 // own stepper (a read-only view of the step cache), then the border lane
 // steps on the Sim's goroutine; without, the lanes step one after the
-// other. Either way each lane keeps what its steps set off beyond their
+// other. The east lane's helper goroutine steps it only if it starts before
+// the Sim's goroutine is done with the west lane; else the Sim's goroutine
+// steps it too (helpGate), and waits for no one. Either way each lane keeps what its steps set off beyond their
 // mobiles (move timers, AIs touched, path requests, a chase's repath time)
 // and the lanes apply it in lane order after, so the outcome does not
 // depend on the number of workers.
@@ -135,14 +135,19 @@ func (mv *mover) run(s *Sim) {
 		w.stepper, e.stepper = s.move.movers[0], s.move.movers[1]
 		s.st.moveStages++
 		s.opts.Backend.Begin()
-		var wg sync.WaitGroup
-		wg.Add(1)
+		gen := mv.gate.open()
 		go func() {
-			defer wg.Done()
-			e.walk(s)
+			if mv.gate.enter(gen) {
+				defer mv.gate.leave()
+				e.walk(s)
+			}
 		}()
 		w.walk(s)
-		wg.Wait()
+		if mv.gate.close() == 0 { // the helper has not started (its core is busy): step the east lane here
+			s.st.moveStagesAlone++
+			e.walk(s)
+		}
+		mv.gate.wait()
 		s.opts.Backend.End()
 	} else {
 		w.walk(s)

@@ -1,7 +1,6 @@
 package systems
 
 import (
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -69,10 +68,7 @@ type parallel struct {
 	jobs    []job
 	next    atomic.Int64 // the next job to take
 	served  int          // searches in the last stage: sizes the next batch
-	mu      sync.Mutex   // guards gen and closed against helpers starting late
-	gen     uint64
-	closed  bool
-	active  sync.WaitGroup
+	gate    helpGate     // the helpers' way in
 }
 
 // recording reports whether r records searches now (a Recorder that
@@ -153,32 +149,22 @@ func (p *pathfinder) prepareJobs(s *Sim, want int) int {
 // is spent, and returns once no helper searches any more.
 func (ps *parallel) run(s *Sim, postponed ecs.Entity, start time.Duration) {
 	ps.next.Store(0)
-	ps.mu.Lock()
-	ps.gen++
-	ps.closed = false
-	gen := ps.gen
-	ps.mu.Unlock()
+	gen := ps.gate.open()
 	for w := 1; w < len(ps.workers); w++ {
 		go ps.help(s, ps.workers[w], gen, postponed, start)
 	}
 	ps.work(s, ps.workers[0], postponed, start)
-	ps.mu.Lock()
-	ps.closed = true
-	ps.mu.Unlock()
-	ps.active.Wait()
+	ps.gate.close()
+	ps.gate.wait()
 }
 
 // help is a helper goroutine's share of stage gen; a helper that starts
 // after its stage closed leaves without touching anything.
 func (ps *parallel) help(s *Sim, w *searchWorker, gen uint64, postponed ecs.Entity, start time.Duration) {
-	ps.mu.Lock()
-	if ps.closed || ps.gen != gen {
-		ps.mu.Unlock()
+	if !ps.gate.enter(gen) {
 		return
 	}
-	ps.active.Add(1)
-	ps.mu.Unlock()
-	defer ps.active.Done()
+	defer ps.gate.leave()
 	ps.work(s, w, postponed, start)
 }
 

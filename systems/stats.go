@@ -26,7 +26,7 @@ type counters struct {
 	tickMax                     time.Duration
 	queueLen                    int
 	sys                         [NumSystems]time.Duration
-	moveStages                  uint64
+	moveStages, moveStagesAlone uint64
 	thinkStages                 uint64
 	aheadSteps                  uint64
 	last                        TickTimes // the last tick's (LastTick)
@@ -99,6 +99,10 @@ type Stats struct {
 	// MoveStages counts the ticks whose west and east movement lanes
 	// stepped at once (Options.MoveWorkers).
 	MoveStages uint64
+	// MoveStagesAlone counts the MoveStages whose east lane the Sim's
+	// goroutine stepped too, after its own, because the helper started for
+	// it had not started yet (its core was busy).
+	MoveStagesAlone uint64
 	// ThinkStages counts the ticks whose AI thought in two lanes at once
 	// (Options.MoveWorkers).
 	ThinkStages uint64
@@ -143,7 +147,7 @@ func (s *Sim) Stats() Stats {
 	st := Stats{
 		Ticks: s.tick, Searches: s.st.searches, Found: s.st.found, Unreachable: s.st.unreachable, Expansions: s.st.expansions, Postponed: s.st.postponed,
 		Steps: s.st.steps, StepsLive: s.st.stepsLive, StepsTrusted: s.st.stepsTrusted, Blocked: s.st.blocked, DoorsOpened: s.st.doorsOpened, QueueLen: s.st.queueLen,
-		MaxWaitTicks: s.st.maxWait, MoveStages: s.st.moveStages, ThinkStages: s.st.thinkStages, LastTickMaxWait: s.st.tickMaxWait, TickMax: s.st.tickMax,
+		MaxWaitTicks: s.st.maxWait, MoveStages: s.st.moveStages, MoveStagesAlone: s.st.moveStagesAlone, ThinkStages: s.st.thinkStages, LastTickMaxWait: s.st.tickMaxWait, TickMax: s.st.tickMax,
 		TickTotal: s.st.tickTotal, PathfindTime: s.st.pathTime, Lookups: s.st.lookups, SystemTime: s.st.sys,
 	}
 	st.Mobiles, st.Items = s.idx.Counts()

@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"runtime"
 	"testing"
 	"time"
 
@@ -80,8 +81,11 @@ func parallelMatchesSequential(t *testing.T, search string, cold bool, horizon i
 // TestParallelMovesMatchSequential: the same run with the movement
 // system's west and east lanes stepped at once (two move workers, each
 // through its own view of the step cache) and one after the other ends in
-// the same state after the same steps and searches, cold and baked. Run it
-// with -race: the lanes share the world, the spatial index and the cache.
+// the same state after the same steps and searches, cold and baked; and so
+// does a run on one core, where the east lane's helper seldom starts before
+// the Sim's goroutine is done with the west lane and takes the east one
+// too. Run it with -race: the lanes share the world, the spatial index and
+// the cache.
 func TestParallelMovesMatchSequential(t *testing.T) {
 	pop := population.Options{Pets: 150, Patrols: 150, Swimmers: 30, Seed: 5}
 	run := func(baked bool, workers int) (uint64, systems.Stats) {
@@ -106,6 +110,17 @@ func TestParallelMovesMatchSequential(t *testing.T) {
 		}
 		if s1.MoveStages != 0 || s2.MoveStages < 300 || s2.Steps < 10000 {
 			t.Fatalf("baked %v: lanes stepped at once in %d and %d ticks, %d steps: the run did not exercise the lanes", baked, s1.MoveStages, s2.MoveStages, s2.Steps)
+		}
+		procs := runtime.GOMAXPROCS(1)
+		h3, s3 := run(baked, 2)
+		runtime.GOMAXPROCS(procs)
+		t.Logf("baked %v: on one core the Sim's goroutine stepped the east lane too in %d of %d stages (on two: %d)", baked, s3.MoveStagesAlone, s3.MoveStages, s2.MoveStagesAlone)
+		if h3 != h1 || s3.Steps != s1.Steps || s3.Blocked != s1.Blocked || s3.Searches != s1.Searches || s3.Expansions != s1.Expansions {
+			t.Fatalf("baked %v: one worker %x, two on one core %x (%d steps, %d blocked, %d searches, %d expansions)",
+				baked, h1, h3, s3.Steps, s3.Blocked, s3.Searches, s3.Expansions)
+		}
+		if s3.MoveStagesAlone < s3.MoveStages/2 {
+			t.Fatalf("baked %v: on one core the Sim's goroutine took the east lane in %d of %d stages: the run did not exercise it", baked, s3.MoveStagesAlone, s3.MoveStages)
 		}
 	}
 }
