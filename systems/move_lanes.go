@@ -20,10 +20,11 @@ import (
 // steps on the Sim's goroutine; without, the lanes step one after the
 // other. The east lane's helper goroutine steps it only if it starts before
 // the Sim's goroutine is done with the west lane; else the Sim's goroutine
-// steps it too (helpGate), and waits for no one. Either way each lane keeps what its steps set off beyond their
-// mobiles (move timers, AIs touched, path requests, a chase's repath time)
-// and the lanes apply it in lane order after, so the outcome does not
-// depend on the number of workers.
+// steps it too (helpGate), and waits for no one. Either way each lane keeps
+// what its steps set off beyond their mobiles (move timers, AIs touched,
+// path requests, a chase's repath time) and the lanes apply it in lane
+// order after, so the outcome does not depend on the number of workers or
+// on who steps a lane.
 
 // Lanes.
 const (
