@@ -66,30 +66,24 @@ func checkZeroAllocs(t *testing.T, s *JPS, d movement.Dynamics, reqs []Request, 
 // TestJPSMovingAIZeroAllocs: warm jump searches on a Moving AI map
 // allocate nothing.
 func TestJPSMovingAIZeroAllocs(t *testing.T) {
-	maps := loadBench(t)
-	for i := range maps {
-		bm := &maps[i]
-		if bm.name != "brc202d.map" {
-			continue
-		}
-		s := NewJPS(warmCache(t, bm, bm.rules), bm.rules)
-		s.UseLineProbe(false)
-		var res Result
-		reqs := make([]Request, 0, 16)
-		for k := 0; k < len(bm.scens); k += len(bm.scens) / 16 {
-			reqs = append(reqs, ScenarioRequest(bm.scens[k], Octile, bm.w, bm.h))
-		}
-		for k := range reqs {
-			r := reqs[k]
-			s.Find(&r, &res)
-		}
-		k := 0
-		if a := testing.AllocsPerRun(32, func() {
-			r := reqs[k%len(reqs)]
-			s.Find(&r, &res)
-			k++
-		}); a != 0 {
-			t.Errorf("%s: %v allocs per warm search, want 0", bm.name, a)
-		}
+	bm := benchMapNamed(t, "brc202d.map")
+	s := NewJPS(warmCache(t, bm, bm.rules), bm.rules)
+	s.UseLineProbe(false)
+	var res Result
+	reqs := make([]Request, 0, 16)
+	for k := 0; k < len(bm.scens); k += len(bm.scens) / 16 {
+		reqs = append(reqs, ScenarioRequest(bm.scens[k], Octile, bm.w, bm.h))
+	}
+	for k := range reqs {
+		r := reqs[k]
+		s.Find(&r, &res)
+	}
+	k := 0
+	if a := testing.AllocsPerRun(32, func() {
+		r := reqs[k%len(reqs)]
+		s.Find(&r, &res)
+		k++
+	}); a != 0 {
+		t.Errorf("%s: %v allocs per warm search, want 0", bm.name, a)
 	}
 }

@@ -49,6 +49,20 @@ func loadBench(tb testing.TB) []benchMap {
 	return loadBenchFrom(tb, dataDir(tb))
 }
 
+// benchMapNamed loads the repository's subset and returns the map called
+// name (like "den312d.map") with its scenarios; it fails tb without one.
+func benchMapNamed(tb testing.TB, name string) *benchMap {
+	tb.Helper()
+	maps := loadBench(tb)
+	for i := range maps {
+		if maps[i].name == name {
+			return &maps[i]
+		}
+	}
+	tb.Fatalf("no %s in the benchmark data", name)
+	return nil
+}
+
 // loadBenchFrom loads every map and scenario file under root (maps/ and
 // scenarios/), in scenario-file order.
 func loadBenchFrom(tb testing.TB, root string) []benchMap {

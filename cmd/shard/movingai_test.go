@@ -47,7 +47,9 @@ func TestMovingAIJPSOptimal(t *testing.T) {
 	runMovingAISample(t, maiOptions{cost: pathing.Uniform, search: "jps", workers: runtime.GOMAXPROCS(0)})
 }
 
-func runMovingAISample(t *testing.T, o maiOptions) {
+// maiLoad loads the repository's Moving AI maps and scenario files.
+func maiLoad(t *testing.T) (map[string]*movingai.Grid, []movingai.ScenFile) {
+	t.Helper()
 	root := maiData(t)
 	grids, err := movingai.LoadMaps(filepath.Join(root, "maps"))
 	if err != nil {
@@ -57,6 +59,11 @@ func runMovingAISample(t *testing.T, o maiOptions) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return grids, files
+}
+
+func runMovingAISample(t *testing.T, o maiOptions) {
+	grids, files := maiLoad(t)
 	if len(files) < 9 {
 		t.Fatalf("%d scenario files, want the 9 of the shared subset", len(files))
 	}
@@ -257,15 +264,7 @@ func TestMovingAIJudge(t *testing.T) {
 // clock starts holds every path an optimal search returns, octile and
 // uniform, so no query's time includes growing it.
 func TestPathArenaHoldsOptimalPaths(t *testing.T) {
-	root := maiData(t)
-	grids, err := movingai.LoadMaps(filepath.Join(root, "maps"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := movingai.LoadScens(filepath.Join(root, "scenarios"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	grids, files := maiLoad(t)
 	for _, f := range files[:min(len(files), 3)] {
 		scens := f.Scenarios[max(len(f.Scenarios)-200, 0):] // the longest
 		g := grids[scens[0].Map]
