@@ -48,6 +48,7 @@ type probes struct {
 type jpsOptions struct {
 	line     bool // the straight-line fast path (UseLineProbe)
 	layerOff bool // keep off the flat layer (tests compare both)
+	runsOff  bool // step every diagonal ray cell by cell (tests compare both)
 }
 
 // searchWork is what a search has spent of its budget.

@@ -36,9 +36,10 @@ type layer struct {
 	rows, cols plane
 	cells      cellBytes
 	fills      fillLog
-	gen        uint32 // the views generation the copy belongs to
-	on         bool   // the search being run uses the layer (JPS.Find)
-	fits       bool   // the map fits the layer (see prepare)
+	diag       diagRuns // built by PrepareLayer, dropped by any change
+	gen        uint32   // the views generation the copy belongs to
+	on         bool     // the search being run uses the layer (JPS.Find)
+	fits       bool     // the map fits the layer (see prepare)
 }
 
 // plane is one orientation of the layer (rows, or columns transposed): its
@@ -133,6 +134,7 @@ func newPlane(stride, n, lines int) plane {
 
 // clear zeroes what was copied since the last clear.
 func (l *layer) clear() {
+	l.diag.ok = false
 	for _, ci := range l.fills.dirty {
 		l.fills.chunks[ci] = nil
 		cx, cy := int(ci)%l.wide, int(ci)/l.wide
@@ -183,6 +185,9 @@ func (s *JPS) PrepareLayer(mv movement.Mover) {
 	for ci := range s.layer.wide * s.layer.high {
 		s.fill(ci%s.layer.wide, ci/s.layer.wide)
 	}
+	if !s.layer.diag.ok {
+		s.layer.buildDiagRuns()
+	}
 }
 
 // fill copies chunk (cx, cy)'s canonical map in (nothing when it has none:
@@ -195,6 +200,7 @@ func (s *JPS) fill(cx, cy int) {
 	}
 	l.fills.filled[ci>>6] |= 1 << (ci & 63)
 	l.fills.dirty = append(l.fills.dirty, int32(ci))
+	l.diag.ok = false
 	v := s.views.at(cx, cy)
 	cn := v.cn
 	l.fills.chunks[ci] = v.ch

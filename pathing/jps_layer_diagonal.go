@@ -14,6 +14,7 @@ import (
 // whose dead bits say they end at a blocked cell are not scanned (see
 // deadRays). A ray toward the goal square tries the way it would reach
 // it at its first step with sub-rays to run (see goalWay).
+
 func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 	c := &diagConst[d>>1]
 	l := &s.layer
@@ -27,9 +28,26 @@ func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32
 	slow := s.goalLines(x, y, c, end)
 	bvh, bd := c.bvh, c.bd
 	k, lim := int32(1), min(end, s.rays.goalTry(kg)) // at lim < end, the ray tries the goal (see goalWay)
+	var runs []uint8                                 // the quiet cells' runs (jps_layer_diagrun.go)
+	var quiet quietSpan                              // the steps on the goal's lines, which no run passes
+	if l.diag.ok && !s.opt.runsOff {
+		runs = l.diag.runs[rule][d>>1]
+		if slow {
+			quiet = s.goalSteps(x, y, c)
+		} else {
+			quiet = quietSpan{1, 0, 1, 0}
+		}
+	}
 	for {
 		for ; k < lim; k++ {
 			i += di
+			if runs != nil && runs[i] > 1 {
+				if m := s.diagSkip(min(int32(runs[i]), quiet.before(k)), k, lim, freeDiag, x, y, c, gc, gd); m > 1 {
+					k += m - 1 // steps k..k+m-1 pass: go on at k+m
+					i += int(m-1) * di
+					continue
+				}
+			}
 			t := tbl[blk[i]]
 			if t > 0xFF || k >= freeDiag {
 				cx, cy := x+int(k)*c.dx, y+int(k)*c.dy

@@ -110,6 +110,8 @@ func BenchmarkJPSMovingAI(b *testing.B) {
 		s := NewJPS(warmCache(b, bm, bm.rules), bm.rules)
 		s.UseLineProbe(os.Getenv("SHARDCORE_JPS_LINE") != "")
 		s.opt.layerOff = os.Getenv("SHARDCORE_JPS_LAYER_OFF") != ""
+		s.opt.runsOff = os.Getenv("SHARDCORE_JPS_RUNS_OFF") != ""
+		s.PrepareLayer(ScenarioRequest(bm.scens[0], Octile, bm.w, bm.h).Mover)
 		return s
 	})
 }

@@ -1,0 +1,122 @@
+package pathing
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/shardcore/shardcore/movement"
+)
+
+// TestDiagRunsMatchCells: after PrepareLayer, every cell's run, per rule
+// and diagonal, is the count of quiet cells from it on along the diagonal,
+// walked cell by cell to the map's edge (at most 255).
+func TestDiagRunsMatchCells(t *testing.T) {
+	for _, name := range []string{"64room_000.map", "den312d.map"} {
+		bm := benchMapNamed(t, name)
+		s := NewJPS(warmCache(t, bm, bm.rules), bm.rules)
+		s.PrepareLayer(movement.Mover{Caps: movement.Player})
+		l := &s.layer
+		if !l.diag.ok {
+			t.Fatalf("%s: no diagonal runs after PrepareLayer", name)
+		}
+		cw := l.cells.w
+		ch := len(l.cells.blk) / cw
+		quietCells, long := 0, 0
+		for rule := range 2 {
+			for q := range 4 {
+				c, tbl := &diagConst[q], &diagStep[rule][q]
+				for y := range ch {
+					for x := range cw {
+						want := 0
+						for cx, cy := x, y; cx >= 0 && cy >= 0 && cx < cw && cy < ch && want < 255; cx, cy = cx+c.dx, cy+c.dy {
+							i := cy*cw + cx
+							if !diagQuiet(tbl, c, uint(rule), l.cells.blk[i], l.cells.dead[i]) {
+								break
+							}
+							want++
+						}
+						if got := int(l.diag.runs[rule][q][y*cw+x]); got != want {
+							t.Fatalf("%s rule %d diagonal %d cell (%d, %d): run %d, walked %d", name, rule, 2*q+1, x, y, got, want)
+						}
+						if want > 0 {
+							quietCells++
+						}
+						if want > 1 {
+							long++
+						}
+					}
+				}
+			}
+		}
+		if long == 0 {
+			t.Fatalf("%s: no run longer than one cell (%d quiet): nothing to pass at once", name, quietCells)
+		}
+	}
+}
+
+// TestJPSDiagRunsSameSearch: a prepared finder that passes diagonal runs
+// at once answers every scenario as one that steps them cell by cell: the
+// same cost, path and expansions, under both cost models and both
+// diagonal rules, for a goal cell and for a goal square (Range 4: its
+// rows and columns are where the runs must stop).
+func TestJPSDiagRunsSameSearch(t *testing.T) {
+	movers := []movement.Mover{{Caps: movement.Player}, {}}
+	for _, name := range []string{"64room_000.map", "den312d.map", "AR0011SR.map"} {
+		bm := benchMapNamed(t, name)
+		on := NewJPS(warmCache(t, bm, bm.rules), bm.rules)
+		rules := bm.rules.Clone()
+		off := NewJPS(warmCache(t, bm, rules), rules)
+		off.opt.runsOff = true
+		for _, mv := range movers {
+			on.PrepareLayer(mv)
+			off.PrepareLayer(mv)
+			for _, tc := range []struct {
+				cost  Cost
+				reach int
+			}{{Octile, 0}, {Uniform, 0}, {Octile, 4}, {Uniform, 4}} {
+				cost := tc.cost
+				var a, b Result
+				for i, sc := range bm.scens {
+					req := ScenarioRequest(sc, cost, bm.w, bm.h)
+					req.Mover, req.Range = mv, tc.reach
+					oreq := req
+					on.Find(&req, &a)
+					off.Find(&oreq, &b)
+					if a.Found != b.Found || a.Cost != b.Cost || a.Expansions != b.Expansions || !slices.Equal(a.Dirs, b.Dirs) {
+						t.Fatalf("%s caps %v cost %v range %d scenario %d: with runs %v %.4f %d expansions %d steps, cell by cell %v %.4f %d expansions %d steps",
+							name, mv.Caps, cost, tc.reach, i, a.Found, a.Cost, a.Expansions, len(a.Dirs), b.Found, b.Cost, b.Expansions, len(b.Dirs))
+					}
+				}
+				if !on.layer.diag.ok {
+					t.Fatalf("%s caps %v cost %v: the runs were dropped by the searches", name, mv.Caps, cost)
+				}
+			}
+		}
+	}
+}
+
+// TestDiagRunsDropped: copying a chunk in after the runs were built, or
+// clearing the copy, drops them (they would be stale).
+func TestDiagRunsDropped(t *testing.T) {
+	bm := benchMapNamed(t, "den312d.map")
+	s := NewJPS(warmCache(t, bm, bm.rules), bm.rules)
+	s.PrepareLayer(movement.Mover{Caps: movement.Player})
+	l := &s.layer
+	if !l.diag.ok {
+		t.Fatal("no diagonal runs after PrepareLayer")
+	}
+	l.clear()
+	if l.diag.ok {
+		t.Fatal("the runs outlived a clear")
+	}
+	s.PrepareLayer(movement.Mover{Caps: movement.Player})
+	if !l.diag.ok {
+		t.Fatal("no diagonal runs after a second PrepareLayer")
+	}
+	ci := int(l.fills.dirty[0])
+	l.fills.filled[ci>>6] &^= 1 << (ci & 63) // as if that chunk had not been copied in
+	s.fill(ci%l.wide, ci/l.wide)
+	if l.diag.ok {
+		t.Fatal("the runs outlived a chunk copied in")
+	}
+}
