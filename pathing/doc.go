@@ -208,6 +208,17 @@
 // per cell of a copied chunk holds those of the four rays from it, read
 // with its block byte by a diagonal step and a jump node.
 //
+// Once PrepareLayer has copied a whole map in (a benchmark's grid, built
+// before its queries), the layer also keeps JPS+'s diagonal jump
+// distances for the mover's rule: per cell and diagonal, how many cells
+// from it on a diagonal ray passes doing nothing (regular, no forced
+// neighbour, the diagonal step allowed, both components' straight rays
+// dead), computed from the block and dead bytes. A diagonal ray crosses
+// such a run with one read, and stops cell by cell where the goal
+// square's lines cross it or the f limit may cut it. The runs are exact
+// only for the bytes they were computed from, so copying a chunk in or
+// clearing the layer drops them.
+//
 // The straight-line fast path (tried before the search, as the cache A*
 // does) walks toward the goal and answers when the walk costs the
 // heuristic, which makes it optimal. Each step must be a real step: on a

@@ -134,7 +134,7 @@ func newPlane(stride, n, lines int) plane {
 
 // clear zeroes what was copied since the last clear.
 func (l *layer) clear() {
-	l.diag.ok = false
+	l.diag.drop()
 	for _, ci := range l.fills.dirty {
 		l.fills.chunks[ci] = nil
 		cx, cy := int(ci)%l.wide, int(ci)/l.wide
@@ -185,8 +185,8 @@ func (s *JPS) PrepareLayer(mv movement.Mover) {
 	for ci := range s.layer.wide * s.layer.high {
 		s.fill(ci%s.layer.wide, ci/s.layer.wide)
 	}
-	if !s.layer.diag.ok {
-		s.layer.buildDiagRuns()
+	if rule := b2i(s.mover.and); !s.layer.diag.ok[rule] {
+		s.layer.buildDiagRuns(rule)
 	}
 }
 
@@ -200,7 +200,7 @@ func (s *JPS) fill(cx, cy int) {
 	}
 	l.fills.filled[ci>>6] |= 1 << (ci & 63)
 	l.fills.dirty = append(l.fills.dirty, int32(ci))
-	l.diag.ok = false
+	l.diag.drop()
 	v := s.views.at(cx, cy)
 	cn := v.cn
 	l.fills.chunks[ci] = v.ch

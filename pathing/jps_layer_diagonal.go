@@ -30,7 +30,7 @@ func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32
 	k, lim := int32(1), min(end, s.rays.goalTry(kg)) // at lim < end, the ray tries the goal (see goalWay)
 	var runs []uint8                                 // the quiet cells' runs (jps_layer_diagrun.go)
 	var quiet quietSpan                              // the steps on the goal's lines, which no run passes
-	if l.diag.ok && !s.opt.runsOff {
+	if l.diag.ok[rule] && !s.opt.runsOff {
 		runs = l.diag.runs[rule][d>>1]
 		if slow {
 			quiet = s.goalSteps(x, y, c)

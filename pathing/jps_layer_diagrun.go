@@ -11,14 +11,15 @@ import "github.com/shardcore/shardcore/movement"
 // of a read of two bytes per cell; on a map of open rooms most of a
 // diagonal ray's cells are in one.
 //
-// The runs are built by PrepareLayer, once the whole map is copied in, and
-// only for maps of up to maxDiagRunCells cells (8 bytes a cell). They are
+// The runs are built by PrepareLayer, once the whole map is copied in, for
+// its mover's diagonal rule, and only for maps of up to maxDiagRunCells
+// cells (4 bytes a cell a rule). They are
 // read from the layer's block and dead bytes, so any later change to those
 // (a chunk copied in, the copy cleared) drops them and the rays step cell
 // by cell again until the next PrepareLayer.
 
-// maxDiagRunCells bounds the maps the diagonal runs are built for: 8
-// bytes a cell, 32 MiB at most (every Moving AI benchmark map; not
+// maxDiagRunCells bounds the maps the diagonal runs are built for: 4
+// bytes a cell a rule, 16 MiB at most (every Moving AI benchmark map; not
 // Britannia's, whose searches stay local and copy in chunks as they go).
 const maxDiagRunCells = 1 << 22
 
@@ -27,8 +28,11 @@ type diagRuns struct {
 	// runs[rule][d>>1][cell]: the quiet cells from the cell on along
 	// diagonal d (0: the cell is not quiet), at most 255
 	runs [2][4][]uint8
-	ok   bool // built, and the layer unchanged since
+	ok   [2]bool // per rule: built, and the layer unchanged since
 }
+
+// drop forgets the runs (the layer changed).
+func (r *diagRuns) drop() { r.ok = [2]bool{} }
 
 // diagQuiet reports whether a diagonal ray in the direction of table tbl
 // (diagStep[rule][d>>1]; c its diagConst) passes a cell with block byte
@@ -39,46 +43,44 @@ func diagQuiet(tbl *[256]uint16, c *diagRay, rule uint, blk, dead uint8) bool {
 	return t <= 0xFF && succ&^(dead>>rule&0x55)&c.bvh == 0 && succ&c.bd != 0
 }
 
-// buildDiagRuns computes the diagonal runs from the block and dead bytes
-// (a map too large for them keeps none).
-func (l *layer) buildDiagRuns() {
-	l.diag.ok = false
+// buildDiagRuns computes rule's diagonal runs from the block and dead
+// bytes (a map too large for them keeps none).
+func (l *layer) buildDiagRuns(rule int) {
+	l.diag.ok[rule] = false
 	cw := l.cells.w
 	if cw == 0 || len(l.cells.blk) > maxDiagRunCells {
 		return
 	}
 	ch := len(l.cells.blk) / cw
-	for rule := range 2 {
-		for q := range 4 {
-			c, tbl := &diagConst[q], &diagStep[rule][q]
-			r := l.diag.runs[rule][q]
-			if len(r) != cw*ch {
-				r = make([]uint8, cw*ch)
-				l.diag.runs[rule][q] = r
+	for q := range 4 {
+		c, tbl := &diagConst[q], &diagStep[rule][q]
+		r := l.diag.runs[rule][q]
+		if len(r) != cw*ch {
+			r = make([]uint8, cw*ch)
+			l.diag.runs[rule][q] = r
+		}
+		// a cell's run needs the next cell's along the ray: rows
+		// in the order against the ray's dy
+		for yy := range ch {
+			y := yy
+			if c.dy > 0 {
+				y = ch - 1 - yy
 			}
-			// a cell's run needs the next cell's along the ray: rows
-			// in the order against the ray's dy
-			for yy := range ch {
-				y := yy
-				if c.dy > 0 {
-					y = ch - 1 - yy
-				}
-				ny := y + c.dy
-				for x := range cw {
-					i := y*cw + x
-					var n uint8
-					if diagQuiet(tbl, c, uint(rule), l.cells.blk[i], l.cells.dead[i]) {
-						n = 1
-						if nx := x + c.dx; uint(nx) < uint(cw) && uint(ny) < uint(ch) {
-							n = uint8(min(int(r[ny*cw+nx])+1, 255))
-						}
+			ny := y + c.dy
+			for x := range cw {
+				i := y*cw + x
+				var n uint8
+				if diagQuiet(tbl, c, uint(rule), l.cells.blk[i], l.cells.dead[i]) {
+					n = 1
+					if nx := x + c.dx; uint(nx) < uint(cw) && uint(ny) < uint(ch) {
+						n = uint8(min(int(r[ny*cw+nx])+1, 255))
 					}
-					r[i] = n
 				}
+				r[i] = n
 			}
 		}
 	}
-	l.diag.ok = true
+	l.diag.ok[rule] = true
 }
 
 // diagSkip is how many of the n quiet cells from step k on a diagonal ray

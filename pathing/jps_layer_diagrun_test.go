@@ -15,9 +15,10 @@ func TestDiagRunsMatchCells(t *testing.T) {
 		bm := benchMapNamed(t, name)
 		s := NewJPS(warmCache(t, bm, bm.rules), bm.rules)
 		s.PrepareLayer(movement.Mover{Caps: movement.Player})
+		s.PrepareLayer(movement.Mover{}) // the creatures' rule too
 		l := &s.layer
-		if !l.diag.ok {
-			t.Fatalf("%s: no diagonal runs after PrepareLayer", name)
+		if l.diag.ok != [2]bool{true, true} {
+			t.Fatalf("%s: diagonal runs %v after PrepareLayer for both rules", name, l.diag.ok)
 		}
 		cw := l.cells.w
 		ch := len(l.cells.blk) / cw
@@ -87,7 +88,7 @@ func TestJPSDiagRunsSameSearch(t *testing.T) {
 							name, mv.Caps, cost, tc.reach, i, a.Found, a.Cost, a.Expansions, len(a.Dirs), b.Found, b.Cost, b.Expansions, len(b.Dirs))
 					}
 				}
-				if !on.layer.diag.ok {
+				if !on.layer.diag.ok[b2i(mv.Caps&movement.Player != 0)] {
 					t.Fatalf("%s caps %v cost %v: the runs were dropped by the searches", name, mv.Caps, cost)
 				}
 			}
@@ -102,21 +103,21 @@ func TestDiagRunsDropped(t *testing.T) {
 	s := NewJPS(warmCache(t, bm, bm.rules), bm.rules)
 	s.PrepareLayer(movement.Mover{Caps: movement.Player})
 	l := &s.layer
-	if !l.diag.ok {
-		t.Fatal("no diagonal runs after PrepareLayer")
+	if !l.diag.ok[1] || l.diag.ok[0] {
+		t.Fatalf("diagonal runs %v after PrepareLayer for a player, want the players' rule's alone", l.diag.ok)
 	}
 	l.clear()
-	if l.diag.ok {
+	if l.diag.ok[1] {
 		t.Fatal("the runs outlived a clear")
 	}
 	s.PrepareLayer(movement.Mover{Caps: movement.Player})
-	if !l.diag.ok {
+	if !l.diag.ok[1] {
 		t.Fatal("no diagonal runs after a second PrepareLayer")
 	}
 	ci := int(l.fills.dirty[0])
 	l.fills.filled[ci>>6] &^= 1 << (ci & 63) // as if that chunk had not been copied in
 	s.fill(ci%l.wide, ci/l.wide)
-	if l.diag.ok {
+	if l.diag.ok[1] {
 		t.Fatal("the runs outlived a chunk copied in")
 	}
 }
