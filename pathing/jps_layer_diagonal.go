@@ -12,39 +12,30 @@ import (
 // byte, looks its successors and whether it stops up in one table
 // (diagStep), and masks the successors with its dead byte; the sub-rays
 // whose dead bits say they end at a blocked cell are not scanned (see
-// deadRays). A ray toward the goal square tries the way it would reach
-// it at its first step with sub-rays to run (see goalWay).
-
+// deadRays), except on the goal square's lines (slow rays: goalLines).
+// A ray toward the goal square tries the way it would reach it at its
+// first step with sub-rays to run (see goalWay). On a prepared layer the
+// ray passes runs of quiet cells at once (jps_layer_diagrun.go), but not
+// the steps on the goal square's lines (onGoal).
 func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32) {
-	c := &diagConst[d>>1]
-	l := &s.layer
-	blk, deadAt, rule := l.cells.blk, l.cells.dead, uint(s.mover.rule)
+	c, l := &diagConst[d>>1], &s.layer
+	blk, deadAt, rule, bvh, bd := l.cells.blk, l.cells.dead, uint(s.mover.rule), c.bvh, c.bd
 	i, di := y*l.cells.w+x, c.dy*l.cells.w+c.dx
 	tbl := &diagStep[s.mover.rule][d>>1]
 	end, kg := s.diagEnd(x, y, c.dx, c.dy)
 	end, freeDiag := min(end, s.rays.diagCap), s.rays.freeDiag
-	// the sub-rays are scanned even when dead on the goal square's lines
-	// (see deadRays)
 	slow := s.goalLines(x, y, c, end)
-	bvh, bd := c.bvh, c.bd
 	k, lim := int32(1), min(end, s.rays.goalTry(kg)) // at lim < end, the ray tries the goal (see goalWay)
-	var runs []uint8                                 // the quiet cells' runs (jps_layer_diagrun.go)
-	var quiet quietSpan                              // the steps on the goal's lines, which no run passes
-	if l.diag.ok[rule] && !s.opt.runsOff {
-		runs = l.diag.runs[rule][d>>1]
-		if slow {
-			quiet = s.goalSteps(x, y, c)
-		} else {
-			quiet = quietSpan{1, 0, 1, 0}
-		}
+	runs, onGoal := l.diag.of(rule, d, s.opt.runsOff), noGoalSpan
+	if slow && runs != nil {
+		onGoal = s.goalSteps(x, y, c)
 	}
 	for {
 		for ; k < lim; k++ {
 			i += di
 			if runs != nil && runs[i] > 1 {
-				if m := s.diagSkip(min(int32(runs[i]), quiet.before(k)), k, lim, freeDiag, x, y, c, gc, gd); m > 1 {
-					k += m - 1 // steps k..k+m-1 pass: go on at k+m
-					i += int(m-1) * di
+				if m := s.diagSkip(min(int32(runs[i]), onGoal.before(k)), k, lim, freeDiag, x, y, c, gc, gd); m > 1 {
+					k, i = k+m-1, i+int(m-1)*di // steps k..k+m-1 pass: go on at k+m
 					continue
 				}
 			}

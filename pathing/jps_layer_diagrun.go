@@ -13,10 +13,10 @@ import "github.com/shardcore/shardcore/movement"
 //
 // The runs are built by PrepareLayer, once the whole map is copied in, for
 // its mover's diagonal rule, and only for maps of up to maxDiagRunCells
-// cells (4 bytes a cell a rule). They are
-// read from the layer's block and dead bytes, so any later change to those
-// (a chunk copied in, the copy cleared) drops them and the rays step cell
-// by cell again until the next PrepareLayer.
+// cells (4 bytes a cell a rule). They are read from the layer's block and
+// dead bytes, so any later change to those (a chunk copied in, the copy
+// cleared) drops them and the rays step cell by cell again until the next
+// PrepareLayer.
 
 // maxDiagRunCells bounds the maps the diagonal runs are built for: 4
 // bytes a cell a rule, 16 MiB at most (every Moving AI benchmark map; not
@@ -83,6 +83,15 @@ func (l *layer) buildDiagRuns(rule int) {
 	l.diag.ok[rule] = true
 }
 
+// of is rule's runs along diagonal d (nil: none built, or off asks for
+// stepping cell by cell).
+func (r *diagRuns) of(rule uint, d movement.Dir, off bool) []uint8 {
+	if !r.ok[rule] || off {
+		return nil
+	}
+	return r.runs[rule][d>>1]
+}
+
 // diagSkip is how many of the n quiet cells from step k on a diagonal ray
 // from (x, y) (c its direction, reached at (gc, gd)) diagonalLayer may
 // pass at once: those before step lim, and, from step freeDiag on, only
@@ -99,18 +108,21 @@ func (s *JPS) diagSkip(n, k, lim, freeDiag int32, x, y int, c *diagRay, gc, gd i
 	return m
 }
 
-// quietSpan is the steps of a diagonal ray that cross the goal square's
+// goalSpan is the steps of a diagonal ray that cross the goal square's
 // columns (v0..v1) and rows (h0..h1), where the ray must run its sub-rays
 // even when dead (goalRays); an empty range has its low end above its
 // high.
-type quietSpan struct{ v0, v1, h0, h1 int32 }
+type goalSpan struct{ v0, v1, h0, h1 int32 }
 
-// goalSteps is the quietSpan of a diagonal ray from (x, y) in c.
-func (s *JPS) goalSteps(x, y int, c *diagRay) quietSpan {
+// noGoalSpan is the goalSpan of a ray that crosses no goal line (empty).
+var noGoalSpan = goalSpan{1, 0, 1, 0}
+
+// goalSteps is the goalSpan of a diagonal ray from (x, y) in c.
+func (s *JPS) goalSteps(x, y int, c *diagRay) goalSpan {
 	v, h := &s.rays.subs[movement.North>>1], &s.rays.subs[movement.East>>1]
 	v0, v1 := stepRange(x, c.dx, v.slowLo, v.slowHi)
 	h0, h1 := stepRange(y, c.dy, h.slowLo, h.slowHi)
-	return quietSpan{v0, v1, h0, h1}
+	return goalSpan{v0, v1, h0, h1}
 }
 
 // stepRange is the steps k at which p + k*dp lies in lo..hi.
@@ -124,7 +136,7 @@ func stepRange(p, dp, lo, hi int) (int32, int32) {
 
 // before is how many steps from k on come before the span's next goal
 // step (0 when k is one).
-func (q quietSpan) before(k int32) int32 {
+func (q goalSpan) before(k int32) int32 {
 	return min(gapTo(k, q.v0, q.v1), gapTo(k, q.h0, q.h1))
 }
 
