@@ -103,8 +103,12 @@ func TestJPSMovingAIUniform(t *testing.T) {
 }
 
 // BenchmarkJPSMovingAI measures the jump search per map: one op solves
-// every scenario of the map (octile, warm cache, canonical maps computed);
-// us/query is the figure `shard movingai --search jps --workers 1` prints.
+// every scenario of the map (octile, warm cache, canonical maps computed,
+// the layer prepared as `shard movingai --search jps` prepares it); us/query
+// is the figure `shard movingai --search jps --workers 1` prints, over warm
+// passes, with the line probe off unless SHARDCORE_JPS_LINE=1 (the command
+// has it on). SHARDCORE_JPS_RUNS_OFF=1 steps diagonal rays cell by cell and
+// SHARDCORE_JPS_LAYER_OFF=1 keeps off the layer.
 func BenchmarkJPSMovingAI(b *testing.B) {
 	benchPerMap(b, func(b *testing.B, bm *benchMap) Finder {
 		s := NewJPS(warmCache(b, bm, bm.rules), bm.rules)
