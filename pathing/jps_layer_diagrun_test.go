@@ -121,3 +121,21 @@ func TestDiagRunsDropped(t *testing.T) {
 		t.Fatal("the runs outlived a chunk copied in")
 	}
 }
+
+// TestDiagRunsSkipLargeMaps: a layer over more than maxDiagRunCells cells
+// gets no runs (their memory would grow with the map), and its rays step
+// cell by cell.
+func TestDiagRunsSkipLargeMaps(t *testing.T) {
+	const w = 2048
+	n := maxDiagRunCells + 16*w // one more row of chunks than the bound
+	l := layer{cells: cellBytes{w: w, blk: make([]uint8, n), dead: make([]uint8, n)}}
+	l.buildDiagRuns(1)
+	if l.diag.ok[1] || l.diag.runs[1][0] != nil || l.diag.of(1, movement.NorthEast, false) != nil {
+		t.Fatalf("runs built for a layer of %d cells (bound %d)", n, maxDiagRunCells)
+	}
+	l = layer{cells: cellBytes{w: w, blk: make([]uint8, maxDiagRunCells), dead: make([]uint8, maxDiagRunCells)}}
+	l.buildDiagRuns(1)
+	if !l.diag.ok[1] || l.diag.of(1, movement.NorthEast, true) != nil {
+		t.Fatalf("a layer of %d cells: runs built %v; asked off, of returns them", maxDiagRunCells, l.diag.ok[1])
+	}
+}
