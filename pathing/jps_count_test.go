@@ -25,6 +25,7 @@ func TestJPSCountMovingAI(t *testing.T) {
 		}
 		s := NewJPS(warmCache(t, &bm, bm.rules), bm.rules)
 		s.UseLineProbe(false) // as BenchmarkJPSMovingAI
+		s.PrepareLayer(ScenarioRequest(bm.scens[0], Octile, bm.w, bm.h).Mover)
 		reqs := make([]Request, len(bm.scens))
 		var res Result
 		cost := Octile
