@@ -76,11 +76,18 @@ type cellBytes struct {
 	z []int8
 }
 
+// mixedZ is fillLog.levelZ's mark of a chunk whose cells' canonical Zs
+// differ.
+const mixedZ = -1 << 15
+
 // fillLog is which chunks are copied into the layer.
 type fillLog struct {
 	filled []uint64       // per chunk (cy*wide + cx)
 	chunks []*chunk.Chunk // per chunk: its records, once filled (nil if not resident)
-	dirty  []int32        // chunks filled since the last clear
+	// levelZ is, per chunk whose records are filled, the canonical Z all
+	// its cells share, or mixedZ
+	levelZ []int16
+	dirty  []int32 // chunks filled since the last clear
 }
 
 // prepare makes the layer serve the current views (map w×h): it forgets
@@ -113,7 +120,8 @@ func (l *layer) alloc() {
 	cw, ch := l.wide*chunk.Size, l.high*chunk.Size
 	l.rows = newPlane((cw+63)/64+2, ch+2, l.h)
 	l.cols = newPlane((ch+63)/64+2, cw+2, l.w)
-	l.fills = fillLog{filled: make([]uint64, (l.wide*l.high+63)/64), chunks: make([]*chunk.Chunk, l.wide*l.high)}
+	n := l.wide * l.high
+	l.fills = fillLog{filled: make([]uint64, (n+63)/64), chunks: make([]*chunk.Chunk, n), levelZ: make([]int16, n)}
 	l.cells = cellBytes{w: cw, blk: make([]uint8, cw*ch), dead: make([]uint8, cw*ch), z: make([]int8, cw*ch)}
 }
 
@@ -206,12 +214,17 @@ func (s *JPS) fill(cx, cy int) {
 	l.fills.chunks[ci] = v.ch
 	x0, y0 := cx*16, cy*16
 	if v.ch != nil {
+		level := int16(canon.Z(v.ch, 0, s.mover.set))
 		for r := range 16 {
 			zr := l.cells.z[(y0+r)*l.cells.w+x0:][:16]
 			for c := range zr {
 				zr[c] = canon.Z(v.ch, r*16+c, s.mover.set)
+				if int16(zr[c]) != level {
+					level = mixedZ
+				}
 			}
 		}
+		l.fills.levelZ[ci] = level
 	}
 	if cn == nil {
 		return

@@ -57,13 +57,22 @@ func (s *JPS) writeSegment(res *Result, n *jnode, k int) (int, int, int) {
 // canonZs writes into zs, from its end back, the canonical Zs of the cells
 // walking back from (x, y) by (dx, dy) reaches, one chunk's run at a time
 // (their chunks must be resident): from the flat layer where it copied the
-// chunk in, else from the chunk.
+// chunk in (with no read at all in a chunk whose cells all stand at one
+// Z), else from the chunk.
 func (s *JPS) canonZs(zs []int8, x, y, dx, dy int) {
 	l := &s.layer
 	for i := len(zs) - 1; i >= 0; {
 		x, y = x-dx, y-dy // the run's first cell
 		run := min(i+1, inChunk(x, -dx), inChunk(y, -dy))
-		if s.layer.on && uint(x) < uint(l.w) && uint(y) < uint(l.h) && l.fills.chunks[(y>>4)*l.wide+x>>4] != nil {
+		if ci := (y>>4)*l.wide + x>>4; s.layer.on && uint(x) < uint(l.w) && uint(y) < uint(l.h) && l.fills.chunks[ci] != nil {
+			if z := l.fills.levelZ[ci]; z != mixedZ { // every cell of the chunk stands at z
+				for range run {
+					zs[i] = int8(z)
+					i--
+				}
+				x, y = x-(run-1)*dx, y-(run-1)*dy
+				continue
+			}
 			bi, di := y*l.cells.w+x, dy*l.cells.w+dx
 			for range run {
 				zs[i] = l.cells.z[bi]
