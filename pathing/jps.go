@@ -49,6 +49,7 @@ type jpsOptions struct {
 	line     bool // the straight-line fast path (UseLineProbe)
 	layerOff bool // keep off the flat layer (tests compare both)
 	runsOff  bool // step every diagonal ray cell by cell (tests compare both)
+	coneOff  bool // no cone probe (UseConeProbe)
 }
 
 // searchWork is what a search has spent of its budget.
@@ -118,6 +119,15 @@ func (s *JPS) ResetStats() { s.jst = JPSStats{} }
 // default); see Cached.UseLineProbe.
 func (s *JPS) UseLineProbe(on bool) { s.opt.line = on }
 
+// UseConeProbe switches the cone probe on or off (on by default; it runs
+// only with the line probe, on the flat layer, when the line probe did not
+// answer): a sweep of the cells between the start and the goal that
+// answers when the goal is reached inside the cone of optimal paths. On
+// open game terrain it answers long walks for a fraction of a search; on
+// grid benchmarks it fails in most queries and costs more than it saves
+// (docs/performance.md, Moving AI benchmarks).
+func (s *JPS) UseConeProbe(on bool) { s.opt.coneOff = !on }
+
 // Find searches for req and writes the outcome into res: it resets res
 // and the finder for req, makes the chunk views and the flat layer serve
 // it, and searches (search) when the line probe (tryLine) does not answer.
@@ -165,7 +175,7 @@ func (s *JPS) search(req *Request, res *Result, budget int) {
 	res.Found, res.Dirs, res.Zs, res.Cost = false, res.Dirs[:0], res.Zs[:0], 0
 	s.goal.set(req.Goal, max(req.Range, 0))
 	s.beginSearch()
-	if s.opt.line && s.layer.on && s.tryCone(req, res, budget) {
+	if s.opt.line && !s.opt.coneOff && s.layer.on && s.tryCone(req, res, budget) {
 		s.jst.ScanWork += s.spent.work
 		return
 	}

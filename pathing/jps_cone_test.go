@@ -68,3 +68,33 @@ func heuristicOf(start, goal world.Point, cost Cost) float64 {
 	}
 	return float64(max(dx, dy)-min(dx, dy)) + sqrt2*float64(min(dx, dy))
 }
+
+// TestJPSConeProbeOff: UseConeProbe(false) keeps the line probe and drops
+// the cone probe: no search is answered by a cone, and every scenario's
+// cost is the one the finder with the cone finds.
+func TestJPSConeProbeOff(t *testing.T) {
+	bm := benchMapNamed(t, "AR0011SR.map")
+	on := NewJPS(warmCache(t, bm, bm.rules), bm.rules)
+	rules := bm.rules.Clone()
+	off := NewJPS(warmCache(t, bm, rules), rules)
+	off.UseConeProbe(false)
+	mv := ScenarioRequest(bm.scens[0], Octile, bm.w, bm.h).Mover
+	on.PrepareLayer(mv)
+	off.PrepareLayer(mv)
+	var a, b Result
+	for i, sc := range bm.scens {
+		req := ScenarioRequest(sc, Octile, bm.w, bm.h)
+		oreq := req
+		on.Find(&req, &a)
+		off.Find(&oreq, &b)
+		if a.Found != b.Found || a.Cost != b.Cost {
+			t.Fatalf("scenario %d: with the cone %v %.4f, without %v %.4f", i, a.Found, a.Cost, b.Found, b.Cost)
+		}
+	}
+	if c := on.Stats().ConeHits; c == 0 {
+		t.Fatalf("the cone answered no search with it on (%d scenarios): the test shows nothing", len(bm.scens))
+	}
+	if st := off.Stats(); st.ConeHits != 0 || st.LineHits == 0 {
+		t.Fatalf("cone off: %d searches answered by the cone, %d by the line probe (want 0 and some)", st.ConeHits, st.LineHits)
+	}
+}

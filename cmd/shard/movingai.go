@@ -18,7 +18,7 @@ type maiRun struct {
 }
 
 func parseMovingAI(args []string, stdout, stderr io.Writer) (maiRun, error) {
-	flags := newFlags("movingai", stdout, stderr, "shard movingai --maps DIR --scen DIR [--cost octile|uniform] [--search classic|cache|jps] [--workers N]",
+	flags := newFlags("movingai", stdout, stderr, "shard movingai --maps DIR --scen DIR [--cost octile|uniform] [--search classic|cache|jps] [--workers N] [--cone]",
 		"Every map prints a line with its counts and us_per_query (the searches' wall time / count; per query with --workers 1).",
 		"The last line printed is: scenarios N optimal N suboptimal N failed N")
 	mapsDir := flags.String("maps", "", "directory searched recursively for .map files")
@@ -26,13 +26,14 @@ func parseMovingAI(args []string, stdout, stderr io.Writer) (maiRun, error) {
 	costName := flags.String("cost", "octile", "step cost: octile (the benchmark's) or uniform (the game's; judged against a breadth-first search of the grid)")
 	search := flags.String("search", "classic", "search: classic (live rules), cache (cache A*, chunks built by the admission gate) or jps (jump search, every chunk baked before the queries)")
 	workers := flags.Int("workers", 0, "worker goroutines (0 = all cores; 1 for per-query timings)")
+	cone := flags.Bool("cone", false, "with --search jps, try the cone probe when the line probe fails (the game's default; on these grids it fails in most queries and costs more than it saves)")
 	if err := flags.parse(args); err != nil {
 		return maiRun{}, err
 	}
 	if *mapsDir == "" || *scenDir == "" || flags.NArg() != 0 {
 		return maiRun{}, flags.usageErr("need --maps DIR and --scen DIR and no other arguments")
 	}
-	r := maiRun{o: maiOptions{search: *search, workers: *workers}, mapsDir: *mapsDir, scenDir: *scenDir}
+	r := maiRun{o: maiOptions{search: *search, workers: *workers, cone: *cone}, mapsDir: *mapsDir, scenDir: *scenDir}
 	switch *costName {
 	case "octile":
 		r.o.cost = pathing.Octile
@@ -74,7 +75,7 @@ func loadScenarios(mapsDir, scenDir string) (map[string]*movingai.Grid, []string
 
 // runMovingAI solves Moving AI scenarios and checks their lengths:
 // shard movingai --maps DIR --scen DIR [--cost octile|uniform]
-// [--search classic|cache|jps] [--workers N]. Every map prints a line with
+// [--search classic|cache|jps] [--workers N] [--cone]. Every map prints a line with
 // its counts and us_per_query; the last line printed is
 // "scenarios N optimal N suboptimal N failed N".
 func runMovingAI(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -11,15 +11,15 @@ import (
 	"github.com/shardcore/shardcore/stepcache/chunk"
 )
 
-// finderMaker returns what makes each worker's finder of the named search
-// over that worker's rules clone (base's map). For jps it bakes every
-// chunk of the map first (shared by the workers' caches), so the queries
-// time searches, not chunk builds.
-func finderMaker(ctx context.Context, search string, base *movement.Rules) (func(*movement.Rules) (pathing.Finder, error), error) {
-	if err := checkSearch(search); err != nil {
+// finderMaker returns what makes each worker's finder of o's search over
+// that worker's rules clone (base's map). For jps it bakes every chunk of
+// the map first (shared by the workers' caches), so the queries time
+// searches, not chunk builds.
+func finderMaker(ctx context.Context, o maiOptions, base *movement.Rules) (func(*movement.Rules) (pathing.Finder, error), error) {
+	if err := checkSearch(o.search); err != nil {
 		return nil, err
 	}
-	switch search {
+	switch o.search {
 	case "cache":
 		return cacheFinder, nil
 	case "jps":
@@ -27,7 +27,7 @@ func finderMaker(ctx context.Context, search string, base *movement.Rules) (func
 		if err != nil {
 			return nil, fmt.Errorf("--search jps: %w", err)
 		}
-		return func(r *movement.Rules) (pathing.Finder, error) { return jpsFinder(r, chunks) }, nil
+		return func(r *movement.Rules) (pathing.Finder, error) { return jpsFinder(r, chunks, o.cone) }, nil
 	}
 	return func(r *movement.Rules) (pathing.Finder, error) { return pathing.NewClassic(r), nil }, nil
 }
@@ -35,8 +35,9 @@ func finderMaker(ctx context.Context, search string, base *movement.Rules) (func
 // jpsFinder is --search jps: a jump search over a step cache of its own
 // holding every chunk (baked from the map), with the walkers' canonical maps
 // computed and copied into the finder's flat layer up front, as the grid a
-// benchmark library builds before its queries.
-func jpsFinder(rules *movement.Rules, chunks []*chunk.Chunk) (pathing.Finder, error) {
+// benchmark library builds before its queries; the cone probe only with
+// cone (--cone).
+func jpsFinder(rules *movement.Rules, chunks []*chunk.Chunk, cone bool) (pathing.Finder, error) {
 	cfg := stepcache.DefaultConfig()
 	cfg.MaxResidentChunks = max(len(chunks), 1)
 	c, err := stepcache.New(cfg, bake.Shared, rules)
@@ -55,6 +56,7 @@ func jpsFinder(rules *movement.Rules, chunks []*chunk.Chunk) (pathing.Finder, er
 		}
 	}
 	f := pathing.NewJPS(c, rules)
+	f.UseConeProbe(cone)
 	f.PrepareLayer(movement.Mover{Caps: movement.Player}) // the queries' mover (solveWorker)
 	return f, nil
 }

@@ -22,6 +22,7 @@ type maiOptions struct {
 	cost    pathing.Cost
 	search  string // classic | cache | jps
 	workers int
+	cone    bool // jps: the cone probe on (pathing.JPS.UseConeProbe)
 }
 
 // maiBudgetPerCell is the node budget per map cell: no artificial limit on a
@@ -110,7 +111,7 @@ func solveMap(ctx context.Context, g *movingai.Grid, scens []movingai.Scenario, 
 		return maiReport{}, err
 	}
 	base := movement.NewRules(m, td, nil)
-	mk, err := finderMaker(ctx, o.search, base)
+	mk, err := finderMaker(ctx, o, base)
 	if err != nil {
 		return maiReport{}, fmt.Errorf("%s: %w", g.Name, err)
 	}

@@ -274,7 +274,7 @@ func TestPathArenaHoldsOptimalPaths(t *testing.T) {
 				t.Fatal(err)
 			}
 			base := movement.NewRules(m, td, nil)
-			mk, err := finderMaker(context.Background(), "jps", base)
+			mk, err := finderMaker(context.Background(), maiOptions{search: "jps"}, base)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -326,5 +326,61 @@ func TestSolveWorkerCountsCollections(t *testing.T) {
 	}
 	if took.gcs < int64(len(scens)) {
 		t.Errorf("%d collections counted in %d searches that each collected", took.gcs, len(scens))
+	}
+}
+
+// TestMovingAIConeFlag: --cone reaches the jump search. Without it the
+// cone probe answers no query; with it, some on AR0011SR (where it answers
+// about one query in ten), and the costs agree.
+func TestMovingAIConeFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		cone bool
+	}{{nil, false}, {[]string{"--cone"}, true}} {
+		r, err := parseMovingAI(append([]string{"--maps", "m", "--scen", "s", "--search", "jps"}, tc.args...), &bytes.Buffer{}, &bytes.Buffer{})
+		if err != nil || r.o.cone != tc.cone {
+			t.Fatalf("parse %v: cone %v, err %v (want cone %v)", tc.args, r.o.cone, err, tc.cone)
+		}
+	}
+	grids, files := maiLoad(t)
+	var scens []movingai.Scenario
+	for _, f := range files {
+		if len(f.Scenarios) > 0 && strings.HasSuffix(f.Scenarios[0].Map, "AR0011SR.map") {
+			scens = f.Scenarios
+		}
+	}
+	if scens == nil {
+		t.Fatal("no AR0011SR scenarios in the test data")
+	}
+	g := grids[scens[0].Map]
+	m, td, err := g.World()
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := movement.NewRules(m, td, nil)
+	costs := map[bool][]float64{}
+	for _, cone := range []bool{false, true} {
+		mk, err := finderMaker(context.Background(), maiOptions{search: "jps", cone: cone}, base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fd, err := mk(base.Clone())
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := newMaiResults(len(scens))
+		var next atomic.Int64
+		if _, err := solveWorker(context.Background(), g, scens, pathing.Octile, fd, pathArena(scens), &next, res); err != nil {
+			t.Fatal(err)
+		}
+		costs[cone] = res.costs
+		if hits := fd.(*pathing.JPS).Stats().ConeHits; (hits > 0) != cone {
+			t.Fatalf("cone %v: %d queries answered by the cone probe", cone, hits)
+		}
+	}
+	for i := range scens {
+		if costs[false][i] != costs[true][i] {
+			t.Fatalf("scenario %d: cost %.4f without the cone, %.4f with", i, costs[false][i], costs[true][i])
+		}
 	}
 }
