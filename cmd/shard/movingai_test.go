@@ -18,6 +18,31 @@ import (
 	"github.com/shardcore/shardcore/world/movingai"
 )
 
+// maiSolve solves scens of grid g on one worker with the finder o makes,
+// as solveMap's workers do, and returns the results and the finder.
+func maiSolve(t *testing.T, g *movingai.Grid, scens []movingai.Scenario, o maiOptions) (*maiResults, pathing.Finder) {
+	t.Helper()
+	m, td, err := g.World()
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := movement.NewRules(m, td, nil)
+	mk, err := finderMaker(context.Background(), o, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fd, err := mk(base.Clone())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := newMaiResults(len(scens))
+	var next atomic.Int64
+	if _, err := solveWorker(context.Background(), g, scens, o.cost, fd, pathArena(scens), &next, res); err != nil {
+		t.Fatal(err)
+	}
+	return res, fd
+}
+
 // maiFullEnv set to 1 runs every scenario instead of the sample.
 const maiFullEnv = "SHARDCORE_MOVINGAI_ALL"
 
@@ -269,24 +294,7 @@ func TestPathArenaHoldsOptimalPaths(t *testing.T) {
 		scens := f.Scenarios[max(len(f.Scenarios)-200, 0):] // the longest
 		g := grids[scens[0].Map]
 		for _, cost := range []pathing.Cost{pathing.Octile, pathing.Uniform} {
-			m, td, err := g.World()
-			if err != nil {
-				t.Fatal(err)
-			}
-			base := movement.NewRules(m, td, nil)
-			mk, err := finderMaker(context.Background(), maiOptions{search: "jps"}, base)
-			if err != nil {
-				t.Fatal(err)
-			}
-			fd, err := mk(base.Clone())
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := newMaiResults(len(scens))
-			var next atomic.Int64
-			if _, err := solveWorker(context.Background(), g, scens, cost, fd, pathArena(scens), &next, res); err != nil {
-				t.Fatal(err)
-			}
+			res, _ := maiSolve(t, g, scens, maiOptions{search: "jps", cost: cost})
 			steps := 0
 			for i, p := range res.paths {
 				if !res.found[i] {
@@ -353,26 +361,9 @@ func TestMovingAIConeFlag(t *testing.T) {
 		t.Fatal("no AR0011SR scenarios in the test data")
 	}
 	g := grids[scens[0].Map]
-	m, td, err := g.World()
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := movement.NewRules(m, td, nil)
 	costs := map[bool][]float64{}
 	for _, cone := range []bool{false, true} {
-		mk, err := finderMaker(context.Background(), maiOptions{search: "jps", cone: cone}, base)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fd, err := mk(base.Clone())
-		if err != nil {
-			t.Fatal(err)
-		}
-		res := newMaiResults(len(scens))
-		var next atomic.Int64
-		if _, err := solveWorker(context.Background(), g, scens, pathing.Octile, fd, pathArena(scens), &next, res); err != nil {
-			t.Fatal(err)
-		}
+		res, fd := maiSolve(t, g, scens, maiOptions{search: "jps", cost: pathing.Octile, cone: cone})
 		costs[cone] = res.costs
 		if hits := fd.(*pathing.JPS).Stats().ConeHits; (hits > 0) != cone {
 			t.Fatalf("cone %v: %d queries answered by the cone probe", cone, hits)
