@@ -74,23 +74,12 @@ func heuristicOf(start, goal world.Point, cost Cost) float64 {
 // cost is the one the finder with the cone finds.
 func TestJPSConeProbeOff(t *testing.T) {
 	bm := benchMapNamed(t, "AR0011SR.map")
-	on := NewJPS(warmCache(t, bm, bm.rules), bm.rules)
-	rules := bm.rules.Clone()
-	off := NewJPS(warmCache(t, bm, rules), rules)
+	on, off := jpsPair(t, bm)
 	off.UseConeProbe(false)
 	mv := ScenarioRequest(bm.scens[0], Octile, bm.w, bm.h).Mover
 	on.PrepareLayer(mv)
 	off.PrepareLayer(mv)
-	var a, b Result
-	for i, sc := range bm.scens {
-		req := ScenarioRequest(sc, Octile, bm.w, bm.h)
-		oreq := req
-		on.Find(&req, &a)
-		off.Find(&oreq, &b)
-		if a.Found != b.Found || a.Cost != b.Cost {
-			t.Fatalf("scenario %d: with the cone %v %.4f, without %v %.4f", i, a.Found, a.Cost, b.Found, b.Cost)
-		}
-	}
+	sameCosts(t, bm, on, off, "with the cone")
 	if c := on.Stats().ConeHits; c == 0 {
 		t.Fatalf("the cone answered no search with it on (%d scenarios): the test shows nothing", len(bm.scens))
 	}

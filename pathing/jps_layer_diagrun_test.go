@@ -64,9 +64,7 @@ func TestJPSDiagRunsSameSearch(t *testing.T) {
 	movers := []movement.Mover{{Caps: movement.Player}, {}}
 	for _, name := range []string{"64room_000.map", "den312d.map", "AR0011SR.map"} {
 		bm := benchMapNamed(t, name)
-		on := NewJPS(warmCache(t, bm, bm.rules), bm.rules)
-		rules := bm.rules.Clone()
-		off := NewJPS(warmCache(t, bm, rules), rules)
+		on, off := jpsPair(t, bm)
 		off.opt.runsOff = true
 		for _, mv := range movers {
 			on.PrepareLayer(mv)

@@ -15,29 +15,19 @@ import (
 // search, as without.
 func TestJPSPrepareLayer(t *testing.T) {
 	bm := benchMapNamed(t, "den312d.map")
-	plain := NewJPS(warmCache(t, bm, bm.rules), bm.rules)
-	rules := bm.rules.Clone()
-	s := NewJPS(warmCache(t, bm, rules), rules)
+	plain, s := jpsPair(t, bm)
 	s.PrepareLayer(movement.Mover{Caps: movement.Player})
 	l := &s.layer
 	n := len(l.fills.dirty)
 	if n != l.wide*l.high {
 		t.Fatalf("%s: %d chunks copied in, want all %d", bm.name, n, l.wide*l.high)
 	}
-	var a, b Result
-	for i, sc := range bm.scens {
-		req := ScenarioRequest(sc, Octile, bm.w, bm.h)
-		preq := req
-		s.Find(&req, &a)
-		plain.Find(&preq, &b)
-		if a.Found != b.Found || a.Cost != b.Cost {
-			t.Fatalf("%s scenario %d: prepared %v %.4f %d expansions, plain %v %.4f %d", bm.name, i, a.Found, a.Cost, a.Expansions, b.Found, b.Cost, b.Expansions)
-		}
-	}
+	sameCosts(t, bm, s, plain, "prepared")
 	if len(l.fills.dirty) != n {
 		t.Fatalf("%s: the searches copied %d more chunks in after PrepareLayer", bm.name, len(l.fills.dirty)-n)
 	}
 	s.PrepareLayer(movement.Mover{Caps: movement.Player | movement.CanSwim | movement.CantWalk})
+	var a Result
 	req := ScenarioRequest(bm.scens[0], Octile, bm.w, bm.h)
 	s.Find(&req, &a)
 	if len(l.fills.dirty) >= n {

@@ -351,3 +351,27 @@ func BenchmarkCheckMovement(b *testing.B) {
 	}
 	b.ReportMetric(float64(open)/float64(b.N), "open/op")
 }
+
+// jpsPair returns two jump-search finders over bm's map, each with a warm
+// cache over its own rules, to compare one switch between them.
+func jpsPair(tb testing.TB, bm *benchMap) (*JPS, *JPS) {
+	tb.Helper()
+	rules := bm.rules.Clone()
+	return NewJPS(warmCache(tb, bm, bm.rules), bm.rules), NewJPS(warmCache(tb, bm, rules), rules)
+}
+
+// sameCosts fails unless a and b find every scenario of bm (octile) alike,
+// found or not and at the same cost; what names a's side, against b's.
+func sameCosts(t *testing.T, bm *benchMap, a, b *JPS, what string) {
+	t.Helper()
+	var ra, rb Result
+	for i, sc := range bm.scens {
+		req := ScenarioRequest(sc, Octile, bm.w, bm.h)
+		breq := req
+		a.Find(&req, &ra)
+		b.Find(&breq, &rb)
+		if ra.Found != rb.Found || ra.Cost != rb.Cost {
+			t.Fatalf("%s scenario %d: %s %v %.4f %d expansions, against %v %.4f %d", bm.name, i, what, ra.Found, ra.Cost, ra.Expansions, rb.Found, rb.Cost, rb.Expansions)
+		}
+	}
+}
