@@ -93,13 +93,7 @@ func (t *thinker) thinkAll(s *Sim, list []ecs.Entity) {
 	t.next.Store(0)
 	if s.opts.MoveWorkers >= 2 && s.sch.sleep == nil && len(list) >= t.minPar {
 		s.st.thinkStages++
-		gen := t.gate.open()
-		go func() {
-			if t.gate.enter(gen) {
-				defer t.gate.leave()
-				t.work(s, list)
-			}
-		}()
+		t.gate.help(t.gate.open(), func() { t.work(s, list) })
 		t.work(s, list)
 		t.gate.close() // every chunk is taken: a helper that starts now has none
 		t.gate.wait()

@@ -38,6 +38,17 @@ func (g *helpGate) enter(gen uint64) bool {
 	return true
 }
 
+// help starts a helper goroutine for stage gen that does f if it comes in
+// while the stage is open (enter), and nothing otherwise.
+func (g *helpGate) help(gen uint64, f func()) {
+	go func() {
+		if g.enter(gen) {
+			defer g.leave()
+			f()
+		}
+	}()
+}
+
 // leave ends a helper's work in the stage.
 func (g *helpGate) leave() { g.active.Done() }
 

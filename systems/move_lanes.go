@@ -136,13 +136,7 @@ func (mv *mover) run(s *Sim) {
 		w.stepper, e.stepper = s.move.movers[0], s.move.movers[1]
 		s.st.moveStages++
 		s.opts.Backend.Begin()
-		gen := mv.gate.open()
-		go func() {
-			if mv.gate.enter(gen) {
-				defer mv.gate.leave()
-				e.walk(s)
-			}
-		}()
+		mv.gate.help(mv.gate.open(), func() { e.walk(s) })
 		w.walk(s)
 		if mv.gate.close() == 0 { // the helper has not started (its core is busy): step the east lane here
 			s.st.moveStagesAlone++

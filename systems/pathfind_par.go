@@ -150,22 +150,12 @@ func (p *pathfinder) prepareJobs(s *Sim, want int) int {
 func (ps *parallel) run(s *Sim, postponed ecs.Entity, start time.Duration) {
 	ps.next.Store(0)
 	gen := ps.gate.open()
-	for w := 1; w < len(ps.workers); w++ {
-		go ps.help(s, ps.workers[w], gen, postponed, start)
+	for _, w := range ps.workers[1:] {
+		ps.gate.help(gen, func() { ps.work(s, w, postponed, start) })
 	}
 	ps.work(s, ps.workers[0], postponed, start)
 	ps.gate.close()
 	ps.gate.wait()
-}
-
-// help is a helper goroutine's share of stage gen; a helper that starts
-// after its stage closed leaves without touching anything.
-func (ps *parallel) help(s *Sim, w *searchWorker, gen uint64, postponed ecs.Entity, start time.Duration) {
-	if !ps.gate.enter(gen) {
-		return
-	}
-	defer ps.gate.leave()
-	ps.work(s, w, postponed, start)
 }
 
 // applyJobs applies the round's outcomes in queue order and puts the
