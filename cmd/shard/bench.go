@@ -236,17 +236,17 @@ func benchMovingAI(ctx context.Context, stdout io.Writer, dir string, g *movinga
 // row's lookups are its last search's, with the share the cache answered
 // (the rest fell through to the live rules).
 func printBenchRows(stdout io.Writer, rows []pathbench.Row) {
-	fmt.Fprintf(stdout, "%-22s %-11s %8s %6s %11s %9s %11s %9s %13s %s\n", "scenario", "mode", "cost", "exp", "µs median", "allocs", "classic µs", "ratio", "lookups hit%", "note")
+	fmt.Fprintf(stdout, "%-22s %-11s %8s %6s %11s %9s %11s %9s %13s %4s %s\n", "scenario", "mode", "cost", "exp", "µs median", "allocs", "classic µs", "ratio", "lookups hit%", "gcs", "note")
 	for _, r := range rows {
 		note := ""
 		if r.LiveByDesign {
 			note = "multi: live path by design"
 		}
 		if r.Mode == pathbench.Classic {
-			fmt.Fprintf(stdout, "%-22s %-11s %8.1f %6d %11.2f %9.1f %11s %9s %13s %s\n", r.Scenario, r.Mode, r.Cost, r.Expansions, r.US, r.Allocs, "", "", "", note)
+			fmt.Fprintf(stdout, "%-22s %-11s %8.1f %6d %11.2f %9.1f %11s %9s %13s %4d %s\n", r.Scenario, r.Mode, r.Cost, r.Expansions, r.US, r.Allocs, "", "", "", r.GCs, note)
 			continue
 		}
-		fmt.Fprintf(stdout, "%-22s %-11s %8.1f %6d %11.2f %9.1f %11.1f %8.1fx %13s %s\n", r.Scenario, r.Mode, r.Cost, r.Expansions, r.US, r.Allocs, r.ClassicUS, r.Ratio(), lookupShare(r), note)
+		fmt.Fprintf(stdout, "%-22s %-11s %8.1f %6d %11.2f %9.1f %11.1f %8.1fx %13s %4d %s\n", r.Scenario, r.Mode, r.Cost, r.Expansions, r.US, r.Allocs, r.ClassicUS, r.Ratio(), lookupShare(r), r.GCs, note)
 	}
 }
 

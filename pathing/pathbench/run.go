@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"runtime/metrics"
 	"slices"
 	"time"
 
@@ -24,6 +25,7 @@ type Row struct {
 	Cost         float64
 	Expansions   int
 	Lookups      [chunk.NumHitKinds]int // of the last search
+	GCs          int64                  // garbage collections completed during the timed searches
 }
 
 // Ratio is classic µs over this row's µs (how many times faster).
@@ -109,6 +111,10 @@ func measure(s *Searcher, sc Scenario, iters int) (Row, error) {
 	var total time.Duration
 	searches := 0
 	times := make([]time.Duration, 0, iters)
+	// The setup's garbage (earlier rows' caches, this one's bake) is
+	// collected now, not marked during the timed searches.
+	runtime.GC()
+	gc0 := gcCycles()
 	for i := 0; i < iters && (total < rowBudget || i < minSamples); i++ {
 		if s.Prepare != nil {
 			s.Prepare()
@@ -122,12 +128,20 @@ func measure(s *Searcher, sc Scenario, iters int) (Row, error) {
 		total += d
 		searches += batch
 	}
+	row.GCs = gcCycles() - gc0
 	slices.Sort(times)
 	row.US = float64(times[len(times)/2].Nanoseconds()) / 1e3
 	row.MeanUS = float64(total.Nanoseconds()) / 1e3 / float64(searches)
 	row.Allocs = allocsPerSearch(s, find, min(len(times), allocSamples))
 	row.Cost, row.Expansions, row.Lookups = res.Cost, res.Expansions, res.Lookups
 	return row, nil
+}
+
+// gcCycles is the number of garbage collections completed so far.
+func gcCycles() int64 {
+	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64())
 }
 
 // allocsPerSearch is the mean allocation count of n searches.
