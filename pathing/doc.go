@@ -80,7 +80,9 @@
 // where each 64 cells begin, and 16 diagonal steps; uniform: 128 cells
 // straight on the flat layer, 32 off it, and 4 diagonal steps), and after
 // 1024 cells, so that a ray heading away from the goal waits in the open
-// set instead of crossing open country. On the flat layer a straight ray that
+// set instead of crossing open country; on a prepared layer (below) a
+// diagonal ray stops only at the cap, as its runs cross open country in a
+// read and such nodes would only be expanded to resume it. On the flat layer a straight ray that
 // crosses no line of the goal square is not scanned at all when its
 // first cell's dead bit says it would end at a blocked cell: a ray whose
 // cells all pass (no goal, regular, no forced neighbour) up to a blocked
@@ -214,8 +216,10 @@
 // from it on a diagonal ray passes doing nothing (regular, no forced
 // neighbour, the diagonal step allowed, both components' straight rays
 // dead), computed from the block and dead bytes. A diagonal ray crosses
-// such a run with one read, and stops cell by cell where the goal
-// square's lines cross it or the f limit may cut it. The runs are exact
+// such a run with one read, stops cell by cell where the goal square's
+// lines cross it, and makes no node where it passes the f limit (on
+// 64room_000, 43% fewer expansions, 27.4 a query: warthog's jps2 expands
+// 27.39 on the same scenarios). The runs are exact
 // only for the bytes they were computed from, so copying a chunk in or
 // clearing the layer drops them.
 //

@@ -9,7 +9,9 @@ import "github.com/shardcore/shardcore/movement"
 // components would start are dead (the same test diagonalLayer makes cell
 // by cell). diagonalLayer then crosses such a run with one read instead
 // of a read of two bytes per cell; on a map of open rooms most of a
-// diagonal ray's cells are in one.
+// diagonal ray's cells are in one. While the runs are built a diagonal
+// ray makes no node where it passes the expanding node's f (freeDiag): it
+// goes on to its end or cap (see diagonalLayer).
 //
 // The runs are built by PrepareLayer, once the whole map is copied in, for
 // its mover's diagonal rule, and only for maps of up to maxDiagRunCells

@@ -137,3 +137,43 @@ func TestDiagRunsSkipLargeMaps(t *testing.T) {
 		t.Fatalf("a layer of %d cells: runs built %v; asked off, of returns them", maxDiagRunCells, l.diag.ok[1])
 	}
 }
+
+// TestDiagRunsNoFreeLimit: on a prepared layer a diagonal ray makes no
+// node where it passes the expanding node's f (its runs cross open floor
+// in a read), so a search expands the jump points alone: on
+// 64room_000's scenarios 27.4 a query (warthog's jps2 expands 27.39 on the
+// same scenarios), against 48.5 when each diagonal ray stopped 16 steps
+// past the f limit; under the uniform cost far fewer still. Costs are the
+// same as a finder's that copies chunks in as it goes (the free limit
+// applies there).
+func TestDiagRunsNoFreeLimit(t *testing.T) {
+	bm := benchMapNamed(t, "64room_000.map")
+	prepared, plain := jpsPair(t, bm)
+	prepared.UseLineProbe(false) // as warthog: every query a search
+	plain.UseLineProbe(false)
+	prepared.PrepareLayer(ScenarioRequest(bm.scens[0], Octile, bm.w, bm.h).Mover)
+	for _, c := range []struct {
+		cost    Cost
+		maxRate float64 // prepared expansions over plain ones, at most
+	}{{Octile, 0.6}, {Uniform, 0.5}} {
+		var a, b Result
+		sumA, sumB := 0, 0
+		for i, sc := range bm.scens {
+			req := ScenarioRequest(sc, c.cost, bm.w, bm.h)
+			breq := req
+			prepared.Find(&req, &a)
+			plain.Find(&breq, &b)
+			if a.Found != b.Found || a.Cost != b.Cost {
+				t.Fatalf("cost %v scenario %d: prepared %v %.4f, plain %v %.4f", c.cost, i, a.Found, a.Cost, b.Found, b.Cost)
+			}
+			sumA, sumB = sumA+a.Expansions, sumB+b.Expansions
+		}
+		if rate := float64(sumA) / float64(sumB); rate > c.maxRate {
+			t.Errorf("cost %v: %d expansions on the prepared layer, %d without: %.2f of them, want at most %.2f", c.cost, sumA, sumB, rate, c.maxRate)
+		}
+		if per := float64(sumA) / float64(len(bm.scens)); c.cost == Octile && per > 28 {
+			t.Errorf("octile: %.1f expansions a query, want at most 28 (warthog's jps2: 27.39)", per)
+		}
+		t.Logf("cost %v: %d expansions prepared, %d plain", c.cost, sumA, sumB)
+	}
+}
