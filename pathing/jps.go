@@ -136,7 +136,7 @@ func (s *JPS) Find(req *Request, res *Result) {
 	res.Unreachable = false
 	req.Mover.Goal = req.Goal
 	req.Mover.HasGoal = true
-	s.st.octile = req.Cost == Octile
+	s.st.setCost(req.Cost == Octile)
 	s.deferred.reset()
 	s.jst.Searches++
 	if caps := req.Mover.Caps; caps != s.mover.caps {

@@ -47,13 +47,22 @@ type jstore struct {
 	table  []slot
 	gen    uint32
 	octile bool
+	diag   float64 // a diagonal step's cost: sqrt2 (octile) or 1 (uniform; exact, as the sum of counts)
 	// topF is the f of the entry popBefore returned last: its
 	// node's g plus its heuristic, as the node's expansion needs it
 	topF float64
 }
 
+// setCost sets the cost model: octile, else uniform.
+func (c *jstore) setCost(octile bool) {
+	c.octile, c.diag = octile, 1
+	if octile {
+		c.diag = sqrt2
+	}
+}
+
 func (c *jstore) reset(octile bool) {
-	c.octile = octile
+	c.setCost(octile)
 	c.nodes = c.nodes[:0]
 	c.heap = c.heap[:0]
 	c.fast, c.lim = c.fast[:0], math.Inf(-1)
@@ -69,10 +78,7 @@ func (c *jstore) reset(octile bool) {
 
 // cost is the cost of gc straight and gd diagonal steps.
 func (c *jstore) cost(gc, gd int32) float64 {
-	if c.octile {
-		return float64(gc) + sqrt2*float64(gd)
-	}
-	return float64(gc + gd)
+	return float64(gc) + c.diag*float64(gd)
 }
 
 // sameCost reports whether (ac, ad) and (bc, bd) cost the same exactly.
@@ -130,15 +136,21 @@ func (c *jstore) relaxBy(x, y, z int, a *arrival, h float64) {
 	pos, idx := c.lookup(key)
 	g := c.cost(a.gc, a.gd)
 	var n *jnode
-	if idx < 0 {
+	if idx < 0 { // a new node
 		if 2*(len(c.nodes)+1) > len(c.table) {
 			c.grow()
 			pos, _ = c.lookup(key)
 		}
 		idx = int32(len(c.nodes))
-		c.nodes = append(c.nodes, jnode{key: key, x: int32(x), y: int32(y), z: int16(z)})
+		var arr uint8
+		if !a.full {
+			arr = bit(a.dir)
+		}
+		c.nodes = append(c.nodes, jnode{key: key, x: int32(x), y: int32(y), z: int16(z),
+			g: g, gc: a.gc, gd: a.gd, parent: a.parent, pdir: a.dir, bdir: a.bdir, bsteps: a.bsteps, arr: arr, full: a.full})
 		c.table[pos] = slot{key: key, idx: idx, gen: c.gen}
-		n = &c.nodes[idx]
+		c.push(heapItem{f: g + h, g: g, idx: idx})
+		return
 	} else {
 		n = &c.nodes[idx]
 		if c.sameCost(a.gc, a.gd, n.gc, n.gd) {
@@ -162,11 +174,7 @@ func (c *jstore) relaxBy(x, y, z int, a *arrival, h float64) {
 	if !a.full {
 		n.arr = bit(a.dir)
 	}
-	if it := (heapItem{f: g + h, g: g, idx: idx}); it.f > c.lim {
-		c.heap.push(it) // push, inlined
-	} else {
-		c.fast = append(c.fast, it)
-	}
+	c.push(heapItem{f: g + h, g: g, idx: idx})
 }
 
 // push files an open entry. One of f at most lim, the f of the node being
