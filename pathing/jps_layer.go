@@ -179,8 +179,10 @@ func (l *layer) clear() {
 // the grid they run on, as the search libraries it is compared with do.
 // The copy is dropped when it would be otherwise (a chunk of the map
 // installed or evicted, a multi placed, another map or rule set searched).
-// It does nothing for a map too large for the layer or a mover the jump
-// search expands in full.
+// It also builds the diagonal runs and sizes the node store for the map
+// (a node for every reservePerCells cells), so the first searches neither
+// allocate nor fault memory in. It does nothing for a map too large for
+// the layer or a mover the jump search expands in full.
 func (s *JPS) PrepareLayer(mv movement.Mover) {
 	s.mover.setCaps(mv.Caps)
 	s.resyncViews(s.src.canonEpoch(s.live.Map.ID))
@@ -196,7 +198,15 @@ func (s *JPS) PrepareLayer(mv movement.Mover) {
 	if rule := b2i(s.mover.and); !s.layer.diag.ok[rule] {
 		s.layer.buildDiagRuns(rule)
 	}
+	s.st.reserve(min(s.live.Map.Width*s.live.Map.Height/reservePerCells, maxReserve))
 }
+
+// The scratch PrepareLayer sizes up front (jstore.reserve): a node for
+// every reservePerCells cells of the map, maxReserve at most.
+const (
+	reservePerCells = 8
+	maxReserve      = 1 << 16
+)
 
 // fill copies chunk (cx, cy)'s canonical map in (nothing when it has none:
 // its cells stay not regular).

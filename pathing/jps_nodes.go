@@ -2,6 +2,7 @@ package pathing
 
 import (
 	"math"
+	"slices"
 
 	"github.com/shardcore/shardcore/movement"
 )
@@ -58,6 +59,23 @@ func (c *jstore) setCost(octile bool) {
 	c.octile, c.diag = octile, 1
 	if octile {
 		c.diag = sqrt2
+	}
+}
+
+// reserve grows the store's scratch to hold n nodes (and their entries)
+// without growing, and writes it, so the searches that fill it later
+// neither allocate nor fault its pages in.
+func (c *jstore) reserve(n int) {
+	if cap(c.nodes) < n {
+		c.nodes = slices.Grow(c.nodes[:0], n)
+		clear(c.nodes[:n])
+		c.heap = slices.Grow(c.heap[:0], n)
+		clear(c.heap[:n])
+		c.fast = slices.Grow(c.fast[:0], n)
+		clear(c.fast[:n])
+	}
+	if len(c.table) == 0 {
+		c.table = make([]slot, 1<<12) // grown as a search needs (a larger one spreads its nodes over more cache lines)
 	}
 }
 
