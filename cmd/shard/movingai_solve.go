@@ -175,7 +175,7 @@ func solveWorker(ctx context.Context, g *movingai.Grid, scens []movingai.Scenari
 	clock := lockThreadClock()
 	defer clock.release()
 	budget := (g.Width + movingai.PadSize) * (g.Height + movingai.PadSize) * maiBudgetPerCell
-	var out pathing.Result
+	out := stepRoom(scens)  // a found path fits: Find writes into it, never grows it in the loop
 	var req pathing.Request // one for every query: Find takes it through an interface, so it lives on the heap
 	t0, c0, gc0 := time.Now(), clock.now(), gcCycles()
 	defer func() { took = maiTimes{wall: time.Since(t0), cpu: clock.now() - c0, gcs: gcCycles() - gc0} }()
@@ -230,6 +230,20 @@ func pathArena(scens []movingai.Scenario) []movement.Dir {
 		a[i] = 0 // make leaves fresh pages untouched: fault them in here
 	}
 	return a[:0]
+}
+
+// stepRoom returns a Result whose steps and Zs have room for the longest
+// of scens' optimal paths (a step costs at least 1), their pages written.
+func stepRoom(scens []movingai.Scenario) pathing.Result {
+	n := 1
+	for _, s := range scens {
+		n = max(n, int(math.Ceil(s.Optimal))+1)
+	}
+	dirs, zs := make([]movement.Dir, n), make([]int8, n)
+	for i := range n {
+		dirs[i], zs[i] = 0, 0 // fault the fresh pages in here
+	}
+	return pathing.Result{Dirs: dirs[:0], Zs: zs[:0]}
 }
 
 // judgeWorker judges scenarios from next until none is left.

@@ -337,6 +337,34 @@ func TestSolveWorkerCountsCollections(t *testing.T) {
 	}
 }
 
+// roomFinder is a finder that finds nothing and notes the least room for
+// steps and Zs the results it is handed have.
+type roomFinder struct{ dirs, zs int }
+
+func (f *roomFinder) Find(_ *pathing.Request, res *pathing.Result) {
+	f.dirs, f.zs = min(f.dirs, cap(res.Dirs)), min(f.zs, cap(res.Zs))
+	res.Found = false
+}
+
+// TestSolveWorkerResultRoom: every search is handed a result with room
+// for the longest optimal path of the scenarios (a found path is written
+// into it, not grown in the timed loop).
+func TestSolveWorkerResultRoom(t *testing.T) {
+	g, err := movingai.ParseMap(strings.NewReader(ringMap), "ring")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scens := []movingai.Scenario{{Width: 5, Height: 5, GoalX: 4, GoalY: 4, Optimal: 5.66}, {Width: 5, Height: 5, GoalX: 4, Optimal: 4}}
+	var next atomic.Int64
+	f := &roomFinder{dirs: 1 << 30, zs: 1 << 30}
+	if _, err := solveWorker(context.Background(), g, scens, pathing.Octile, f, pathArena(scens), &next, newMaiResults(len(scens))); err != nil {
+		t.Fatal(err)
+	}
+	if f.dirs < 7 || f.zs < 7 {
+		t.Errorf("results with room for %d steps and %d Zs, want 7 (the longest optimal, 5.66, rounded up, and one)", f.dirs, f.zs)
+	}
+}
+
 // TestMovingAIConeFlag: --cone reaches the jump search. Without it the
 // cone probe answers no query; with it, some on AR0011SR (where it answers
 // about one query in ten), and the costs agree.
