@@ -234,6 +234,9 @@ func (s *JPS) beginSearch() {
 	s.spent.expansions, s.spent.work = 0, 0
 	s.rays.subsSet = false
 	s.mover.rule = b2i(s.mover.and)
+	if s.layer.on && s.layer.diag.ok[s.mover.rule] {
+		s.rays.freeDiag = s.rays.diagCap // a prepared layer: no node where the f limit passes (see diagRuns)
+	}
 }
 
 // heuristic is the admissible, consistent distance from (x, y) to the goal

@@ -25,9 +25,6 @@ func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32
 	end, kg := s.diagEnd(x, y, c.dx, c.dy)
 	end, freeDiag := min(end, s.rays.diagCap), s.rays.freeDiag
 	runs, onGoal := l.diag.of(rule, d, s.opt.runsOff), noGoalSpan
-	if l.diag.ok[rule] {
-		freeDiag = s.rays.diagCap // a prepared layer: no node where the f limit passes (see diagRuns)
-	}
 	slow := s.goalLines(x, y, c, end)
 	k, lim := int32(1), min(end, s.rays.goalTry(kg)) // at lim < end, the ray tries the goal (see goalWay)
 	if slow && runs != nil {
