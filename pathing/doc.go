@@ -82,8 +82,9 @@
 // 1024 cells, so that a ray heading away from the goal waits in the open
 // set instead of crossing open country; on a prepared layer (below) a
 // diagonal ray stops only at the cap, as its runs cross open country in a
-// read and such nodes would only be expanded to resume it. On the flat layer a straight ray that
-// crosses no line of the goal square is not scanned at all when its
+// read and such nodes would only be expanded to resume it. On the flat
+// layer a straight ray that crosses no line of the goal square is not
+// scanned at all when its
 // first cell's dead bit says it would end at a blocked cell: a ray whose
 // cells all pass (no goal, regular, no forced neighbour) up to a blocked
 // one makes no node that matters (the nodes the f limit or the cap would

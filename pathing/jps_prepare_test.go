@@ -37,8 +37,8 @@ func TestJPSPrepareLayer(t *testing.T) {
 }
 
 // TestJPSPreparedFirstSearchAllocs: a finder's first search after
-// PrepareLayer allocates nothing (its node store, open heap and node table
-// were sized up front), so a benchmark's single pass over a map times
+// PrepareLayer allocates nothing (its node store and open heap were sized
+// and its node table made up front), so a benchmark's single pass over a map times
 // searches, not the finder's scratch growing: on dao/arena, 160 queries of
 // about a microsecond, that growth had doubled the pass's time.
 func TestJPSPreparedFirstSearchAllocs(t *testing.T) {
