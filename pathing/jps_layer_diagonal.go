@@ -34,7 +34,8 @@ func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32
 		for ; k < lim; k++ {
 			i += di
 			if runs != nil && runs[i] > 1 {
-				if m := s.diagSkip(min(int32(runs[i]), onGoal.before(k)), k, lim, freeDiag, x, y, c, gc, gd); m > 1 {
+				// quiet cells before the goal lines and lim pass (no f limit: beginSearch)
+				if m := min(int32(runs[i]), onGoal.before(k), lim-k); m > 1 {
 					k, i = k+m-1, i+int(m-1)*di // steps k..k+m-1 pass: go on at k+m
 					continue
 				}

@@ -94,22 +94,6 @@ func (r *diagRuns) of(rule uint, d movement.Dir, off bool) []uint8 {
 	return r.runs[rule][d>>1]
 }
 
-// diagSkip is how many of the n quiet cells from step k on a diagonal ray
-// from (x, y) (c its direction, reached at (gc, gd)) diagonalLayer may
-// pass at once: those before step lim, and, from step freeDiag on, only
-// while the ray stays within the expansion's f limit (f does not fall
-// along a ray: the heuristic is consistent), else only those before
-// freeDiag.
-func (s *JPS) diagSkip(n, k, lim, freeDiag int32, x, y int, c *diagRay, gc, gd int32) int32 {
-	m := min(n, lim-k)
-	if last := k + m - 1; last >= freeDiag {
-		if s.st.cost(gc, gd+last)+s.heuristic(x+int(last)*c.dx, y+int(last)*c.dy) > s.rays.fLim {
-			m = freeDiag - k
-		}
-	}
-	return m
-}
-
 // goalSpan is the steps of a diagonal ray that cross the goal square's
 // columns (v0..v1) and rows (h0..h1), where the ray must run its sub-rays
 // even when dead (goalRays); an empty range has its low end above its
