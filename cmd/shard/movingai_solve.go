@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"runtime/metrics"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/shardcore/shardcore/movement"
 	"github.com/shardcore/shardcore/pathing"
+	"github.com/shardcore/shardcore/pathing/pathbench"
 	"github.com/shardcore/shardcore/world"
 	"github.com/shardcore/shardcore/world/movingai"
 )
@@ -177,8 +177,8 @@ func solveWorker(ctx context.Context, g *movingai.Grid, scens []movingai.Scenari
 	budget := (g.Width + movingai.PadSize) * (g.Height + movingai.PadSize) * maiBudgetPerCell
 	out := stepRoom(scens)  // a found path fits: Find writes into it, never grows it in the loop
 	var req pathing.Request // one for every query: Find takes it through an interface, so it lives on the heap
-	t0, c0, gc0 := time.Now(), clock.now(), gcCycles()
-	defer func() { took = maiTimes{wall: time.Since(t0), cpu: clock.now() - c0, gcs: gcCycles() - gc0} }()
+	t0, c0, gc0 := time.Now(), clock.now(), pathbench.GCCycles()
+	defer func() { took = maiTimes{wall: time.Since(t0), cpu: clock.now() - c0, gcs: pathbench.GCCycles() - gc0} }()
 	for {
 		i := int(next.Add(1) - 1)
 		if i >= len(scens) {
@@ -204,13 +204,6 @@ func solveWorker(ctx context.Context, g *movingai.Grid, scens []movingai.Scenari
 		arena = append(arena, out.Dirs...)
 		res.paths[i] = arena[at:len(arena):len(arena)]
 	}
-}
-
-// gcCycles is how many garbage collections have completed.
-func gcCycles() int64 {
-	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
-	metrics.Read(s)
-	return int64(s[0].Value.Uint64())
 }
 
 // pathArena returns an empty slice with room for the steps of optimal

@@ -114,7 +114,7 @@ func measure(s *Searcher, sc Scenario, iters int) (Row, error) {
 	// The setup's garbage (earlier rows' caches, this one's bake) is
 	// collected now, not marked during the timed searches.
 	runtime.GC()
-	gc0 := gcCycles()
+	gc0 := GCCycles()
 	for i := 0; i < iters && (total < rowBudget || i < minSamples); i++ {
 		if s.Prepare != nil {
 			s.Prepare()
@@ -128,7 +128,7 @@ func measure(s *Searcher, sc Scenario, iters int) (Row, error) {
 		total += d
 		searches += batch
 	}
-	row.GCs = gcCycles() - gc0
+	row.GCs = GCCycles() - gc0
 	slices.Sort(times)
 	row.US = float64(times[len(times)/2].Nanoseconds()) / 1e3
 	row.MeanUS = float64(total.Nanoseconds()) / 1e3 / float64(searches)
@@ -137,8 +137,9 @@ func measure(s *Searcher, sc Scenario, iters int) (Row, error) {
 	return row, nil
 }
 
-// gcCycles is the number of garbage collections completed so far.
-func gcCycles() int64 {
+// GCCycles is the number of garbage collections the process has completed
+// so far (a benchmark's count is the difference across its timed part).
+func GCCycles() int64 {
 	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
 	metrics.Read(s)
 	return int64(s[0].Value.Uint64())
