@@ -322,19 +322,27 @@ func (collectingFinder) Find(_ *pathing.Request, res *pathing.Result) {
 // the timed searches are counted (the map line's gcs), one per search of
 // a finder that collects in each.
 func TestSolveWorkerCountsCollections(t *testing.T) {
+	took, n := solveRing(t, collectingFinder{})
+	if took.gcs < int64(n) {
+		t.Errorf("%d collections counted in %d searches that each collected", took.gcs, n)
+	}
+}
+
+// solveRing runs solveWorker with f over two scenarios of the ring map
+// (optimal 5.66 and 4) and returns what its loop took and the scenarios.
+func solveRing(t *testing.T, f pathing.Finder) (maiTimes, int) {
+	t.Helper()
 	g, err := movingai.ParseMap(strings.NewReader(ringMap), "ring")
 	if err != nil {
 		t.Fatal(err)
 	}
 	scens := []movingai.Scenario{{Width: 5, Height: 5, GoalX: 4, GoalY: 4, Optimal: 5.66}, {Width: 5, Height: 5, GoalX: 4, Optimal: 4}}
 	var next atomic.Int64
-	took, err := solveWorker(context.Background(), g, scens, pathing.Octile, collectingFinder{}, pathArena(scens), &next, newMaiResults(len(scens)))
+	took, err := solveWorker(context.Background(), g, scens, pathing.Octile, f, pathArena(scens), &next, newMaiResults(len(scens)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if took.gcs < int64(len(scens)) {
-		t.Errorf("%d collections counted in %d searches that each collected", took.gcs, len(scens))
-	}
+	return took, len(scens)
 }
 
 // roomFinder is a finder that finds nothing and notes the least room for
@@ -350,16 +358,8 @@ func (f *roomFinder) Find(_ *pathing.Request, res *pathing.Result) {
 // for the longest optimal path of the scenarios (a found path is written
 // into it, not grown in the timed loop).
 func TestSolveWorkerResultRoom(t *testing.T) {
-	g, err := movingai.ParseMap(strings.NewReader(ringMap), "ring")
-	if err != nil {
-		t.Fatal(err)
-	}
-	scens := []movingai.Scenario{{Width: 5, Height: 5, GoalX: 4, GoalY: 4, Optimal: 5.66}, {Width: 5, Height: 5, GoalX: 4, Optimal: 4}}
-	var next atomic.Int64
 	f := &roomFinder{dirs: 1 << 30, zs: 1 << 30}
-	if _, err := solveWorker(context.Background(), g, scens, pathing.Octile, f, pathArena(scens), &next, newMaiResults(len(scens))); err != nil {
-		t.Fatal(err)
-	}
+	solveRing(t, f)
 	if f.dirs < 7 || f.zs < 7 {
 		t.Errorf("results with room for %d steps and %d Zs, want 7 (the longest optimal, 5.66, rounded up, and one)", f.dirs, f.zs)
 	}
