@@ -100,7 +100,7 @@ func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 	if !d.Diagonal() {
 		s.rays.g = s.st.cost(gc+1, gd)
 		if hx, hy, ok := s.straight(x+dx, y+dy, d); ok {
-			s.node(hx, hy, arrival{parent: parent, dir: d, gc: gc + int32(max(absInt(hx-x), absInt(hy-y))), gd: gd})
+			s.node(hx, hy, &arrival{parent: parent, dir: d, gc: gc + int32(max(absInt(hx-x), absInt(hy-y))), gd: gd})
 		}
 		return
 	}
@@ -108,7 +108,7 @@ func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 		x, y = x+dx, y+dy
 		succ, stop := s.diagonalStep(x, y, d)
 		if stop || k >= s.rays.diagCap || (k >= s.rays.freeDiag && s.st.cost(gc, gd+k)+s.heuristic(x, y) > s.rays.fLim) {
-			s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
+			s.node(x, y, &arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
 			return
 		}
 		for _, c := range [2]movement.Dir{(d - 1) & 7, (d + 1) & 7} {
@@ -119,7 +119,7 @@ func (s *JPS) ray(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 			s.rays.g = s.st.cost(gc+1, gd+k)
 			if hx, hy, ok := s.straight(x+cx, y+cy, c); ok {
 				m := int32(max(absInt(hx-x), absInt(hy-y)))
-				s.node(hx, hy, arrival{parent: parent, dir: c, gc: gc + m, gd: gd + k, bdir: d, bsteps: k})
+				s.node(hx, hy, &arrival{parent: parent, dir: c, gc: gc + m, gd: gd + k, bdir: d, bsteps: k})
 			}
 		}
 		if succ&bit(d) == 0 {

@@ -67,7 +67,7 @@ func (s *JPS) goalWay(parent int32, x, y int, d movement.Dir, c *diagRay, gc, gd
 	x, y = x+int(k)*c.dx, y+int(k)*c.dy
 	s.spent.work += int(k)
 	if m == 0 {
-		s.rays.reached = s.node(x, y, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
+		s.rays.reached = s.node(x, y, &arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
 		return s.rays.reached
 	}
 	cv := movement.East // in line with the square's rows first: along them
@@ -119,12 +119,12 @@ func (s *JPS) subRay(parent int32, x, y int, d, c movement.Dir, gc, gd, k int32)
 	dx, dy := c.Offset()
 	if c == movement.North || c == movement.South {
 		if hy, ok := s.sub(&s.rays.subs[c>>1], x, y+dy); ok {
-			return x, hy, s.node(x, hy, arrival{parent: parent, dir: c, gc: gc + int32(absInt(hy-y)), gd: gd, bdir: d, bsteps: k})
+			return x, hy, s.node(x, hy, &arrival{parent: parent, dir: c, gc: gc + int32(absInt(hy-y)), gd: gd, bdir: d, bsteps: k})
 		}
 		return x, y, false
 	}
 	if hx, ok := s.sub(&s.rays.subs[c>>1], y, x+dx); ok {
-		return hx, y, s.node(hx, y, arrival{parent: parent, dir: c, gc: gc + int32(absInt(hx-x)), gd: gd, bdir: d, bsteps: k})
+		return hx, y, s.node(hx, y, &arrival{parent: parent, dir: c, gc: gc + int32(absInt(hx-x)), gd: gd, bdir: d, bsteps: k})
 	}
 	return x, y, false
 }

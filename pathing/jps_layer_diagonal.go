@@ -48,7 +48,7 @@ func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32
 				}
 				if t > 0xFF || (k >= freeDiag && s.st.cost(gc, gd+k)+s.heuristic(cx, cy) > s.rays.fLim) {
 					s.spent.work += int(k)
-					s.node(cx, cy, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
+					s.node(cx, cy, &arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
 					return
 				}
 			}
@@ -75,7 +75,7 @@ func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32
 	}
 	// the goal square, the map's edge or the cap
 	s.spent.work += int(k)
-	s.node(x+int(k)*c.dx, y+int(k)*c.dy, arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
+	s.node(x+int(k)*c.dx, y+int(k)*c.dy, &arrival{parent: parent, dir: d, gc: gc, gd: gd + k})
 }
 
 // diagRay is what a diagonal ray's loop needs of its direction: its
@@ -151,7 +151,7 @@ func (s *JPS) subs2(parent int32, x, y int, d movement.Dir, run uint8, gc, gd, k
 			cv, dy = movement.South, 1
 		}
 		if hy, ok := s.sub(&s.rays.subs[cv>>1], x, y+dy); ok {
-			s.node(x, hy, arrival{parent: parent, dir: cv, gc: gc + int32(absInt(hy-y)), gd: gd, bdir: d, bsteps: k})
+			s.node(x, hy, &arrival{parent: parent, dir: cv, gc: gc + int32(absInt(hy-y)), gd: gd, bdir: d, bsteps: k})
 		}
 	}
 	if run&(1<<movement.East|1<<movement.West) != 0 {
@@ -160,7 +160,7 @@ func (s *JPS) subs2(parent int32, x, y int, d movement.Dir, run uint8, gc, gd, k
 			ch, dx = movement.West, -1
 		}
 		if hx, ok := s.sub(&s.rays.subs[ch>>1], y, x+dx); ok {
-			s.node(hx, y, arrival{parent: parent, dir: ch, gc: gc + int32(absInt(hx-x)), gd: gd, bdir: d, bsteps: k})
+			s.node(hx, y, &arrival{parent: parent, dir: ch, gc: gc + int32(absInt(hx-x)), gd: gd, bdir: d, bsteps: k})
 		}
 	}
 }

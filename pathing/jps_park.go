@@ -39,11 +39,10 @@ func (p *parkLot) reset() {
 // ties within equal f and g) as if they had been made at once; the ones
 // above the goal's f never come in. It reports whether it offered the
 // node to the store (not parked).
-func (s *JPS) node(x, y int, a arrival) bool {
+func (s *JPS) node(x, y int, a *arrival) bool {
 	h := s.heuristic(x, y)
 	if f := float64(a.gc+a.gd) + h; !s.st.octile && f > s.rays.fLim {
-		s.park.list = append(s.park.list, parked{x: int32(x), y: int32(y), f: f, h: h, a: a})
-		s.park.min = min(s.park.min, f)
+		s.parkAt(x, y, f, h, a)
 		return false
 	}
 	z := canonZ
@@ -63,8 +62,22 @@ func (s *JPS) node(x, y int, a arrival) bool {
 		a.full = true
 		z = s.recordZ(x, y)
 	}
-	s.st.relaxBy(x, y, z, &a, h)
+	s.st.relaxBy(x, y, z, a, h)
 	return true
+}
+
+// parkAt appends the parked node (x, y) with f, h and a, field by field.
+// A struct literal appended whole is built on the stack in narrow stores
+// and copied with wide loads that span them, which the core cannot
+// forward from its store buffer: each such copy waits for the stores to
+// reach the cache (node's arrival is a pointer for the same reason).
+func (s *JPS) parkAt(x, y int, f, h float64, a *arrival) {
+	l := append(s.park.list, parked{})
+	p := &l[len(l)-1]
+	p.x, p.y, p.f, p.h = int32(x), int32(y), f, h
+	p.a.parent, p.a.dir, p.a.gc, p.a.gd = a.parent, a.dir, a.gc, a.gd
+	p.a.full, p.a.bdir, p.a.bsteps = a.full, a.bdir, a.bsteps
+	s.park.list, s.park.min = l, min(s.park.min, f)
 }
 
 // pop returns the open node to expand next (see jstore.popBefore), bringing the
@@ -99,7 +112,7 @@ func (s *JPS) unpark(upto float64) {
 			n++
 			low = min(low, p.f)
 		} else {
-			s.node(int(p.x), int(p.y), p.a)
+			s.node(int(p.x), int(p.y), &p.a)
 		}
 	}
 	s.park.list, s.park.min = list[:n], low

@@ -57,7 +57,7 @@ func TestJPSStaleViewRay(t *testing.T) {
 	before := s.Stats()
 	s.st.reset(false)
 	s.rays.fLim = math.Inf(1) // made at once, not parked
-	if !s.node(x, y, arrival{parent: 0, dir: movement.West, gc: 4}) {
+	if !s.node(x, y, &arrival{parent: 0, dir: movement.West, gc: 4}) {
 		t.Fatal("the node in the chunk made resident was not offered")
 	}
 	if st := s.Stats(); st.Refetches != before.Refetches+1 || st.Anomalies != before.Anomalies {
