@@ -189,7 +189,7 @@ func (s *JPS) search(req *Request, res *Result, budget int) {
 	if s.mover.jumps && s.regular(sx, sy) && sz == s.recordZ(sx, sy) {
 		sz = canonZ
 	}
-	s.st.relax(sx, sy, sz, arrival{parent: -1, full: true}, s.heuristic(sx, sy))
+	s.st.relaxBy(sx, sy, sz, &arrival{parent: -1, full: true}, s.heuristic(sx, sy))
 	for s.spent.expansions+s.spent.work/scanPerNode < budget {
 		idx, ok := s.pop()
 		if !ok {

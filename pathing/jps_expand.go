@@ -196,5 +196,5 @@ func (s *JPS) step(parent int32, x, y int, d movement.Dir, nz int, gc, gd int32,
 		nz = canonZ // the same state a grid step reaches: one node
 		a.full = !clean
 	}
-	s.st.relax(tx, ty, nz, a, s.heuristic(tx, ty))
+	s.st.relaxBy(tx, ty, nz, &a, s.heuristic(tx, ty))
 }

@@ -145,10 +145,9 @@ type arrival struct {
 	bsteps int32
 }
 
-// relax offers state (x, y, z) by a; h is its heuristic.
-func (c *jstore) relax(x, y, z int, a arrival, h float64) { c.relaxBy(x, y, z, &a, h) }
-
-// relaxBy is relax with a read in place.
+// relaxBy offers state (x, y, z) by a (read in place: a struct passed by
+// value is copied in wide loads over its narrow stores, see parkAt); h is
+// its heuristic.
 func (c *jstore) relaxBy(x, y, z int, a *arrival, h float64) {
 	key := packKey(x, y, z)
 	pos, idx := c.lookup(key)
