@@ -37,6 +37,17 @@ type node struct {
 	z      int16
 }
 
+// add appends a node, written field by field in its slot: a node literal
+// appended whole is built on the stack in narrow stores and copied in
+// wide loads that span them, which the core cannot forward from its store
+// buffer, so every new node waited for its own stores to reach the cache.
+func (c *core) add(key uint64, g float64, parent int32, d movement.Dir, x, y, z int) {
+	c.nodes = append(c.nodes, node{})
+	n := &c.nodes[len(c.nodes)-1]
+	n.key, n.g, n.parent, n.dir = key, g, parent, d
+	n.x, n.y, n.z = int32(x), int32(y), int16(z)
+}
+
 // slot is one entry of the open-addressing node table; gen marks entries of
 // the current search so the table is never cleared.
 type slot struct {
@@ -155,7 +166,7 @@ func (c *core) relax(parent int32, d movement.Dir, x, y, z int, g float64) {
 			pos, _ = c.lookup(key)
 		}
 		idx = int32(len(c.nodes))
-		c.nodes = append(c.nodes, node{key: key, g: g, parent: parent, dir: d, x: int32(x), y: int32(y), z: int16(z)})
+		c.add(key, g, parent, d, x, y, z)
 		c.table[pos] = slot{key: key, idx: idx, gen: c.gen}
 	}
 	c.push(heapItem{f: g + c.heuristic(x, y), g: g, idx: idx})

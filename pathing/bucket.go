@@ -213,7 +213,7 @@ func (c *core) upsert(parent int32, d movement.Dir, x, y, z int, g float64) (int
 		pos, _ = c.lookup(key)
 	}
 	idx = int32(len(c.nodes))
-	c.nodes = append(c.nodes, node{key: key, g: g, parent: parent, dir: d, x: int32(x), y: int32(y), z: int16(z)})
+	c.add(key, g, parent, d, x, y, z)
 	c.table[pos] = slot{key: key, idx: idx, gen: c.gen}
 	return idx, true
 }

@@ -62,7 +62,7 @@ func (s *Cached) upsertGrid(parent int32, d movement.Dir, x, y, z int, g float64
 	}
 	if gr.stamp[i] != gr.gen {
 		idx := int32(len(c.nodes))
-		c.nodes = append(c.nodes, node{key: packKey(x, y, z), g: g, parent: parent, dir: d, x: int32(x), y: int32(y), z: int16(z)})
+		c.add(packKey(x, y, z), g, parent, d, x, y, z)
 		gr.stamp[i], gr.idx[i] = gr.gen, idx
 		return idx, true
 	}

@@ -187,7 +187,8 @@ func (s *JPS) step(parent int32, x, y int, d movement.Dir, nz int, gc, gd int32,
 	}
 	dx, dy := d.Offset()
 	tx, ty := x+dx, y+dy
-	a := arrival{parent: parent, dir: d, gc: gc, gd: gd, full: true}
+	var a arrival // field by field: a literal here is built aside and copied in wide loads (see parkAt)
+	a.parent, a.dir, a.gc, a.gd, a.full = parent, d, gc, gd, true
 	reg := regs&(1<<d) != 0
 	if regs&regsKnown == 0 {
 		reg = s.mover.jumps && s.regular(tx, ty)

@@ -163,8 +163,10 @@ func (c *jstore) relaxBy(x, y, z int, a *arrival, h float64) {
 		if !a.full {
 			arr = bit(a.dir)
 		}
-		c.nodes = append(c.nodes, jnode{key: key, x: int32(x), y: int32(y), z: int16(z),
-			g: g, gc: a.gc, gd: a.gd, parent: a.parent, pdir: a.dir, bdir: a.bdir, bsteps: a.bsteps, arr: arr, full: a.full})
+		c.nodes = append(c.nodes, jnode{}) // then field by field (see core.add)
+		n := &c.nodes[idx]
+		n.key, n.x, n.y, n.z, n.g, n.gc, n.gd = key, int32(x), int32(y), int16(z), g, a.gc, a.gd
+		n.parent, n.pdir, n.bdir, n.bsteps, n.arr, n.full = a.parent, a.dir, a.bdir, a.bsteps, arr, a.full
 		c.table[pos] = slot{key: key, idx: idx, gen: c.gen}
 		c.push(heapItem{f: g + h, g: g, idx: idx})
 		return
