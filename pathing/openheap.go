@@ -1,5 +1,7 @@
 package pathing
 
+import "math"
+
 // heapItem orders the open set: lowest f first, ties to the larger g (in
 // openHeap; fHeap ignores g).
 type heapItem struct {
@@ -90,27 +92,37 @@ func (q *fHeap) push(it heapItem) {
 }
 
 // popMin removes and returns an entry with the lowest f (the heap must
-// not be empty).
+// not be empty). It is the bottom-up pop: the hole at the root goes down
+// to a leaf along the smaller children, one comparison a level, and the
+// last entry rises from there, which is seldom far, since it came from the
+// bottom. The usual pop compares the last entry at every level as well,
+// a branch the core mispredicts about half the time.
 func (q *fHeap) popMin() heapItem {
 	h := *q
-	top, last := h[0], h[len(h)-1]
-	h = h[:len(h)-1]
+	top, n := h[0], len(h)-1
+	last := h[n]
+	h = h[:n]
 	i := 0
 	for {
 		l := 2*i + 1
-		if l >= len(h) {
+		if l >= n {
 			break
 		}
-		if r := l + 1; r < len(h) && h[r].f < h[l].f {
-			l = r
-		}
-		if h[l].f >= last.f {
-			break
+		if l+1 < n { // f is never negative: its bits order as the float does, and an integer compare needs no branch
+			l += b2i(math.Float64bits(h[l+1].f) < math.Float64bits(h[l].f))
 		}
 		h[i] = h[l]
 		i = l
 	}
-	if len(h) > 0 {
+	for i > 0 {
+		p := (i - 1) / 2
+		if h[p].f <= last.f {
+			break
+		}
+		h[i] = h[p]
+		i = p
+	}
+	if n > 0 {
 		h[i] = last
 	}
 	*q = h
