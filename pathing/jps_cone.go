@@ -70,9 +70,12 @@ func (s *JPS) tryCone(req *Request, res *Result, budget int) bool {
 	if nb := s.jumpBlock(sx, sy); nb == 0 || req.StartZ != int(l.cells.z[sy*l.cells.w+sx]) || !s.layerOpen(sx, sy) {
 		return false // not a regular cell's canonical state, or closed
 	}
-	c := coneAxes{p: &l.cols, line0: sx, ld: 2*b2i(g.x0 > sx) - 1, n: dx, m0: sy, t: min(max(sy, g.y0), g.y1), vertical: true}
+	var c coneAxes // field by field: a literal whose address is taken is built aside and copied (see parkAt)
 	if dy > dx {
-		c = coneAxes{p: &l.rows, line0: sy, ld: 2*b2i(g.y0 > sy) - 1, n: dy, m0: sx, t: min(max(sx, g.x0), g.x1)}
+		c.p, c.line0, c.ld, c.n, c.m0, c.t = &l.rows, sy, 2*b2i(g.y0 > sy)-1, dy, sx, min(max(sx, g.x0), g.x1)
+	} else {
+		c.p, c.line0, c.ld, c.n, c.m0, c.t = &l.cols, sx, 2*b2i(g.x0 > sx)-1, dx, sy, min(max(sy, g.y0), g.y1)
+		c.vertical = true
 	}
 	c.dm = sign(c.t - c.m0)
 	if end := c.line0 + c.n*c.ld; uint(end) >= uint(c.p.lines) {
