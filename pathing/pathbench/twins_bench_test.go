@@ -15,7 +15,15 @@ import (
 // BenchmarkJPSTwins times the warm jump search on each Britannia twin: of
 // map 0 of the britannia folder SHARDCORE_BENCH_BRITANNIA names (shard
 // gen-world --profile britannia), else of the small map 0 the tests use.
-func BenchmarkJPSTwins(b *testing.B) {
+func BenchmarkJPSTwins(b *testing.B) { benchTwins(b, pathbench.WarmJPS) }
+
+// BenchmarkCachedTwins is BenchmarkJPSTwins with the warm cache A*, the
+// shard's default search (bench paths' WarmNoFile rows).
+func BenchmarkCachedTwins(b *testing.B) { benchTwins(b, pathbench.WarmNoFile) }
+
+// benchTwins times mode's finder on each Britannia twin (see
+// BenchmarkJPSTwins), its first search outside the clock.
+func benchTwins(b *testing.B, mode pathbench.Mode) {
 	env, feats := twinEnv(b)
 	scs, err := pathbench.BritanniaScenarios(env, feats)
 	if err != nil {
@@ -23,7 +31,7 @@ func BenchmarkJPSTwins(b *testing.B) {
 	}
 	for _, sc := range scs {
 		b.Run(sc.Name, func(b *testing.B) {
-			s, err := env.Searcher(pathbench.WarmJPS)
+			s, err := env.Searcher(mode)
 			if err != nil {
 				b.Fatal(err)
 			}
