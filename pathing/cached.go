@@ -131,7 +131,7 @@ func (s *Cached) Find(req *Request, res *Result) {
 // which case it reports true and expands nothing.
 func (s *Cached) expand(idx int32, res *Result) bool {
 	c := &s.core
-	n := c.nodes[idx]
+	n := &c.nodes[idx] // its fields, not a copy: a node just made is in narrow stores (see core.add)
 	x, y, z := int(n.x), int(n.y), int(n.z)
 	if c.isGoal(x, y) {
 		return true
@@ -139,11 +139,11 @@ func (s *Cached) expand(idx int32, res *Result) bool {
 	c.expansions++
 	sm := s.lookupNode(x, y, z, res)
 	if sm.Kind != chunk.Hit || (s.dyn.active && s.dyn.hasItems(&s.st, x, y)) {
-		s.expandLive(idx, &n)
+		s.expandLive(idx, x, y, z, n.g)
 		return false
 	}
 	s.st.CachedNodes++
-	s.expandHit(idx, &n, &sm)
+	s.expandHit(idx, x, y, z, n.g, n.parent, n.dir, &sm)
 	return false
 }
 
@@ -162,23 +162,23 @@ func (s *Cached) lookupNode(x, y, z int, res *Result) chunk.StepMask {
 	return sm
 }
 
-// expandLive relaxes n's 8 directions through the live rules.
-func (s *Cached) expandLive(idx int32, n *node) {
+// expandLive relaxes the 8 directions of node idx, state (x, y, z) at
+// cost g, through the live rules.
+func (s *Cached) expandLive(idx int32, x, y, z int, g float64) {
 	s.st.LiveNodes++
-	x, y, z := int(n.x), int(n.y), int(n.z)
 	for d := movement.Dir(0); d < 8; d++ {
 		if nz, ok := s.live.CheckMovement(s.core.req.Mover, x, y, z, d); ok {
-			s.relaxStep(idx, d, x, y, nz, n.g)
+			s.relaxStep(idx, d, x, y, nz, g)
 		}
 	}
 }
 
-// expandHit relaxes n's steps from the hit sm, each step whose target or
-// flank holds dynamics answered by the dynamic pass (dynStep), the step back
-// to the parent state skipped.
-func (s *Cached) expandHit(idx int32, n *node, sm *chunk.StepMask) {
+// expandHit relaxes the steps of node idx, state (x, y, z) at cost g
+// reached from parent by a step in dir, from the hit sm, each step whose
+// target or flank holds dynamics answered by the dynamic pass (dynStep),
+// the step back to the parent state skipped.
+func (s *Cached) expandHit(idx int32, x, y, z int, g float64, parent int32, dir movement.Dir, sm *chunk.StepMask) {
 	c := &s.core
-	x, y, z := int(n.x), int(n.y), int(n.z)
 	var mobs, items uint8
 	if s.dyn.active {
 		mobs, items = s.dyn.around(&s.st, x, y)
@@ -186,9 +186,9 @@ func (s *Cached) expandHit(idx int32, n *node, sm *chunk.StepMask) {
 	occ := mobs | items
 	// The step back to the parent state is a closed node: skip it.
 	back := uint8(0)
-	if n.parent >= 0 {
-		p := &c.nodes[n.parent]
-		bd := (n.dir + 4) & 7
+	if parent >= 0 {
+		p := &c.nodes[parent]
+		bd := (dir + 4) & 7
 		if int(sm.Z[bd]) == int(p.z) {
 			back = 1 << bd
 		}
@@ -213,7 +213,7 @@ func (s *Cached) expandHit(idx int32, n *node, sm *chunk.StepMask) {
 		} else {
 			continue
 		}
-		s.relaxStep(idx, d, x, y, nz, n.g)
+		s.relaxStep(idx, d, x, y, nz, g)
 	}
 }
 

@@ -24,8 +24,8 @@ func (s *Classic) Find(req *Request, res *Result) {
 		if !ok {
 			break
 		}
-		n := c.nodes[idx]
-		x, y, z := int(n.x), int(n.y), int(n.z)
+		n := &c.nodes[idx] // its fields, not a copy: a node just made is in narrow stores (see core.add)
+		x, y, z, g := int(n.x), int(n.y), int(n.z), n.g
 		if c.isGoal(x, y) {
 			c.finish(idx, res)
 			break
@@ -37,7 +37,7 @@ func (s *Classic) Find(req *Request, res *Result) {
 				continue
 			}
 			dx, dy := d.Offset()
-			c.relax(idx, d, x+dx, y+dy, nz, n.g+c.stepCost(d))
+			c.relax(idx, d, x+dx, y+dy, nz, g+c.stepCost(d))
 		}
 	}
 	res.Expansions = c.expansions
