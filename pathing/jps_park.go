@@ -38,7 +38,9 @@ func (p *parkLot) reset() {
 // parked f, so the search expands the same nodes in the same order (up to
 // ties within equal f and g) as if they had been made at once; the ones
 // above the goal's f never come in. It reports whether it offered the
-// node to the store (not parked).
+// node to the store (not parked). It reads a in place and marks it full
+// where it makes a full node: a is a temporary of the caller's (a literal,
+// or a parked entry being brought in).
 func (s *JPS) node(x, y int, a *arrival) bool {
 	h := s.heuristic(x, y)
 	if f := float64(a.gc+a.gd) + h; !s.st.octile && f > s.rays.fLim {
