@@ -137,7 +137,8 @@ func (s *Cached) expand(idx int32, res *Result) bool {
 		return true
 	}
 	c.expansions++
-	sm := s.lookupNode(x, y, z, res)
+	var sm chunk.StepMask
+	s.lookupNode(&sm, x, y, z, res)
 	if sm.Kind != chunk.Hit || (s.dyn.active && s.dyn.hasItems(&s.st, x, y)) {
 		s.expandLive(idx, x, y, z, n.g)
 		return false
@@ -147,19 +148,18 @@ func (s *Cached) expand(idx int32, res *Result) bool {
 	return false
 }
 
-// lookupNode is the step-cache lookup of an expansion: a chunk this search
-// already found not built is not asked again (deferredLookup).
-func (s *Cached) lookupNode(x, y, z int, res *Result) chunk.StepMask {
-	var sm chunk.StepMask
+// lookupNode is the step-cache lookup of an expansion, written to sm: a
+// chunk this search already found not built is not asked again
+// (deferredLookup).
+func (s *Cached) lookupNode(sm *chunk.StepMask, x, y, z int, res *Result) {
 	if i := s.deferred.find(x, y); i >= 0 {
-		sm = s.deferredLookup(i, x, y, z)
+		*sm = s.deferredLookup(i, x, y, z)
 		res.Lookups[chunk.FallNotBuilt]++
-		return sm
+		return
 	}
-	sm = s.look.Lookup(s.live.Map.ID, x, y, z, s.core.req.Mover.Caps)
+	s.look.LookupTo(sm, s.live.Map.ID, x, y, z, s.core.req.Mover.Caps)
 	s.deferred.note(sm.Kind, x, y)
 	res.Lookups[sm.Kind]++
-	return sm
 }
 
 // expandLive relaxes the 8 directions of node idx, state (x, y, z) at

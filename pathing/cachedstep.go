@@ -73,7 +73,8 @@ func (c *StepChecker) Touch(x, y int) uintptr {
 // answered.
 func (c *StepChecker) Step(mv movement.Mover, x, y, z int, d movement.Dir) (newZ int, ok, live bool) {
 	c.dyn.refresh(c.live)
-	sm := c.look.Lookup(c.live.Map.ID, x, y, z, mv.Caps)
+	var sm chunk.StepMask
+	c.look.LookupTo(&sm, c.live.Map.ID, x, y, z, mv.Caps)
 	c.n.Lookups[sm.Kind]++
 	newZ, ok, via := composeStep(&sm, &c.dyn, &c.st, c.live, mv, x, y, z, d)
 	switch via {

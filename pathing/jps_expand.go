@@ -139,7 +139,7 @@ func (s *JPS) expandFull(idx int32, x, y, z int, gc, gd int32, res *Result) {
 	if s.deferred.has(x, y) {
 		sm.Kind = chunk.FallNotBuilt
 	} else {
-		sm = s.src.lookup(s.live.Map.ID, x, y, z, mv.Caps)
+		s.src.lookup(&sm, s.live.Map.ID, x, y, z, mv.Caps)
 		s.deferred.note(sm.Kind, x, y)
 	}
 	res.Lookups[sm.Kind]++

@@ -247,7 +247,8 @@ func (s *JPS) lineLookup(res *Result, x, y, z int, d movement.Dir) (int, bool) {
 		return 0, false
 	}
 	s.src.begin()
-	sm := s.src.lookup(s.live.Map.ID, x, y, z, s.mover.caps)
+	var sm chunk.StepMask
+	s.src.lookup(&sm, s.live.Map.ID, x, y, z, s.mover.caps)
 	res.Lookups[sm.Kind]++
 	s.deferred.note(sm.Kind, x, y)
 	if sm.Kind != chunk.Hit || sm.Mask&(1<<d) == 0 || (s.dyn.active && s.lineDynamic(x, y, d)) {

@@ -17,8 +17,8 @@ type stepSource interface {
 	visit(req *Request)
 	// begin makes the lookups that follow count as the visitor's.
 	begin()
-	// lookup is Cache.Lookup.
-	lookup(m world.MapID, x, y, z int, caps movement.Caps) chunk.StepMask
+	// lookup is Search.LookupTo.
+	lookup(dst *chunk.StepMask, m world.MapID, x, y, z int, caps movement.Caps)
 	// canon is Cache.Canon.
 	canon(m world.MapID, cx, cy int, set chunk.RuleSet) (*canon.Map, *chunk.Chunk)
 	// canonEpoch is Cache.CanonEpoch.
@@ -67,8 +67,8 @@ func (s *cacheSource) begin() {
 	s.look = s.c.Search(s.party, s.nowMs)
 }
 
-func (s *cacheSource) lookup(m world.MapID, x, y, z int, caps movement.Caps) chunk.StepMask {
-	return s.look.Lookup(m, x, y, z, caps)
+func (s *cacheSource) lookup(dst *chunk.StepMask, m world.MapID, x, y, z int, caps movement.Caps) {
+	s.look.LookupTo(dst, m, x, y, z, caps)
 }
 
 func (s *cacheSource) canon(m world.MapID, cx, cy int, set chunk.RuleSet) (*canon.Map, *chunk.Chunk) {

@@ -48,7 +48,7 @@ func (s *Cached) tryLine(req *Request, res *Result, budget int) bool {
 		if s.deferred.has(x, y) {
 			sm.Kind = chunk.FallNotBuilt
 		} else {
-			sm = s.look.Lookup(s.live.Map.ID, x, y, z, mv.Caps)
+			s.look.LookupTo(&sm, s.live.Map.ID, x, y, z, mv.Caps)
 			s.deferred.note(sm.Kind, x, y)
 		}
 		res.Lookups[sm.Kind]++

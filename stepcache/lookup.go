@@ -52,6 +52,16 @@ func (c *Cache) Steps() Search {
 // rules. A chunk neither resident nor in a source counts as a visit of the
 // search's party at the admission gate. A hit does not allocate.
 func (s Search) Lookup(m world.MapID, x, y, z int, caps movement.Caps) chunk.StepMask {
+	var sm chunk.StepMask
+	s.LookupTo(&sm, m, x, y, z, caps)
+	return sm
+}
+
+// LookupTo is Lookup with the answer written to dst. A search's own
+// lookups use it: a StepMask returned by value is written in narrow
+// stores and copied out in wider loads that span them, which the core
+// cannot forward from its store buffer, so each such return waits.
+func (s Search) LookupTo(dst *chunk.StepMask, m world.MapID, x, y, z int, caps movement.Caps) {
 	kinds := &s.c.st.Kinds
 	switch {
 	case s.view != nil && s.steps:
@@ -61,7 +71,7 @@ func (s Search) Lookup(m world.MapID, x, y, z int, caps movement.Caps) chunk.Ste
 	case s.steps:
 		kinds = &s.c.st.StepKinds
 	}
-	return s.c.lookup(m, x, y, z, caps, &s, kinds, nil)
+	s.c.lookup(dst, m, x, y, z, caps, &s, kinds, nil)
 }
 
 // LookupIn is Lookup answered from own, the chunk holding (x, y) as the
@@ -71,69 +81,85 @@ func (s Search) Lookup(m world.MapID, x, y, z int, caps movement.Caps) chunk.Ste
 // look-up counts not kept.
 func (s Search) LookupIn(m world.MapID, x, y, z int, caps movement.Caps, own *chunk.Chunk) chunk.StepMask {
 	var kinds [chunk.NumHitKinds]uint64
-	return s.c.lookup(m, x, y, z, caps, &s, &kinds, own)
+	var sm chunk.StepMask
+	s.c.lookup(&sm, m, x, y, z, caps, &s, &kinds, own)
+	return sm
 }
 
-// fall counts in kinds and returns a fallthrough of kind k.
-func fall(kinds *[chunk.NumHitKinds]uint64, k chunk.HitKind) chunk.StepMask {
+// fall counts in kinds and writes a fallthrough of kind k to dst.
+func fall(dst *chunk.StepMask, kinds *[chunk.NumHitKinds]uint64, k chunk.HitKind) {
 	kinds[k]++
-	return chunk.StepMask{Kind: k}
+	*dst = chunk.StepMask{Kind: k}
 }
 
-// lookup is Search.Lookup for s: every outcome is counted in kinds.
-func (c *Cache) lookup(m world.MapID, x, y, z int, caps movement.Caps, s *Search, kinds *[chunk.NumHitKinds]uint64, own *chunk.Chunk) chunk.StepMask {
-	if !c.cfg.Enabled {
-		return fall(kinds, chunk.FallDisabled)
+// unasked returns why a mover with caps is never answered by the cache
+// (the cache off, a flyer, caps no rule set serves), else Hit.
+func (c *Cache) unasked(caps movement.Caps) chunk.HitKind {
+	switch {
+	case !c.cfg.Enabled:
+		return chunk.FallDisabled
+	case caps&movement.CanFly != 0:
+		return chunk.FallFlyer
+	case caps&(movement.CantWalk|movement.CanSwim) == movement.CantWalk:
+		return chunk.FallCaps
 	}
-	if caps&movement.CanFly != 0 {
-		return fall(kinds, chunk.FallFlyer)
-	}
-	if caps&(movement.CantWalk|movement.CanSwim) == movement.CantWalk {
-		return fall(kinds, chunk.FallCaps)
+	return chunk.Hit
+}
+
+// lookup is Search.LookupTo for s: every outcome is counted in kinds.
+func (c *Cache) lookup(dst *chunk.StepMask, m world.MapID, x, y, z int, caps movement.Caps, s *Search, kinds *[chunk.NumHitKinds]uint64, own *chunk.Chunk) {
+	if k := c.unasked(caps); k != chunk.Hit {
+		fall(dst, kinds, k)
+		return
 	}
 	ms := c.maps[m]
 	if ms == nil || x < 0 || y < 0 || x >= ms.m.Width || y >= ms.m.Height {
-		return fall(kinds, chunk.FallOffMap)
+		fall(dst, kinds, chunk.FallOffMap)
+		return
 	}
 	ci := int32((y/chunk.Size)*ms.wide + x/chunk.Size) // cellOf, by hand: every search step pays for the call
 	if ms.m.MultisVersion() != ms.multisVer {
 		if s.view != nil { // Ready was not called since multis changed: fall through
-			return fall(kinds, chunk.FallMulti)
+			fall(dst, kinds, chunk.FallMulti)
+			return
 		}
 		ms.refreshMultis()
 	}
 	if ms.nearMulti[ci] != multiNone && ms.nearMultiCell(ci, x, y) {
-		return fall(kinds, chunk.FallMulti)
+		fall(dst, kinds, chunk.FallMulti)
+		return
 	}
 	ch := own
 	if ch == nil {
 		if ch = c.chunk(ms, ci, s); ch == nil {
-			return fall(kinds, chunk.FallNotBuilt)
+			fall(dst, kinds, chunk.FallNotBuilt)
+			return
 		}
 	}
 	rec := ch.Record((y%chunk.Size)*chunk.Size+x%chunk.Size, z)
 	if rec == nil {
-		return fall(kinds, chunk.FallZMismatch)
+		fall(dst, kinds, chunk.FallZMismatch)
+		return
 	}
 	if caps&(movement.CanSwim|movement.CantWalk) == movement.CanSwim && rec.Info&chunk.InfoAmphibianInexact != 0 {
-		return fall(kinds, chunk.FallAmphibian)
+		fall(dst, kinds, chunk.FallAmphibian)
+		return
 	}
 	kinds[chunk.Hit]++
-	r := chunk.StepMask{Kind: chunk.Hit}
+	dst.Kind = chunk.Hit
 	// Zs are 0 where a rule set cannot enter, so the single-rule-set cases
 	// equal Compose without its per-direction choice.
 	switch caps & (movement.CanSwim | movement.CantWalk) {
 	case 0:
-		r.Mask, r.Z = chunk.ApplyDiagonalRule(rec.Walk, caps.AndRule()), rec.WalkZ
+		dst.Mask, dst.Z = chunk.ApplyDiagonalRule(rec.Walk, caps.AndRule()), rec.WalkZ
 	case movement.CanSwim | movement.CantWalk:
-		r.Mask, r.Z = chunk.ApplyDiagonalRule(rec.Wet, caps.AndRule()), rec.SwimZ
+		dst.Mask, dst.Z = chunk.ApplyDiagonalRule(rec.Wet, caps.AndRule()), rec.SwimZ
 	default:
-		r.Mask, r.Z = chunk.Compose(rec, caps)
+		dst.Mask, dst.Z = chunk.Compose(rec, caps)
 	}
 	if s.view == nil && c.ver.due(c.rng) {
-		c.ver.check(ms, x, y, z, caps, &r, &c.st)
+		c.ver.check(ms, x, y, z, caps, dst, &c.st)
 	}
-	return r
 }
 
 // chunk returns chunk ci of ms for search s: resident (its use stamped, or
