@@ -47,6 +47,14 @@ func (s *JPS) node(x, y int, a *arrival) bool {
 		s.parkAt(x, y, f, h, a)
 		return false
 	}
+	return s.offer(x, y, a, h)
+}
+
+// offer is node past the parking: it offers the node (x, y) by a, whose
+// heuristic is h, to the store, and reports whether it did (false only
+// for a cell outside the resident chunks, which the proof rules out).
+// unpark calls it directly with the h it parked.
+func (s *JPS) offer(x, y int, a *arrival, h float64) bool {
 	z := canonZ
 	if !s.layerRegular0(x, y) && !s.regular(x, y) {
 		v := s.views.at(x>>4, y>>4)
@@ -101,10 +109,10 @@ func (s *JPS) pop() (int32, bool) {
 	}
 }
 
-// unpark brings in the parked nodes of f up to upto and keeps the rest.
+// unpark brings in the parked nodes of f up to upto (offer: past the
+// parking, with the h they were parked with) and keeps the rest.
 func (s *JPS) unpark(upto float64) {
 	list, n, low := s.park.list, 0, math.Inf(1)
-	s.rays.fLim = math.Inf(1) // node makes them at once, never parks (the next expansion sets it again)
 	for i := range list {
 		p := &list[i]
 		if p.f > upto {
@@ -114,7 +122,7 @@ func (s *JPS) unpark(upto float64) {
 			n++
 			low = min(low, p.f)
 		} else {
-			s.node(int(p.x), int(p.y), &p.a)
+			s.offer(int(p.x), int(p.y), &p.a, p.h)
 		}
 	}
 	s.park.list, s.park.min = list[:n], low
