@@ -152,7 +152,6 @@ func (c *jstore) relaxBy(x, y, z int, a *arrival, h float64) {
 	key := packKey(x, y, z)
 	pos, idx := c.lookup(key)
 	g := c.cost(a.gc, a.gd)
-	var n *jnode
 	if idx < 0 { // a new node
 		if 2*(len(c.nodes)+1) > len(c.table) {
 			c.grow()
@@ -170,23 +169,22 @@ func (c *jstore) relaxBy(x, y, z int, a *arrival, h float64) {
 		c.table[pos] = slot{key: key, idx: idx, gen: c.gen}
 		c.push(heapItem{f: g + h, g: g, idx: idx})
 		return
-	} else {
-		n = &c.nodes[idx]
-		if c.sameCost(a.gc, a.gd, n.gc, n.gd) {
-			was := n.pending()
-			if a.full {
-				n.full = true
-			} else {
-				n.arr |= bit(a.dir)
-			}
-			if !was && n.pending() {
-				c.push(heapItem{f: g + h, g: g, idx: idx})
-			}
-			return
+	}
+	n := &c.nodes[idx]
+	if c.sameCost(a.gc, a.gd, n.gc, n.gd) {
+		was := n.pending()
+		if a.full {
+			n.full = true
+		} else {
+			n.arr |= bit(a.dir)
 		}
-		if g > n.g {
-			return
+		if !was && n.pending() {
+			c.push(heapItem{f: g + h, g: g, idx: idx})
 		}
+		return
+	}
+	if g > n.g {
+		return
 	}
 	n.g, n.gc, n.gd, n.parent, n.pdir, n.bdir, n.bsteps = g, a.gc, a.gd, a.parent, a.dir, a.bdir, a.bsteps
 	n.arr, n.done, n.full, n.fullDone = 0, 0, a.full, false
