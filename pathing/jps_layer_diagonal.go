@@ -16,17 +16,54 @@ import (
 // A ray toward the goal square tries the way it would reach it at its
 // first step with sub-rays to run (see goalWay). On a prepared layer the
 // ray passes runs of quiet cells at once (jps_layer_diagrun.go), but not
-// the steps on the goal square's lines (onGoal).
+// the steps on the goal square's lines (onGoal). The steps before any of
+// that can apply (diagPlain: most rays end there) take only the block and
+// dead bytes' test; the rest is diagonalFrom's.
 func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32) {
 	c, l := &diagConst[d>>1], &s.layer
 	blk, deadAt, rule, bvh, bd := l.cells.blk, l.cells.dead, uint(s.mover.rule), c.bvh, c.bd
 	i, di := y*l.cells.w+x, c.dy*l.cells.w+c.dx
 	tbl := &diagStep[s.mover.rule][d>>1]
+	runs := l.diag.of(rule, d, s.opt.runsOff)
+	k, plain := int32(1), s.diagPlain(x, y, c)
+	for ; k < plain; k++ {
+		i += di
+		if runs != nil && runs[i] > 1 {
+			if m := min(int32(runs[i]), plain-k); m > 1 {
+				k, i = k+m-1, i+int(m-1)*di // steps k..k+m-1 pass: go on at k+m
+				continue
+			}
+		}
+		t := tbl[blk[i]]
+		if t > 0xFF { // a stop, or not regular: the general loop decides
+			i -= di
+			break
+		}
+		succ := uint8(t)
+		if run := succ &^ (deadAt[i] >> rule & 0x55); run&bvh != 0 {
+			s.subs2(parent, x+int(k)*c.dx, y+int(k)*c.dy, d, run, gc, gd+k, k)
+		}
+		if succ&bd == 0 {
+			s.spent.work += int(k)
+			return
+		}
+	}
+	s.diagonalFrom(parent, x, y, d, gc, gd, k, i)
+}
+
+// diagonalFrom is diagonalLayer's general loop, from step k (i: the cell
+// of step k-1), where the goal square, the map's edge, the cap or the f
+// limit may stop the ray or change its steps.
+func (s *JPS) diagonalFrom(parent int32, x, y int, d movement.Dir, gc, gd, k int32, i int) {
+	c, l := &diagConst[d>>1], &s.layer
+	blk, deadAt, rule, bvh, bd := l.cells.blk, l.cells.dead, uint(s.mover.rule), c.bvh, c.bd
+	di := c.dy*l.cells.w + c.dx
+	tbl := &diagStep[s.mover.rule][d>>1]
 	end, kg := s.diagEnd(x, y, c.dx, c.dy)
 	end, freeDiag := min(end, s.rays.diagCap), s.rays.freeDiag
 	runs, onGoal := l.diag.of(rule, d, s.opt.runsOff), noGoalSpan
 	slow := s.goalLines(x, y, c, end)
-	k, lim := int32(1), min(end, s.rays.goalTry(kg)) // at lim < end, the ray tries the goal (see goalWay)
+	lim := min(end, s.rays.goalTry(kg)) // at lim < end, the ray tries the goal (see goalWay)
 	if slow && runs != nil {
 		onGoal = s.goalSteps(x, y, c)
 	}
@@ -199,4 +236,44 @@ func (s *JPS) diagEnd(x, y, dx, dy int) (int32, int32) {
 		edge = min(edge, lo)
 	}
 	return int32(max(edge, 1)), int32(max(min(kx, ky), 0))
+}
+
+// diagPlain is the first step of a diagonal ray from (x, y) in c's
+// direction that may need more than the plain test of its block and dead
+// bytes: its first step on a line of the goal square (where sub-rays are
+// slow and the goal square may be entered), the step that leaves the map,
+// the cap, the free run (past which the f limit applies) and, where the
+// goal square lies ahead on both axes, the step at which the ray tries
+// the way into it (goalTry). Before it, diagonalFrom's loop would take
+// none of its other branches.
+func (s *JPS) diagPlain(x, y int, c *diagRay) int32 {
+	vr, hr := &s.rays.subs[movement.North>>1], &s.rays.subs[movement.East>>1]
+	k := min(firstIn(x, c.dx, vr.slowLo, vr.slowHi), firstIn(y, c.dy, hr.slowLo, hr.slowHi))
+	ex, ey := s.layer.w-x, s.layer.h-y // steps to leave the map
+	if c.dx < 0 {
+		ex = x + 1
+	}
+	if c.dy < 0 {
+		ey = y + 1
+	}
+	p := min(int32(min(k, ex, ey)), s.rays.diagCap, s.rays.freeDiag)
+	if g := &s.goal; (g.x0-x)*c.dx > 0 && (g.x1-x)*c.dx > 0 && (g.y0-y)*c.dy > 0 && (g.y1-y)*c.dy > 0 {
+		p = min(p, s.rays.goalFrom)
+	}
+	return p
+}
+
+// firstIn is the first step k ≥ 1 at which v+k*dv (dv ±1) lies in lo..hi
+// (1<<30: none).
+func firstIn(v, dv, lo, hi int) int {
+	if dv > 0 {
+		if v+1 > hi {
+			return 1 << 30
+		}
+		return max(lo-v, 1)
+	}
+	if v-1 < lo {
+		return 1 << 30
+	}
+	return max(v-hi, 1)
 }
