@@ -88,6 +88,10 @@ type fillLog struct {
 	// its cells share, or mixedZ
 	levelZ []int16
 	dirty  []int32 // chunks filled since the last clear
+	// level says every chunk of the map is filled with records and all
+	// their cells stand at levelAt (set by PrepareLayer, dropped by clear)
+	level   bool
+	levelAt int8
 }
 
 // prepare makes the layer serve the current views (map w×h): it forgets
@@ -143,6 +147,7 @@ func newPlane(stride, n, lines int) plane {
 // clear zeroes what was copied since the last clear.
 func (l *layer) clear() {
 	l.diag.drop()
+	l.fills.level = false
 	for _, ci := range l.fills.dirty {
 		l.fills.chunks[ci] = nil
 		cx, cy := int(ci)%l.wide, int(ci)/l.wide
@@ -198,7 +203,20 @@ func (s *JPS) PrepareLayer(mv movement.Mover) {
 	if rule := b2i(s.mover.and); !s.layer.diag.ok[rule] {
 		s.layer.buildDiagRuns(rule)
 	}
+	s.layer.fills.level, s.layer.fills.levelAt = s.layer.levelAt()
 	s.st.reserve(min(s.live.Map.Width*s.live.Map.Height/reservePerCells, maxReserve))
+}
+
+// levelAt reports whether every chunk of the map is filled with records
+// and all their cells stand at one Z, and that Z.
+func (l *layer) levelAt() (bool, int8) {
+	z := l.fills.levelZ[0]
+	for ci, c := range l.fills.chunks {
+		if c == nil || l.fills.levelZ[ci] != z || z == mixedZ {
+			return false, 0
+		}
+	}
+	return true, int8(z)
 }
 
 // The scratch PrepareLayer sizes up front (jstore.reserve): a node for

@@ -32,13 +32,8 @@ func (s *JPS) writeSegment(res *Result, n *jnode, k int) (int, int, int) {
 	turn := total - bsteps // the steps in pdir, after the bsteps in bdir
 	lo := k - total + 1
 	dirs, zs := res.Dirs[lo:k+1], res.Zs[lo:k+1]
-	bent, straight := dirs[:bsteps], dirs[bsteps:]
-	for i := range bent {
-		bent[i] = n.bdir
-	}
-	for i := range straight {
-		straight[i] = n.pdir
-	}
+	fill(dirs[:bsteps], n.bdir)
+	fill(dirs[bsteps:], n.pdir)
 	zs[total-1] = int8(s.stateZ(n))
 	// walking back from n: turn cells in pdir (the last the bend), then
 	// bsteps in bdir (the last the parent's, whose Z is not this segment's)
@@ -58,20 +53,31 @@ func (s *JPS) writeSegment(res *Result, n *jnode, k int) (int, int, int) {
 // walking back from (x, y) by (dx, dy) reaches, one chunk's run at a time
 // (their chunks must be resident): from the flat layer where it copied the
 // chunk in (with no read at all in a chunk whose cells all stand at one
-// Z), else from the chunk.
+// Z: consecutive such runs at one Z are written at once, and a map whose
+// cells all do is not walked), else from the chunk.
 func (s *JPS) canonZs(zs []int8, x, y, dx, dy int) {
 	l := &s.layer
+	if l.on && l.fills.level { // every cell of the map stands at one Z
+		fill(zs, l.fills.levelAt)
+		return
+	}
+	pz, pn := int8(0), 0 // zs[i+1 : i+1+pn] are to hold pz
 	for i := len(zs) - 1; i >= 0; {
 		x, y = x-dx, y-dy // the run's first cell
 		run := min(i+1, inChunk(x, -dx), inChunk(y, -dy))
 		if ci := (y>>4)*l.wide + x>>4; s.layer.on && uint(x) < uint(l.w) && uint(y) < uint(l.h) && l.fills.chunks[ci] != nil {
 			if z := l.fills.levelZ[ci]; z != mixedZ { // every cell of the chunk stands at z
-				for range run {
-					zs[i] = int8(z)
-					i--
+				if pn > 0 && int8(z) != pz {
+					fill(zs[i+1:i+1+pn], pz)
+					pn = 0
 				}
+				pz, pn, i = int8(z), pn+run, i-run
 				x, y = x-(run-1)*dx, y-(run-1)*dy
 				continue
+			}
+			if pn > 0 {
+				fill(zs[i+1:i+1+pn], pz)
+				pn = 0
 			}
 			bi, di := y*l.cells.w+x, dy*l.cells.w+dx
 			for range run {
@@ -80,6 +86,10 @@ func (s *JPS) canonZs(zs []int8, x, y, dx, dy int) {
 				i--
 			}
 		} else {
+			if pn > 0 {
+				fill(zs[i+1:i+1+pn], pz)
+				pn = 0
+			}
 			ch, c := s.views.at(x>>4, y>>4).ch, (y&15)*16+x&15
 			for range run {
 				zs[i] = canon.Z(ch, c, s.mover.set)
@@ -88,6 +98,26 @@ func (s *JPS) canonZs(zs []int8, x, y, dx, dy int) {
 			}
 		}
 		x, y = x-(run-1)*dx, y-(run-1)*dy
+	}
+	fill(zs[:pn], pz)
+}
+
+// fill sets every element of s to v: a clear when v is 0, else, for long
+// slices, by doubling copies (a loop of byte stores costs three
+// instructions an element; a path's segments run to hundreds of steps).
+func fill[T ~int8 | ~uint8](s []T, v T) {
+	switch {
+	case v == 0:
+		clear(s)
+	case len(s) < 32:
+		for i := range s {
+			s[i] = v
+		}
+	default:
+		s[0] = v
+		for n := 1; n < len(s); n *= 2 {
+			copy(s[n:], s[:n])
+		}
 	}
 }
 

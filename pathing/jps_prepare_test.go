@@ -61,3 +61,34 @@ func TestJPSPreparedFirstSearchAllocs(t *testing.T) {
 		t.Errorf("%d allocations in the first pass over %s (%d expansions), want 0", n, bm.name, expansions)
 	}
 }
+
+// TestJPSPreparedLevelPaths: on a prepared layer whose cells all stand at
+// one Z (every Moving AI map) a found path's Zs are written without
+// walking its chunks (fillLog.level), and every path still walks under
+// the live rules with the Zs it records; clearing the layer drops the
+// mark.
+func TestJPSPreparedLevelPaths(t *testing.T) {
+	bm := benchMapNamed(t, "den312d.map")
+	s := NewJPS(warmCache(t, bm, bm.rules), bm.rules)
+	s.PrepareLayer(movement.Mover{Caps: movement.Player})
+	if l := &s.layer; !l.fills.level || l.fills.levelAt != 0 {
+		t.Fatalf("%s: prepared layer level=%v at %d, want level at 0", bm.name, l.fills.level, l.fills.levelAt)
+	}
+	var res Result
+	found := 0
+	for _, sc := range bm.scens {
+		req := ScenarioRequest(sc, Octile, bm.w, bm.h)
+		s.Find(&req, &res)
+		if res.Found {
+			found++
+			checkPath(t, bm.name+" prepared", bm.rules, &req, &res)
+		}
+	}
+	if found == 0 {
+		t.Fatalf("%s: no path found", bm.name)
+	}
+	s.layer.clear()
+	if s.layer.fills.level {
+		t.Fatal("clear kept the layer's level mark")
+	}
+}
