@@ -60,7 +60,7 @@ func (s *JPS) goalWay(parent int32, x, y int, d movement.Dir, c *diagRay, gc, gd
 	tbl := &diagStep[s.mover.rule][d>>1]
 	di := c.dy*l.cells.w + c.dx
 	i := y*l.cells.w + x + int(j-1)*di
-	if !diagClear(l.cells.blk, tbl, i, di, k-j, c.bd) {
+	if !diagClear(l.cells.blk, l.diag.of(uint(s.mover.rule), d, s.opt.runsOff), tbl, i, di, k-j, c.bd) {
 		return false
 	}
 	i += int(k-j+1) * di // step k's cell
@@ -91,12 +91,20 @@ func (s *JPS) goalWay(parent int32, x, y int, d movement.Dir, c *diagRay, gc, gd
 // cell i (a step di; tbl its diagStep table, bd its own direction's bit)
 // pass the ray on: none stops it (a cell not regular, or not copied in
 // yet, or with a forced neighbour) and each allows the next diagonal step.
-func diagClear(blk []uint8, tbl *[256]uint16, i, di int, n int32, bd uint8) bool {
-	for ; n > 0; n-- {
+// The ray's diagonal runs (nil: none) pass their quiet cells, which do, at
+// once.
+func diagClear(blk, runs []uint8, tbl *[256]uint16, i, di int, n int32, bd uint8) bool {
+	for n > 0 {
 		i += di
+		if runs != nil && runs[i] > 1 { // cells i.. of the run pass
+			m := min(int32(runs[i]), n)
+			i, n = i+int(m-1)*di, n-m
+			continue
+		}
 		if t := tbl[blk[i]]; t > 0xFF || uint8(t)&bd == 0 {
 			return false
 		}
+		n--
 	}
 	return true
 }
