@@ -65,20 +65,24 @@ func (s *JPS) canonZs(zs []int8, x, y, dx, dy int) {
 	for i := len(zs) - 1; i >= 0; {
 		x, y = x-dx, y-dy // the run's first cell
 		run := min(i+1, inChunk(x, -dx), inChunk(y, -dy))
-		if ci := (y>>4)*l.wide + x>>4; s.layer.on && uint(x) < uint(l.w) && uint(y) < uint(l.h) && l.fills.chunks[ci] != nil {
-			if z := l.fills.levelZ[ci]; z != mixedZ { // every cell of the chunk stands at z
-				if pn > 0 && int8(z) != pz {
-					fill(zs[i+1:i+1+pn], pz)
-					pn = 0
-				}
-				pz, pn, i = int8(z), pn+run, i-run
-				x, y = x-(run-1)*dx, y-(run-1)*dy
-				continue
-			}
-			if pn > 0 {
+		ci := (y>>4)*l.wide + x>>4
+		in := l.on && uint(x) < uint(l.w) && uint(y) < uint(l.h) && l.fills.chunks[ci] != nil
+		level := int16(mixedZ)
+		if in {
+			level = l.fills.levelZ[ci]
+		}
+		if level != mixedZ { // every cell of the chunk stands at level
+			if z := int8(level); pn > 0 && z != pz {
 				fill(zs[i+1:i+1+pn], pz)
 				pn = 0
 			}
+			pz, pn, i = int8(level), pn+run, i-run
+			x, y = x-(run-1)*dx, y-(run-1)*dy
+			continue
+		}
+		fill(zs[i+1:i+1+pn], pz) // the level stretch before this run, if any
+		pn = 0
+		if in {
 			bi, di := y*l.cells.w+x, dy*l.cells.w+dx
 			for range run {
 				zs[i] = l.cells.z[bi]
@@ -86,10 +90,6 @@ func (s *JPS) canonZs(zs []int8, x, y, dx, dy int) {
 				i--
 			}
 		} else {
-			if pn > 0 {
-				fill(zs[i+1:i+1+pn], pz)
-				pn = 0
-			}
 			ch, c := s.views.at(x>>4, y>>4).ch, (y&15)*16+x&15
 			for range run {
 				zs[i] = canon.Z(ch, c, s.mover.set)
