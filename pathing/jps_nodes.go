@@ -36,10 +36,10 @@ type jnode struct {
 // pending reports whether some arrival at the best cost is not expanded yet.
 func (n *jnode) pending() bool { return n.arr&^n.done != 0 || (n.full && !n.fullDone) }
 
-// jstore is the jump search's node store, node table and open heap.
+// jstore is the jump search's node store, node table and open set.
 type jstore struct {
 	nodes []jnode
-	heap  fHeap
+	open  fQueue
 	// fast holds the entries pushed during an expansion at an f within
 	// the expanding node's, lim (see push): popped last in, first out,
 	// before the heap's.
@@ -69,8 +69,7 @@ func (c *jstore) reserve(n int) {
 	if cap(c.nodes) < n {
 		c.nodes = slices.Grow(c.nodes[:0], n)
 		clear(c.nodes[:n])
-		c.heap = slices.Grow(c.heap[:0], n)
-		clear(c.heap[:n])
+		c.open.grow(n)
 		c.fast = slices.Grow(c.fast[:0], n)
 		clear(c.fast[:n])
 	}
@@ -82,7 +81,7 @@ func (c *jstore) reserve(n int) {
 func (c *jstore) reset(octile bool) {
 	c.setCost(octile)
 	c.nodes = c.nodes[:0]
-	c.heap = c.heap[:0]
+	c.open.reset()
 	c.fast, c.lim = c.fast[:0], math.Inf(-1)
 	c.gen++
 	if c.gen == 0 {
@@ -206,7 +205,7 @@ func (c *jstore) push(it heapItem) {
 		c.fast = append(c.fast, it)
 		return
 	}
-	c.heap.push(it)
+	c.open.push(it)
 }
 
 // popBefore returns the open node with the lowest f that has arrivals to
@@ -220,8 +219,8 @@ func (c *jstore) popBefore(before float64) (idx int32, ok bool) {
 				return -1, false
 			}
 			c.fast = c.fast[:k]
-		} else if len(c.heap) > 0 && c.heap[0].f < before {
-			top = c.heap.popMin()
+		} else if f, ok := c.open.low(); ok && f < before {
+			top = c.open.popMin()
 		} else {
 			return -1, false
 		}

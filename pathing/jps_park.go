@@ -102,8 +102,8 @@ func (s *JPS) pop() (int32, bool) {
 			return idx, true
 		}
 		upto := s.park.min
-		if len(s.st.heap) > 0 {
-			upto = max(upto, s.st.heap[0].f)
+		if f, ok := s.st.open.low(); ok {
+			upto = max(upto, f)
 		}
 		s.unpark(upto)
 	}

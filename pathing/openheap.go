@@ -68,8 +68,9 @@ func (q *openHeap) popMin() (top heapItem, ok bool) {
 	return top, true
 }
 
-// fHeap is the jump search's open heap: openHeap ordered by f alone, ties
-// in no particular order (any order of equal f keeps A* exact). The jump
+// fHeap is the heap of the jump search's open set (fQueue's front and
+// over): openHeap ordered by f alone, ties in no particular order (any
+// order of equal f keeps A* exact). The jump
 // search takes an expansion's successors of equal f off its fast stack
 // first (see jstore.push), so openHeap's tie rule would cost it more than
 // it saves. The classic and cache A*s keep openHeap: without the rule they
