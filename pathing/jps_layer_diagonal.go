@@ -28,11 +28,10 @@ func (s *JPS) diagonalLayer(parent int32, x, y int, d movement.Dir, gc, gd int32
 	k, plain := int32(1), s.diagPlain(x, y, c)
 	for ; k < plain; k++ {
 		i += di
-		if runs != nil && runs[i] > 1 {
-			if m := min(int32(runs[i]), plain-k); m > 1 {
-				k, i = k+m-1, i+int(m-1)*di // steps k..k+m-1 pass: go on at k+m
-				continue
-			}
+		if runs != nil && runs[i] != 0 {
+			m := min(int32(runs[i]), plain-k) // ≥ 1: k < plain
+			k, i = k+m-1, i+int(m-1)*di       // steps k..k+m-1 pass: go on at k+m
+			continue
 		}
 		t := tbl[blk[i]]
 		if t > 0xFF { // a stop, or not regular: the general loop decides
