@@ -10,8 +10,12 @@ import (
 // so a bucket's bounds are exact in floating point).
 const openWidth = 1.0
 
-// ringCap is the entries a ring bucket of fQueue holds; more go to over.
-const ringCap = 16
+// ringCap is the entries a ring bucket of fQueue holds at least (more go
+// to over); grow raises it for a search of many nodes, up to maxRingCap.
+const (
+	ringCap    = 16
+	maxRingCap = 1024
+)
 
 // fQueue is the jump search's open set: an fHeap of the entries in the
 // lowest occupied band of f (front), above it a ring of unsorted buckets,
@@ -37,7 +41,7 @@ type fQueue struct {
 // reset empties q for a new search.
 func (q *fQueue) reset() {
 	if q.ring[0] == nil {
-		q.makeRing()
+		q.makeRing(ringCap)
 	}
 	for m := q.full; m != 0; m &= m - 1 {
 		b := bits.TrailingZeros64(m)
@@ -47,18 +51,20 @@ func (q *fQueue) reset() {
 	q.full, q.n, q.cur, q.hi = 0, 0, -1, 0
 }
 
-// makeRing gives the ring's buckets their room, one array for all.
-func (q *fQueue) makeRing() {
-	all := make([]heapItem, 64*ringCap)
+// makeRing gives each of the ring's buckets room for n entries, one
+// array for all, written.
+func (q *fQueue) makeRing(n int) {
+	all := make([]heapItem, 64*n)
+	clear(all) // fault its pages in now, not in a search
 	for b := range q.ring {
-		q.ring[b] = all[b*ringCap : b*ringCap : (b+1)*ringCap]
+		q.ring[b] = all[b*n : b*n : (b+1)*n]
 	}
 }
 
 // grow sizes q for n entries (see jstore.reserve).
 func (q *fQueue) grow(n int) {
-	if q.ring[0] == nil {
-		q.makeRing()
+	if rc := min(max(n/64, ringCap), maxRingCap); cap(q.ring[0]) < rc {
+		q.makeRing(rc)
 	}
 	if cap(q.front) < n { // written, as jstore.reserve's
 		q.front = slices.Grow(q.front[:0], n)
@@ -76,7 +82,7 @@ func (q *fQueue) push(it heapItem) {
 	}
 	b := int(it.f * (1 / openWidth))
 	r := b & 63
-	if uint(b-q.cur) >= 64 || len(q.ring[r]) == ringCap {
+	if uint(b-q.cur) >= 64 || len(q.ring[r]) == cap(q.ring[r]) {
 		q.over.push(it)
 		return
 	}
