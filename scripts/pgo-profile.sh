@@ -9,10 +9,10 @@
 #     (BenchmarkJPSMovingAI: the game maps for 3 s each, random512 three
 #     passes; the maze left out, as its minutes would drown the rest).
 # Both are built without a profile (-pgo=off), so a profile never feeds on
-# an earlier one. About 2 minutes on 2 cores. A game server that embeds
+# an earlier one. About a minute on 2 cores. A game server that embeds
 # shardcore builds its own binary and gets no help from this file: it
-# would profile its own program (see docs/performance.md, "Profile-guided
-# optimization").
+# would profile its own program (docs/performance.md, Moving AI
+# benchmarks, "Profile-guided optimization").
 #
 #   scripts/pgo-profile.sh            # writes cmd/shard/default.pgo
 set -euo pipefail
