@@ -96,7 +96,7 @@ func (s *JPS) goalWay(parent int32, x, y int, d movement.Dir, c *diagRay, gc, gd
 func diagClear(blk, runs []uint8, tbl *[256]uint16, i, di int, n int32, bd uint8) bool {
 	for n > 0 {
 		i += di
-		if runs != nil && runs[i] > 1 { // cells i.. of the run pass
+		if runs != nil && runs[i] != 0 { // cells i.. of the run pass
 			m := min(int32(runs[i]), n)
 			i, n = i+int(m-1)*di, n-m
 			continue
