@@ -197,5 +197,8 @@ func (s *JPS) step(parent int32, x, y int, d movement.Dir, nz int, gc, gd int32,
 		nz = canonZ // the same state a grid step reaches: one node
 		a.full = !clean
 	}
-	s.st.relaxBy(tx, ty, nz, &a, s.heuristic(tx, ty))
+	key := packKey(tx, ty, nz)
+	if pos, idx := s.st.lookup(key); idx < 0 || !s.st.worse(idx, &a) {
+		s.st.relaxAt(pos, idx, key, tx, ty, nz, &a, s.heuristic(tx, ty))
+	}
 }

@@ -150,6 +150,22 @@ type arrival struct {
 func (c *jstore) relaxBy(x, y, z int, a *arrival, h float64) {
 	key := packKey(x, y, z)
 	pos, idx := c.lookup(key)
+	c.relaxAt(pos, idx, key, x, y, z, a, h)
+}
+
+// worse reports whether a reaches node idx at a higher cost than its
+// best, so that relaxAt would do nothing. Rays and full expansions reach
+// many states again so (a jump point seen from several diagonals, a cell
+// beside two expanded ones): a caller that looks the state up itself drops
+// those before it works out their heuristic.
+func (c *jstore) worse(idx int32, a *arrival) bool {
+	n := &c.nodes[idx]
+	return !c.sameCost(a.gc, a.gd, n.gc, n.gd) && c.cost(a.gc, a.gd) > n.g
+}
+
+// relaxAt is relaxBy past its lookup: key is the state's, and pos and idx
+// what lookup returned for it.
+func (c *jstore) relaxAt(pos int, idx int32, key uint64, x, y, z int, a *arrival, h float64) {
 	g := c.cost(a.gc, a.gd)
 	if idx < 0 { // a new node
 		if 2*(len(c.nodes)+1) > len(c.table) {
