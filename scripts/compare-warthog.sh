@@ -14,7 +14,7 @@
 # unpinned (a process pinned to one CPU would take 1): only where it runs
 # changes.
 #
-#   scripts/compare-warthog.sh [MAP...]        # MAP like dao/brc202d (default: the nine of issue 32)
+#   scripts/compare-warthog.sh [MAP...]        # MAP like dao/brc202d (default: the nine of the table in docs/performance.md)
 #
 # Environment:
 #   WARTHOG      the warthog-jps binary; default: what ../shared/anchors/warthog/build.sh
