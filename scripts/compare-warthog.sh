@@ -7,7 +7,7 @@
 #
 # Each repeat runs each program once on every CPU of CPUS in turn, pinned
 # with taskset: on a shared host one core at a time can run 1.5 times
-# slower than the other for half a minute or more (a neighbour on its
+# slower than the other for half a minute or more (likely a neighbour on its
 # sibling thread), and an unpinned program lands on either. Pinned so,
 # both programs meet both cores at about the same moments, and the best of
 # each is its run on the quicker one. Ours keeps the GOMAXPROCS it has
