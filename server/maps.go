@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/shardcore/shardcore/metrics"
@@ -121,16 +123,61 @@ func (s *Server) newSim(me *mapEntry) (*systems.Sim, error) {
 	return sim, nil
 }
 
-// mapJob is work handed to a map's goroutine: fn, then done.Done(). A
-// value, so handing the tick over allocates nothing.
+// mapJob is work handed to a map's goroutine: fn, then, with a queue, the
+// queue's next map started, then done.Done(). A value, so handing the tick
+// over allocates nothing.
 type mapJob struct {
-	fn   func(me *mapEntry)
-	done *sync.WaitGroup
+	fn    func(me *mapEntry)
+	done  *sync.WaitGroup
+	queue *mapQueue // nil: not part of a queue
 }
 
 func (j mapJob) run(me *mapEntry) {
 	defer j.done.Done()
 	j.fn(me)
+	if j.queue != nil {
+		j.queue.startNext(j)
+	}
+}
+
+// mapQueue hands a tick's maps to their goroutines longest first (by each
+// map's last part of a tick), no more at once than the Go runtime has
+// processors: a map whose part is done starts the next. With more maps
+// than cores, all at once leaves the order to the runtime's scheduler,
+// which often starts the small maps first and a large one last, so the
+// tick ends a large map's part after the small maps' (six Britannia maps,
+// two cores: the tick took the time of one large map and all the small
+// ones, where the two large maps could each have shared a core with half
+// of them).
+type mapQueue struct {
+	order []*mapEntry
+	next  atomic.Int64 // the index in order of the next map to start
+}
+
+// startNext starts the queue's next map with job j's fn, if any is left.
+func (q *mapQueue) startNext(j mapJob) {
+	if i := int(q.next.Add(1)) - 1; i < len(q.order) {
+		q.order[i].jobs <- j
+	}
+}
+
+// onMapsLongestFirst is onMaps for a tick's parts: the maps start longest
+// first, at most GOMAXPROCS at once (mapQueue). It allocates nothing.
+func (s *Server) onMapsLongestFirst(fn func(me *mapEntry)) {
+	k := runtime.GOMAXPROCS(0)
+	if !s.loop.on || len(s.maps) <= k {
+		s.onMaps(fn)
+		return
+	}
+	q := &s.loop.queue
+	q.order = append(q.order[:0], s.maps...)
+	slices.SortStableFunc(q.order, func(a, b *mapEntry) int { return cmp.Compare(b.ticks.last(), a.ticks.last()) })
+	q.next.Store(int64(k))
+	s.loop.jobsWG.Add(len(q.order))
+	for _, me := range q.order[:k] {
+		me.jobs <- mapJob{fn: fn, done: &s.loop.jobsWG, queue: q}
+	}
+	s.loop.jobsWG.Wait()
 }
 
 // startLoops starts each map's goroutine (Run, holding mu).

@@ -135,8 +135,9 @@ func (s *Server) begin(ctx context.Context, how string) error {
 }
 
 // tick runs one tick: hand finished bakes to their maps, run the admin
-// commands, then every map's part (tickMap) on the map's goroutine, all at
-// once; the tick is done when every map's part is. Then the maps' recorded
+// commands, then every map's part (tickMap) on the map's goroutine, as many
+// at once as the runtime has processors, longest first; the tick is done
+// when every map's part is. Then the maps' recorded
 // searches are written, and the whole tick measured and reported.
 func (s *Server) tick(period time.Duration) {
 	s.mu.Lock()
@@ -148,8 +149,8 @@ func (s *Server) tick(period time.Duration) {
 	if s.loop.job == nil {
 		s.loop.job = func(me *mapEntry) { s.tickMap(me, s.loop.cur.period, s.loop.cur.recording) }
 	}
-	s.onMaps(s.loop.job)        // made once: a tick's hand-over allocates nothing
-	for _, me := range s.maps { // map by map in world.maps order
+	s.onMapsLongestFirst(s.loop.job) // made once: a tick's hand-over allocates nothing
+	for _, me := range s.maps {      // map by map in world.maps order
 		s.rec.Drain(me.rec)
 	}
 	s.rebalance()
