@@ -14,6 +14,8 @@ type helpGate struct {
 	closed  bool
 	entered int            // helpers that came in this stage
 	active  sync.WaitGroup // the helpers in, while they work
+	crew    *crew          // runs the helpers (nil: a goroutine each)
+	helpers int            // helpers asked for this stage: the next one's crew lane
 }
 
 // open starts a stage and returns its number, for its helpers.
@@ -21,7 +23,7 @@ func (g *helpGate) open() uint64 {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.gen++
-	g.closed, g.entered = false, 0
+	g.closed, g.entered, g.helpers = false, 0, 0
 	return g.gen
 }
 
@@ -38,15 +40,23 @@ func (g *helpGate) enter(gen uint64) bool {
 	return true
 }
 
-// help starts a helper goroutine for stage gen that does f if it comes in
-// while the stage is open (enter), and nothing otherwise.
+// help has a helper for stage gen do f if it comes in while the stage is
+// open (enter), and nothing otherwise: the gate's crew's next lane, or a
+// goroutine of its own. Call it on the stage's goroutine, between open and
+// close.
 func (g *helpGate) help(gen uint64, f func()) {
-	go func() {
+	task := func() {
 		if g.enter(gen) {
 			defer g.leave()
 			f()
 		}
-	}()
+	}
+	if g.crew == nil {
+		go task()
+		return
+	}
+	g.crew.post(g.helpers, task)
+	g.helpers++
 }
 
 // leave ends a helper's work in the stage.

@@ -107,6 +107,11 @@ func NewSim(m *world.Map, td *world.TileData, opts Options) (*Sim, error) {
 	if err := s.searchAndStep(opts.Backend); err != nil {
 		return nil, fmt.Errorf("systems: new sim: %w", err)
 	}
+	helpers := &crew{spin: s.opts.HelperSpin} // one crew for the stages, which run one after another
+	s.ai.think.gate.crew, s.move.gate.crew = helpers, helpers
+	if s.paths.par != nil {
+		s.paths.par.gate.crew = helpers
+	}
 	return s, nil
 }
 
