@@ -39,6 +39,7 @@ type crewLane struct {
 	task   func()        // the task last posted (mu)
 	posted atomic.Uint64 // tasks posted: a change tells the helper
 	alive  atomic.Bool   // a helper goroutine runs for the lane
+	starts int           // helper goroutines started (post's)
 }
 
 // post hands f to helper k, starting its goroutine unless one runs. A task
@@ -54,6 +55,7 @@ func (c *crew) post(k int, f func()) {
 	l.posted.Add(1)
 	l.mu.Unlock()
 	if !l.alive.Load() && l.alive.CompareAndSwap(false, true) {
+		l.starts++
 		go l.run(c.spin)
 	}
 }

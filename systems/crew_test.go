@@ -20,9 +20,9 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 }
 
 // TestCrewRunsEachTaskOnItsLane: every task posted runs once, on its own
-// lane's goroutine; a lane's helper that stays (spin) takes the next task
-// on the same goroutine, and ends once no task came for spin, as does one
-// with no spin after each task.
+// lane's goroutine; a lane's helper that stays (spin) takes later tasks on
+// the same goroutine, one with no spin ends with its task; either ends once
+// no task comes.
 func TestCrewRunsEachTaskOnItsLane(t *testing.T) {
 	for _, spin := range []time.Duration{-1, 20 * time.Millisecond} {
 		c := &crew{spin: spin}
@@ -39,16 +39,14 @@ func TestCrewRunsEachTaskOnItsLane(t *testing.T) {
 					t.Fatalf("spin %v, round %d: lane %d ran %d tasks", spin, round, k, n)
 				}
 			}
-			if spin > 0 {
-				for k, l := range c.lanes {
-					if !l.alive.Load() {
-						t.Fatalf("spin %v, round %d: lane %d's helper ended between tasks", spin, round, k)
-					}
-				}
-			}
 		}
-		for _, l := range c.lanes {
+		for k, l := range c.lanes {
 			waitFor(t, "an idle helper to end", func() bool { return !l.alive.Load() })
+			// Staying is a matter of time, so the bound is loose: a helper
+			// that stays takes at least one task after its first.
+			if spin > 0 && l.starts >= 50 || spin <= 0 && l.starts < 25 {
+				t.Errorf("spin %v: lane %d started %d helpers for 50 tasks", spin, k, l.starts)
+			}
 		}
 	}
 }
