@@ -48,7 +48,7 @@ func benchTwins(b *testing.B, mode pathbench.Mode) {
 	}
 }
 
-func twinEnv(b *testing.B) (*pathbench.Env, *britannia.Features) {
+func twinEnv(b testing.TB) (*pathbench.Env, *britannia.Features) {
 	dir := os.Getenv("SHARDCORE_BENCH_BRITANNIA")
 	if dir == "" {
 		s, err := smallBritannia()
