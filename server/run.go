@@ -137,8 +137,8 @@ func (s *Server) begin(ctx context.Context, how string) error {
 // tick runs one tick: hand finished bakes to their maps, run the admin
 // commands, then every map's part (tickMap) on the map's goroutine, as many
 // at once as the runtime has processors, longest first; the tick is done
-// when every map's part is. Then the maps' recorded
-// searches are written, and the whole tick measured and reported.
+// when every map's part is. Then the maps' recorded searches are written,
+// and the whole tick measured and reported.
 func (s *Server) tick(period time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
