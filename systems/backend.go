@@ -195,6 +195,21 @@ type DwellPredictor interface {
 	PredictDwell(m world.MapID, x, y int, party uint64, nowMs, atMs int64)
 }
 
+// BackgroundWorker is a Backend with goroutines of its own that work
+// beside the Sim's (a step cache's chunk builders).
+type BackgroundWorker interface {
+	// BackgroundWork reports whether such work waits to be done; called
+	// on the Sim's goroutine at the start of each tick. While it does,
+	// the Sim's stage helpers end with their tasks instead of staying
+	// (Options.HelperSpin): a helper waiting on a core keeps the runtime
+	// from handing that core to a worker readied by the Sim's goroutine.
+	BackgroundWork() bool
+}
+
+// BackgroundWork implements BackgroundWorker: chunks asked of the cache's
+// builders and not yet collected.
+func (b *CacheBackend) BackgroundWork() bool { return b.cache.BuildsPending() > 0 }
+
 // LookAheadMs implements Predictor: the cache's prefetch look-ahead, or
 // none once every map it serves reads its chunks from a .swb (a read costs
 // less than the look-ahead that would foretell it).

@@ -22,6 +22,7 @@ import (
 // task starts one again.
 type crew struct {
 	spin  time.Duration
+	rest  atomic.Bool // helpers end with their tasks for now (BackgroundWorker)
 	lanes []*crewLane
 }
 
@@ -56,13 +57,14 @@ func (c *crew) post(k int, f func()) {
 	l.mu.Unlock()
 	if !l.alive.Load() && l.alive.CompareAndSwap(false, true) {
 		l.starts++
-		go l.run(c.spin)
+		go l.run(c)
 	}
 }
 
 // run is a lane's helper goroutine: it runs each task posted, and ends
-// after spin without one (unless a task came as it was ending).
-func (l *crewLane) run(spin time.Duration) {
+// after c's spin without one, or at once while c rests (unless a task came
+// as it was ending).
+func (l *crewLane) run(c *crew) {
 	var taken uint64
 	idle, spins := time.Now(), 0
 	for ; ; spins++ {
@@ -78,7 +80,7 @@ func (l *crewLane) run(spin time.Duration) {
 			idle, spins = time.Now(), 0
 			continue
 		}
-		if spin <= 0 || spins >= maxCrewSpins || spins%64 == 63 && time.Since(idle) > spin {
+		if c.done(idle, spins) {
 			l.alive.Store(false)
 			// A task posted before the store above saw the lane alive and
 			// started no goroutine: take it up again unless post started one.
@@ -89,4 +91,11 @@ func (l *crewLane) run(spin time.Duration) {
 		}
 		runtime.Gosched()
 	}
+}
+
+// done reports whether a helper idle since idle, after spins yields, ends:
+// at once without a spin or while the crew rests, else after spin or
+// maxCrewSpins yields (the clock read every 64).
+func (c *crew) done(idle time.Time, spins int) bool {
+	return c.spin <= 0 || c.rest.Load() || spins >= maxCrewSpins || spins%64 == 63 && time.Since(idle) > c.spin
 }

@@ -114,3 +114,47 @@ func TestHelpGateWithCrew(t *testing.T) {
 		t.Fatalf("a helper of a closed stage did its share")
 	}
 }
+
+// TestCrewRestsWhileBackgroundWorkWaits: a helper idle for less than its
+// spin stays unless its crew rests, one idle longer ends, one with no spin
+// ends at once; a Sim sets its crew at rest for a tick whose backend
+// reports background work at its start.
+func TestCrewRestsWhileBackgroundWorkWaits(t *testing.T) {
+	c := &crew{spin: time.Hour}
+	now := time.Now()
+	if c.done(now, 63) || c.done(now, 1000) {
+		t.Error("a helper idle for less than its spin ends")
+	}
+	if !c.done(now.Add(-2*time.Hour), 63) || !c.done(now, maxCrewSpins) {
+		t.Error("a helper idle past its spin, or its yields, stays")
+	}
+	c.rest.Store(true)
+	if !c.done(now, 0) {
+		t.Error("a helper of a resting crew stays")
+	}
+	if !(&crew{spin: -1}).done(now, 0) {
+		t.Error("a helper with no spin stays")
+	}
+
+	m, td := gridWorld(t, "....", "....")
+	b := &busyBackend{}
+	s, err := NewSim(m, td, Options{Backend: b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, busy := range []bool{true, false, true} {
+		b.busy = busy
+		s.Step()
+		if rest := s.move.gate.crew.rest.Load(); rest != busy {
+			t.Errorf("backend busy %v: crew at rest %v", busy, rest)
+		}
+	}
+}
+
+// busyBackend is the live rules with background work to report.
+type busyBackend struct {
+	LiveBackend
+	busy bool
+}
+
+func (b *busyBackend) BackgroundWork() bool { return b.busy }

@@ -13,6 +13,9 @@ func (s *Sim) Tick(now time.Duration) {
 	t0 := s.opts.Clock()
 	s.now = now.Milliseconds()
 	s.st.tickMaxWait = 0
+	if bw, ok := s.opts.Backend.(BackgroundWorker); ok {
+		s.move.gate.crew.rest.Store(bw.BackgroundWork()) // its workers need the cores the helpers would wait on (the stages share one crew)
+	}
 	lap := t0
 	steps, searches, expansions := s.st.steps, s.st.searches, s.st.expansions
 	mark := func(k System) {

@@ -239,3 +239,35 @@ func BenchmarkRecorderTap(b *testing.B) {
 		})
 	}
 }
+
+// busyBackend is the live rules with background work to report.
+type busyBackend struct {
+	systems.LiveBackend
+	busy bool
+}
+
+func (b *busyBackend) BackgroundWork() bool { return b.busy }
+
+// TestInstrumentedBackendReportsBackgroundWork: the recorder's tap keeps
+// the inner backend's word on background work (the Sim's helpers rest on
+// it, so the cache's builders get the cores), and a backend without
+// workers has none.
+func TestInstrumentedBackendReportsBackgroundWork(t *testing.T) {
+	r := New(Options{Path: filepath.Join(t.TempDir(), "r.jsonl"), MaxNodes: 100, Log: testLogger(&syncBuf{})})
+	inner := &busyBackend{}
+	o := r.Instrument(systems.Options{Backend: inner})
+	bw, ok := o.Backend.(systems.BackgroundWorker)
+	if !ok {
+		t.Fatalf("instrumented backend %T reports no background work", o.Backend)
+	}
+	for _, busy := range []bool{false, true} {
+		inner.busy = busy
+		if bw.BackgroundWork() != busy {
+			t.Errorf("inner busy %v: instrumented says %v", busy, bw.BackgroundWork())
+		}
+	}
+	live := r.Instrument(systems.Options{}).Backend.(systems.BackgroundWorker)
+	if live.BackgroundWork() {
+		t.Error("the live rules, instrumented, report background work")
+	}
+}

@@ -263,6 +263,13 @@ func (b *tapBackend) LookAheadMs() int64 {
 	return 0
 }
 
+// BackgroundWork implements systems.BackgroundWorker: the inner backend's
+// (none when it has no workers of its own).
+func (b *tapBackend) BackgroundWork() bool {
+	bw, ok := b.Backend.(systems.BackgroundWorker)
+	return ok && bw.BackgroundWork()
+}
+
 // Predict implements systems.Predictor: to the inner backend.
 func (b *tapBackend) Predict(m world.MapID, x, y int, party uint64, nowMs, atMs int64) {
 	if p, ok := b.Backend.(systems.Predictor); ok {
