@@ -115,6 +115,15 @@ type Shard struct {
 	// once, 1 one after the other (the same outcome), 0 (the default) one
 	// per core, at most 2.
 	MoveWorkers int `toml:"moveWorkers"`
+	// HelperSpinUs is how long, in microseconds, a map's helper goroutines
+	// (the parallel stages' second core) stay running after a stage for
+	// the next one instead of ending: a helper started anew begins 50-200
+	// µs into its stage on a 2-core VM. 0 (the default): they end with
+	// their stage; staying shortens the median tick and not the slowest
+	// (docs/performance.md, Helpers that stay running). The shard keeps
+	// them ending with as many maps as cores, and while the step cache's
+	// builders have work.
+	HelperSpinUs int `toml:"helperSpinUs"`
 	// HugePages asks the kernel (Linux) to back the shard's heap with 2 MiB
 	// pages at start (and its new memory as it grows); see
 	// docs/operations.md, Budgets. Default true; off, or where the kernel
@@ -192,6 +201,8 @@ type Log struct {
 // holds them together).
 const (
 	DefaultTickMs                 = 8
+	DefaultHelperSpinUs           = 0
+	MaxHelperSpinUs               = 10000
 	DefaultTickBudgetMs           = 4.0
 	DefaultMaxNodes               = 20000
 	DefaultNodesPerTile           = 64
@@ -240,7 +251,7 @@ func Default() Config {
 			},
 		},
 		Shard: Shard{
-			TickMs: DefaultTickMs, MoveWorkers: 0, HugePages: true, Idle: IdleSleep,
+			TickMs: DefaultTickMs, MoveWorkers: 0, HelperSpinUs: DefaultHelperSpinUs, HugePages: true, Idle: IdleSleep,
 			Population: Population{
 				Pets:     100,
 				Patrols:  100,

@@ -50,6 +50,7 @@ func TestDefaultsMatchTheSpec(t *testing.T) {
 		{"shard.tickMs", d.Shard.TickMs, 8},
 		{"shard.sleepRadius", d.Shard.SleepRadius, 0},
 		{"shard.moveWorkers", d.Shard.MoveWorkers, 0},
+		{"shard.helperSpinUs", d.Shard.HelperSpinUs, 0},
 		{"shard.hugePages", d.Shard.HugePages, true},
 		{"shard.idle", d.Shard.Idle, "sleep"},
 		{"shard.population", [3]int{d.Shard.Population.Pets, d.Shard.Population.Patrols, d.Shard.Population.Swimmers}, [3]int{100, 100, 20}},

@@ -142,6 +142,7 @@ func TestOutOfRangeEachRule(t *testing.T) {
 		{"prefetch ticks high", "[pathfinding]\nprefetchTicks = 100001", "pathfinding.prefetchTicks", 2, []string{"= 100001", "1..100000"}},
 		{"sleep radius", "[shard]\nsleepRadius = 65", "shard.sleepRadius", 2, []string{"= 65", "0..64"}},
 		{"move workers", "[shard]\nmoveWorkers = 3", "shard.moveWorkers", 2, []string{"= 3", "0..2"}},
+		{"helper spin", "[shard]\nhelperSpinUs = -1", "shard.helperSpinUs", 2, []string{"= -1", "0..10000"}},
 		{"idle", "[shard]\nidle = \"poll\"", "shard.idle", 2, []string{`"poll"`, `"sleep"`, `"spin"`}},
 		{"prebake id", "[pathfinding]\nprebakeMaps = [-1]", "pathfinding.prebakeMaps", 2, []string{"-1", "0..255"}},
 		{"prebake not loaded", "[pathfinding]\nprebakeMaps = [2]", "pathfinding.prebakeMaps", 2, []string{"map 2", "world.maps"}},

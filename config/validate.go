@@ -134,10 +134,22 @@ func (c Config) problems() []*Error {
 	v.intIn("pathfinding.mobileHorizon", p.MobileHorizon, 0, MaxMobileHorizon)
 	v.oneOf("pathfinding.search", p.Search, Searches())
 	v.recorder(p.Recorder)
-	s := c.Shard
+	v.shard(c.Shard, w)
+	v.oneOf("log.level", c.Log.Level, LogLevels())
+	v.oneOf("log.format", c.Log.Format, LogFormats())
+	v.listenAddr("metrics.listen", c.Metrics.Listen, c.Metrics.AllowRemote)
+	return v.cluster(c)
+}
+
+// validator collects range problems.
+type validator struct{ errs []*Error }
+
+// shard checks the [shard] table, its population against world w's maps.
+func (v *validator) shard(s Shard, w World) {
 	v.intIn("shard.tickMs", s.TickMs, 1, MaxTickMs)
 	v.intIn("shard.sleepRadius", s.SleepRadius, 0, MaxSleepRadius)
 	v.intIn("shard.moveWorkers", s.MoveWorkers, 0, 2)
+	v.intIn("shard.helperSpinUs", s.HelperSpinUs, 0, MaxHelperSpinUs)
 	v.oneOf("shard.idle", s.Idle, Idles())
 	v.saves(s)
 	v.intIn("shard.population.pets", s.Population.Pets, 0, MaxPopulation)
@@ -147,14 +159,7 @@ func (c Config) problems() []*Error {
 	if w.DataDir == "" && w.Profile == ProfileDefault && !v.hasKeyPrefix("shard.population.") { // britannia maps take their facets' sizes: the shard checks each map at start
 		v.populationFits(s.Population, w.Size)
 	}
-	v.oneOf("log.level", c.Log.Level, LogLevels())
-	v.oneOf("log.format", c.Log.Format, LogFormats())
-	v.listenAddr("metrics.listen", c.Metrics.Listen, c.Metrics.AllowRemote)
-	return v.cluster(c)
 }
-
-// validator collects range problems.
-type validator struct{ errs []*Error }
 
 // hasKeyPrefix reports whether a problem was found with a key starting
 // with prefix.

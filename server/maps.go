@@ -111,8 +111,8 @@ func (s *Server) newSim(me *mapEntry) (*systems.Sim, error) {
 	if o.MoveWorkers == 0 {
 		o.MoveWorkers = runtime.GOMAXPROCS(0)
 	}
-	if len(s.cfg.World.Maps) >= runtime.GOMAXPROCS(0) {
-		o.HelperSpin = -1 // as many maps tick at once as there are cores: no core waits idle for a helper
+	if len(s.cfg.World.Maps) < runtime.GOMAXPROCS(0) { // else as many maps tick at once as there are cores: no core waits idle for a helper
+		o.HelperSpin = time.Duration(sh.HelperSpinUs) * time.Microsecond
 	}
 	o = me.rec.Instrument(o) // records what each search saw of the dynamic world
 	if s.mon.met != nil {
