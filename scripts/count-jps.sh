@@ -50,8 +50,8 @@ paths)
 	[ $# -gt 0 ] || set -- "pet 2-tile" "sewer corridor" "long traverse"
 	n=${N:-100}
 	for sc in "$@"; do
-		j=$(SHARDCORE_JPS_COUNT_PATHS=$sc SHARDCORE_JPS_COUNT_N=$n count 'github.com/shardcore/shardcore/pathing_test.pathsCountLoop' TestJPSCountPaths)
-		c=$(SHARDCORE_JPS_COUNT_PATHS=$sc SHARDCORE_JPS_COUNT_N=$n SHARDCORE_JPS_COUNT_MODE=classic count 'github.com/shardcore/shardcore/pathing_test.pathsCountLoop' TestJPSCountPaths)
+		j=$(SHARDCORE_JPS_COUNT_PATHS=$sc SHARDCORE_JPS_COUNT_N=$n count 'github.com/shardcore/shardcore/pathing/pathbench.CountLoop' TestJPSCountPaths)
+		c=$(SHARDCORE_JPS_COUNT_PATHS=$sc SHARDCORE_JPS_COUNT_N=$n SHARDCORE_JPS_COUNT_MODE=classic count 'github.com/shardcore/shardcore/pathing/pathbench.CountLoop' TestJPSCountPaths)
 		awk -v s="$sc" -v j="$j" -v c="$c" -v n="$n" 'BEGIN { printf "%-16s jps %9.0f  classic %10.0f  instructions/search  ratio %.1fx\n", s, j / n, c / n, c / j }'
 	done
 	;;
@@ -64,8 +64,8 @@ twins)
 	n=${N:-100}
 	export SHARDCORE_BENCH_BRITANNIA=$dir
 	for tw in "$@"; do
-		j=$(SHARDCORE_JPS_COUNT_TWIN=$tw SHARDCORE_JPS_COUNT_N=$n countIn pathing/pathbench "$tmp/pathbench.test" 'github.com/shardcore/shardcore/pathing/pathbench_test.twinsCountLoop' TestJPSCountTwins)
-		c=$(SHARDCORE_JPS_COUNT_TWIN=$tw SHARDCORE_JPS_COUNT_N=$n SHARDCORE_JPS_COUNT_MODE=classic countIn pathing/pathbench "$tmp/pathbench.test" 'github.com/shardcore/shardcore/pathing/pathbench_test.twinsCountLoop' TestJPSCountTwins)
+		j=$(SHARDCORE_JPS_COUNT_TWIN=$tw SHARDCORE_JPS_COUNT_N=$n countIn pathing/pathbench "$tmp/pathbench.test" 'github.com/shardcore/shardcore/pathing/pathbench.CountLoop' TestJPSCountTwins)
+		c=$(SHARDCORE_JPS_COUNT_TWIN=$tw SHARDCORE_JPS_COUNT_N=$n SHARDCORE_JPS_COUNT_MODE=classic countIn pathing/pathbench "$tmp/pathbench.test" 'github.com/shardcore/shardcore/pathing/pathbench.CountLoop' TestJPSCountTwins)
 		awk -v s="$tw" -v j="$j" -v c="$c" -v n="$n" 'BEGIN { printf "%-18s jps %9.0f  classic %10.0f  instructions/search  ratio %.1fx\n", s, j / n, c / n, c / j }'
 	done
 	;;
