@@ -36,7 +36,7 @@ func TestTickStartsLongestMapsFirst(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 
 	var order []world.MapID
-	s.onMapsLongestFirst(func(me *mapEntry) { order = append(order, me.id) })
+	s.onMaps(func(me *mapEntry) { order = append(order, me.id) })
 	if want := []world.MapID{1, 3, 4, 0, 5, 2}; !slices.Equal(order, want) {
 		t.Fatalf("one processor: maps ran in order %v, want %v (longest first)", order, want)
 	}
@@ -47,7 +47,7 @@ func TestTickStartsLongestMapsFirst(t *testing.T) {
 		var running, peak atomic.Int32
 		runs := map[world.MapID]int{}
 		var first []world.MapID
-		s.onMapsLongestFirst(func(me *mapEntry) {
+		s.onMaps(func(me *mapEntry) {
 			n := running.Add(1)
 			mu.Lock()
 			peak.Store(max(peak.Load(), n))

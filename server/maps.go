@@ -143,9 +143,10 @@ func (j mapJob) run(me *mapEntry) {
 	}
 }
 
-// mapQueue hands a tick's maps to their goroutines longest first (by each
-// map's last part of a tick), no more at once than the Go runtime has
-// processors: a map whose part is done starts the next. With more maps
+// mapQueue hands onMaps' work (a tick's parts, a save's captures) to the
+// maps' goroutines longest first (by each map's last part of a tick), no
+// more at once than the Go runtime has processors: a map whose part is
+// done starts the next. With more maps
 // than cores, all at once leaves the order to the runtime's scheduler,
 // which often starts the small maps first and a large one last, so the
 // tick ends a large map's part after the small maps' (six Britannia maps,
@@ -162,25 +163,6 @@ func (q *mapQueue) startNext(j mapJob) {
 	if i := int(q.next.Add(1)) - 1; i < len(q.order) {
 		q.order[i].jobs <- j
 	}
-}
-
-// onMapsLongestFirst is onMaps for a tick's parts: the maps start longest
-// first, at most GOMAXPROCS at once (mapQueue). It allocates nothing.
-func (s *Server) onMapsLongestFirst(fn func(me *mapEntry)) {
-	k := runtime.GOMAXPROCS(0)
-	if !s.loop.on || len(s.maps) <= k {
-		s.onMaps(fn)
-		return
-	}
-	q := &s.loop.queue
-	q.order = append(q.order[:0], s.maps...)
-	slices.SortStableFunc(q.order, func(a, b *mapEntry) int { return cmp.Compare(b.ticks.last(), a.ticks.last()) })
-	q.next.Store(int64(k))
-	s.loop.jobsWG.Add(len(q.order))
-	for _, me := range q.order[:k] {
-		me.jobs <- mapJob{fn: fn, done: &s.loop.jobsWG, queue: q}
-	}
-	s.loop.jobsWG.Wait()
 }
 
 // startLoops starts each map's goroutine (Run, holding mu).
@@ -208,9 +190,10 @@ func (s *Server) stopLoops() {
 	s.loop.on = false
 }
 
-// onMaps runs fn for every map, each on the map's goroutine, all at once,
-// and returns when every one has returned (inline, one after the other,
-// when the goroutines do not run). It allocates nothing itself.
+// onMaps runs fn for every map, each on the map's goroutine, longest first
+// by each map's last part of a tick and at most GOMAXPROCS at once
+// (mapQueue), and returns when every one has returned (inline, one after
+// the other, when the goroutines do not run). It allocates nothing itself.
 func (s *Server) onMaps(fn func(me *mapEntry)) {
 	if !s.loop.on {
 		for _, me := range s.maps {
@@ -218,9 +201,14 @@ func (s *Server) onMaps(fn func(me *mapEntry)) {
 		}
 		return
 	}
-	s.loop.jobsWG.Add(len(s.maps))
-	for _, me := range s.maps {
-		me.jobs <- mapJob{fn: fn, done: &s.loop.jobsWG}
+	q := &s.loop.queue
+	q.order = append(q.order[:0], s.maps...)
+	slices.SortStableFunc(q.order, func(a, b *mapEntry) int { return cmp.Compare(b.ticks.last(), a.ticks.last()) })
+	k := min(runtime.GOMAXPROCS(0), len(q.order))
+	q.next.Store(int64(k))
+	s.loop.jobsWG.Add(len(q.order))
+	for _, me := range q.order[:k] {
+		me.jobs <- mapJob{fn: fn, done: &s.loop.jobsWG, queue: q}
 	}
 	s.loop.jobsWG.Wait()
 }

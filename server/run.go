@@ -149,8 +149,8 @@ func (s *Server) tick(period time.Duration) {
 	if s.loop.job == nil {
 		s.loop.job = func(me *mapEntry) { s.tickMap(me, s.loop.cur.period, s.loop.cur.recording) }
 	}
-	s.onMapsLongestFirst(s.loop.job) // made once: a tick's hand-over allocates nothing
-	for _, me := range s.maps {      // map by map in world.maps order
+	s.onMaps(s.loop.job)        // made once: a tick's hand-over allocates nothing
+	for _, me := range s.maps { // map by map in world.maps order
 		s.rec.Drain(me.rec)
 	}
 	s.rebalance()

@@ -132,7 +132,7 @@ type loopState struct {
 	cur      tickArgs           // the running tick's (tick, job)
 	job      func(me *mapEntry) // a map's part of the running tick
 	jobsWG   sync.WaitGroup     // onMaps' wait for the maps' goroutines
-	queue    mapQueue           // a tick's maps, longest first (onMapsLongestFirst)
+	queue    mapQueue           // onMaps' maps, longest first
 	nextProg time.Duration
 	testHook func()      // run inside each tick's measured span (tests)
 	stepping atomic.Bool // Step runs the shard (Close ends it)
