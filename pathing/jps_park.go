@@ -57,9 +57,9 @@ func (p *parkLot) empty() bool { return p.lo >= p.hi }
 // node makes (or improves) the node where a ray stopped (the canonical
 // state of a regular cell, else a full node at the record's Z), at once when its
 // f is within the expanding node's (s.rays.fLim) or the cost is octile, else
-// parked (see parkLot). Octile costs have many levels of f, each a pass
-// over the parked nodes, which would cost more than parking saves; uniform
-// costs have few.
+// parked (see parkLot). Octile costs have many levels of f, none a whole
+// number to chain by, and bringing each in would cost more than parking
+// saves; uniform costs have few.
 // The pop order is unchanged: pop brings the parked nodes of f up to the
 // heap's lowest in before it pops an entry whose f is not below the lowest
 // parked f, so the search expands the same nodes in the same order (up to
