@@ -138,3 +138,34 @@ func checkPath(t *testing.T, what string, r *movement.Rules, req *Request, res *
 		t.Fatalf("%s: path ends at (%d,%d), goal %v range %d", what, x, y, req.Goal, req.Range)
 	}
 }
+
+// grassFinder returns a jump search over a new cache holding the chunks in
+// columns ax-2..ax+1 and rows ay-1..ay+1 around the fixture's open grass
+// (chunk (ax, ay)), all but those skip names (nil: none), set up for a
+// walker by a search from the grass to itself (off the flat layer when
+// layerOff), and the cache and rules it searches.
+func (f *fixture) grassFinder(t testing.TB, layerOff bool, skip func(cx, cy int) bool) (*JPS, *stepcache.Cache, *movement.Rules) {
+	t.Helper()
+	live := movement.NewRules(f.w.Map, f.w.Tiles, nil)
+	cfg := stepcache.DefaultConfig()
+	cfg.MaxResidentChunks = len(f.chunks)
+	cache := f.newCache(t, live, cfg, false)
+	g := f.w.Landmarks.OpenGrass
+	ax, ay := g.X>>4, g.Y>>4
+	for cy := ay - 1; cy <= ay+1; cy++ {
+		for cx := ax - 2; cx <= ax+1; cx++ {
+			if skip != nil && skip(cx, cy) {
+				continue
+			}
+			if err := cache.Install(live.Map.ID, cx, cy, f.chunks[cy*f.wide+cx]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	s := NewJPS(cache, live)
+	s.opt.layerOff = layerOff
+	req := Request{Start: g.Point(), StartZ: g.Z, Goal: g.Point()}
+	var res Result
+	s.Find(&req, &res)
+	return s, cache, live
+}

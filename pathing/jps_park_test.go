@@ -5,34 +5,18 @@ import (
 	"testing"
 
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
 )
 
 // TestJPSParkingByF: under the uniform cost a node made above the
-// expanding node's f is parked in its f's bucket; unpark brings in the
+// expanding node's f is parked in its f's chain; unpark brings in the
 // nodes of f up to its bound, lowest f first, and keeps the others with
-// the lowest f left as the lot's min; a node whose f has no bucket is
+// the lowest f left as the lot's min; a node whose f has no chain is
 // made at once.
 func TestJPSParkingByF(t *testing.T) {
 	f := testFixture(t)
-	live := movement.NewRules(f.w.Map, f.w.Tiles, nil)
-	cfg := stepcache.DefaultConfig()
-	cfg.MaxResidentChunks = len(f.chunks)
-	cache := f.newCache(t, live, cfg, false)
 	g := f.w.Landmarks.OpenGrass
-	ax, ay := g.X>>4, g.Y>>4
-	for cy := ay - 1; cy <= ay+1; cy++ {
-		for cx := ax - 1; cx <= ax+1; cx++ {
-			if err := cache.Install(live.Map.ID, cx, cy, f.chunks[cy*f.wide+cx]); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	s := NewJPS(cache, live)
-	req := Request{Start: g.Point(), StartZ: g.Z, Goal: g.Point()}
-	var res Result
-	s.Find(&req, &res) // sets the finder up for a walker over the cache as it is
-	s.goal.set(req.Goal, 0)
+	s, _, _ := f.grassFinder(t, false, nil)
+	s.goal.set(g.Point(), 0)
 	s.st.reset(false)
 	s.park.reset()
 	s.rays.fLim = 0 // every node above it: parked
@@ -57,7 +41,7 @@ func TestJPSParkingByF(t *testing.T) {
 		t.Fatalf("after unpark(6): nodes %d, empty %v, min %v; want 4, an empty lot, +Inf", len(s.st.nodes), s.park.empty(), s.park.min)
 	}
 	if !s.node(g.X+6, g.Y, &arrival{parent: 0, dir: movement.East, gc: maxParkF}) {
-		t.Fatal("a node of f past the buckets was parked, not made")
+		t.Fatal("a node of f past the chains was parked, not made")
 	}
 	if len(s.st.nodes) != 5 || !s.park.empty() {
 		t.Fatalf("nodes %d, empty %v: want the node made at once", len(s.st.nodes), s.park.empty())

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/shardcore/shardcore/movement"
-	"github.com/shardcore/shardcore/stepcache"
 )
 
 // TestJPSStaleViewRay: a search's lookups may make a chunk resident after
@@ -16,27 +15,10 @@ import (
 // than being dropped.
 func TestJPSStaleViewRay(t *testing.T) {
 	f := testFixture(t)
-	live := movement.NewRules(f.w.Map, f.w.Tiles, nil)
-	cfg := stepcache.DefaultConfig()
-	cfg.MaxResidentChunks = len(f.chunks)
-	cache := f.newCache(t, live, cfg, false)
 	g := f.w.Landmarks.OpenGrass
 	ax, ay := g.X>>4, g.Y>>4 // a chunk of open grass; its west neighbour b
 	bx := ax - 1
-	for cy := ay - 1; cy <= ay+1; cy++ {
-		for cx := ax - 2; cx <= ax+1; cx++ {
-			if cx != bx || cy != ay {
-				if err := cache.Install(live.Map.ID, cx, cy, f.chunks[cy*f.wide+cx]); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-	}
-	s := NewJPS(cache, live)
-	s.opt.layerOff = true
-	req := Request{Start: g.Point(), StartZ: g.Z, Goal: g.Point()}
-	var res Result
-	s.Find(&req, &res) // sets the finder up for a walker over the cache as it is
+	s, cache, live := f.grassFinder(t, true, func(cx, cy int) bool { return cx == bx && cy == ay })
 	if v := s.views.at(bx, ay); v.cn != nil {
 		t.Fatal("chunk b has a map before it is resident")
 	}
@@ -49,7 +31,7 @@ func TestJPSStaleViewRay(t *testing.T) {
 	if v := s.views.at(ax, ay); v.cn == nil || v.cn.Reg[8]&1 == 0 {
 		t.Fatal("a's west column is not regular: the fixture is not open grass")
 	}
-	s.goal.set(req.Goal, 0)
+	s.goal.set(g.Point(), 0)
 	x, _, ok := s.straight(ax*16+3, y, movement.West)
 	if want := bx*16 + 15; !ok || x != want {
 		t.Fatalf("westward ray into the stale chunk stopped at x %d (ok %v), want its first cell %d", x, ok, want)
