@@ -29,7 +29,6 @@ type parkLot struct {
 	head, tail []int32  // head[f], tail[f]: f's first and last node in list (-1: none)
 	lo         int      // the lowest f with nodes parked (maxParkF when none)
 	hi         int      // one past the highest f with nodes parked (0 when none)
-	min        float64  // float64(lo), +Inf when none
 }
 
 // maxParkF bounds the f the lot has a chain for; a node of higher f is
@@ -41,7 +40,7 @@ func (p *parkLot) reset() {
 		p.head[f], p.tail[f] = -1, -1
 	}
 	p.list = p.list[:0]
-	p.lo, p.hi, p.min = maxParkF, 0, math.Inf(1)
+	p.lo, p.hi = maxParkF, 0
 }
 
 // grow gives the lot chains for f up to k.
@@ -53,6 +52,14 @@ func (p *parkLot) grow(k int) {
 
 // empty reports whether no node is parked.
 func (p *parkLot) empty() bool { return p.lo >= p.hi }
+
+// min is the lowest f parked (+Inf when none).
+func (p *parkLot) min() float64 {
+	if p.empty() {
+		return math.Inf(1)
+	}
+	return float64(p.lo)
+}
 
 // node makes (or improves) the node where a ray stopped (the canonical
 // state of a regular cell, else a full node at the record's Z), at once when its
@@ -143,7 +150,7 @@ func (s *JPS) parkAt(x, y int, f, h float64, a *arrival) {
 	}
 	lot.tail[k] = i
 	if k < lot.lo {
-		lot.lo, lot.min = k, f
+		lot.lo = k
 	}
 	if k >= lot.hi {
 		lot.hi = k + 1
@@ -158,10 +165,11 @@ func (s *JPS) pop() (int32, bool) {
 		if s.park.empty() {
 			return s.st.popBefore(math.Inf(1))
 		}
-		if idx, ok := s.st.popBefore(s.park.min); ok {
+		low := s.park.min()
+		if idx, ok := s.st.popBefore(low); ok {
 			return idx, true
 		}
-		upto := s.park.min
+		upto := low
 		if f, ok := s.st.open.low(); ok {
 			upto = max(upto, f)
 		}
@@ -187,8 +195,8 @@ func (s *JPS) unpark(upto float64) {
 		k++
 	}
 	if k >= lot.hi {
-		lot.lo, lot.hi, lot.min = maxParkF, 0, math.Inf(1)
+		lot.lo, lot.hi = maxParkF, 0
 		return
 	}
-	lot.lo, lot.min = k, float64(k)
+	lot.lo = k
 }

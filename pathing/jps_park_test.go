@@ -26,19 +26,19 @@ func TestJPSParkingByF(t *testing.T) {
 			t.Fatalf("the node %d east of the goal was made, not parked", c.dx)
 		}
 	}
-	if s.park.empty() || s.park.min != 3 || len(s.st.nodes) != 0 {
-		t.Fatalf("after parking: empty %v, min %v, nodes %d; want min 3 and no node made", s.park.empty(), s.park.min, len(s.st.nodes))
+	if s.park.empty() || s.park.min() != 3 || len(s.st.nodes) != 0 {
+		t.Fatalf("after parking: empty %v, min %v, nodes %d; want min 3 and no node made", s.park.empty(), s.park.min(), len(s.st.nodes))
 	}
 	s.unpark(4)
-	if len(s.st.nodes) != 2 || s.park.min != 6 {
-		t.Fatalf("after unpark(4): nodes %d, min %v; want the f 3 and 4 nodes made and min 6", len(s.st.nodes), s.park.min)
+	if len(s.st.nodes) != 2 || s.park.min() != 6 {
+		t.Fatalf("after unpark(4): nodes %d, min %v; want the f 3 and 4 nodes made and min 6", len(s.st.nodes), s.park.min())
 	}
 	if n := &s.st.nodes[0]; int(n.x) != g.X+2 {
 		t.Fatalf("first node made at x %d, want the f 3 node at %d", n.x, g.X+2)
 	}
 	s.unpark(6)
-	if len(s.st.nodes) != 4 || !s.park.empty() || !math.IsInf(s.park.min, 1) {
-		t.Fatalf("after unpark(6): nodes %d, empty %v, min %v; want 4, an empty lot, +Inf", len(s.st.nodes), s.park.empty(), s.park.min)
+	if len(s.st.nodes) != 4 || !s.park.empty() || !math.IsInf(s.park.min(), 1) {
+		t.Fatalf("after unpark(6): nodes %d, empty %v, min %v; want 4, an empty lot, +Inf", len(s.st.nodes), s.park.empty(), s.park.min())
 	}
 	if !s.node(g.X+6, g.Y, &arrival{parent: 0, dir: movement.East, gc: maxParkF}) {
 		t.Fatal("a node of f past the chains was parked, not made")
